@@ -1,0 +1,103 @@
+import type { Prisma } from '../../db/generated/prisma/client.js';
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
+import { notFound, validationError } from '../errors.js';
+import { addressValid } from '../transactions/catalog.js';
+import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
+import { assertUuid } from '../validation/uuid.js';
+import { validateBody } from '../validation/validators.js';
+import { emitEvent } from '../webhooks/events.js';
+import { activeAccountFor } from './account-for-resource.js';
+
+type BeneficiaryDto = Schemas['CryptoBeneficiary'];
+const select = {
+  id: true,
+  accountId: true,
+  name: true,
+  coin: true,
+  network: true,
+  address: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.CryptoBeneficiarySelect;
+const toDto = (r: Prisma.CryptoBeneficiaryGetPayload<{ select: typeof select }>): BeneficiaryDto => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+function checkAddress(network: string, address: string): void {
+  if (!addressValid(network, address)) throw validationError([{ field: 'address', message: `is not a valid ${network} address` }]);
+}
+
+async function find(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string, beneficiaryId: string) {
+  const row = await tx.cryptoBeneficiary.findFirst({
+    where: { id: assertUuid('beneficiaryId', beneficiaryId), accountId: assertUuid('accountId', accountId), workspaceId: ctx.workspaceId },
+    select,
+  });
+  if (!row) throw notFound('crypto beneficiary');
+  return row;
+}
+
+/** Adds a withdrawal address; emits crypto_beneficiary_created. */
+export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: string; body: unknown }): Promise<BeneficiaryDto> {
+  requireWriter(ctx);
+  const b = validateBody('CreateCryptoBeneficiaryRequest', input.body);
+  cryptoRoute(b.coin, b.network);
+  checkAddress(b.network, b.address);
+  return ctx.db.$transaction(async (tx) => {
+    const accountId = await activeAccountFor(tx, ctx, input.accountId);
+    const now = ctx.clock.now();
+    const row = await tx.cryptoBeneficiary.create({
+      data: { id: ctx.ids.uuid(), workspaceId: ctx.workspaceId, accountId, ...b, createdAt: now, updatedAt: now },
+      select,
+    });
+    const beneficiary = toDto(row);
+    await emitEvent(tx, ctx, { type: 'crypto_beneficiary_created', accountId, details: { beneficiary } });
+    return beneficiary;
+  });
+}
+
+export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string }): Promise<{ data: BeneficiaryDto[] }> {
+  const accountId = assertUuid('accountId', input.accountId);
+  if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
+    throw notFound('account');
+  const rows = await ctx.db.cryptoBeneficiary.findMany({
+    where: { accountId, workspaceId: ctx.workspaceId },
+    select,
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return { data: rows.map(toDto) };
+}
+
+/** Renames or re-points a beneficiary; emits crypto_beneficiary_updated. */
+export async function updateCryptoBeneficiary(
+  ctx: Ctx,
+  input: { accountId: string; beneficiaryId: string; body: unknown },
+): Promise<BeneficiaryDto> {
+  requireWriter(ctx);
+  const b = validateBody('UpdateCryptoBeneficiaryRequest', input.body);
+  return ctx.db.$transaction(async (tx) => {
+    const current = await find(tx, ctx, input.accountId, input.beneficiaryId);
+    if (b.address) checkAddress(current.network, b.address);
+    const row = await tx.cryptoBeneficiary.update({ where: { id: current.id }, data: { ...b, updatedAt: ctx.clock.now() }, select });
+    const beneficiary = toDto(row);
+    await emitEvent(tx, ctx, { type: 'crypto_beneficiary_updated', accountId: current.accountId, details: { beneficiary } });
+    return beneficiary;
+  });
+}
+
+/** Removes a beneficiary; emits crypto_beneficiary_deleted with what was removed. */
+export async function deleteCryptoBeneficiary(ctx: Ctx, input: { accountId: string; beneficiaryId: string }): Promise<void> {
+  requireWriter(ctx);
+  await ctx.db.$transaction(async (tx) => {
+    const current = await find(tx, ctx, input.accountId, input.beneficiaryId);
+    await tx.cryptoBeneficiary.delete({ where: { id: current.id } });
+    await emitEvent(tx, ctx, {
+      type: 'crypto_beneficiary_deleted',
+      accountId: current.accountId,
+      details: { beneficiary: toDto(current) },
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
+import { validationError } from '../errors.js';
+import { routingNumberValid } from '../transactions/catalog.js';
+import { validateBody } from '../validation/validators.js';
+import { emitEvent } from '../webhooks/events.js';
+import { activeAccountFor } from './account-for-resource.js';
+
+/** Links an external bank account (number sealed, last 4 shown); emits bank_account_link. */
+export async function linkBankAccount(ctx: Ctx, input: { accountId: string; body: unknown }): Promise<Schemas['BankAccountLink']> {
+  requireWriter(ctx);
+  const b = validateBody('LinkBankAccountRequest', input.body);
+  if (!routingNumberValid(b.routingNumber))
+    throw validationError([{ field: 'routingNumber', message: 'is not a valid ABA routing number (checksum)' }]);
+  return ctx.db.$transaction(async (tx) => {
+    const accountId = await activeAccountFor(tx, ctx, input.accountId);
+    const id = ctx.ids.uuid();
+    const row = await tx.bankAccountLink.create({
+      data: {
+        id,
+        workspaceId: ctx.workspaceId,
+        accountId,
+        holderName: b.holderName,
+        bankName: b.bankName ?? null,
+        routingNumber: b.routingNumber,
+        accountNumberEnc: ctx.cipher.encrypt(b.accountNumber, `bank_account_link:${id}:accountNumber`),
+        accountNumberLast4: b.accountNumber.slice(-4),
+        accountType: b.accountType,
+        createdAt: ctx.clock.now(),
+      },
+      select: {
+        id: true,
+        accountId: true,
+        holderName: true,
+        bankName: true,
+        routingNumber: true,
+        accountNumberLast4: true,
+        accountType: true,
+        createdAt: true,
+      },
+    });
+    const bankAccount = { ...row, accountType: row.accountType as 'checking' | 'savings', createdAt: row.createdAt.toISOString() };
+    await emitEvent(tx, ctx, { type: 'bank_account_link', accountId, details: { bankAccount } });
+    return bankAccount;
+  });
+}

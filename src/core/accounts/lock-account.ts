@@ -1,0 +1,24 @@
+import type { Prisma } from '../../db/generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import { notFound } from '../errors.js';
+
+export interface LockedAccount {
+  id: string;
+  type: 'individual' | 'business';
+  status: 'pending' | 'needs_update' | 'in_review' | 'active';
+}
+
+/**
+ * Reads an account of the caller's workspace with a row lock (`FOR UPDATE`) for the rest of the
+ * transaction, so state checks and the writes that depend on them cannot interleave with another
+ * request's. Another workspace's account is NOT_FOUND.
+ */
+export async function lockAccount(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string): Promise<LockedAccount> {
+  const rows = await tx.$queryRaw<LockedAccount[]>`
+    SELECT id::text AS id, type::text AS type, status::text AS status
+    FROM accounts WHERE id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid
+    FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw notFound('account');
+  return row;
+}

@@ -1,0 +1,54 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import type { Actor, Deps } from '../context.js';
+import { AppError } from '../errors.js';
+import { ADMIN_TOKEN_PREFIX, hashSecret, looksLikeSecret } from './secrets.js';
+
+export interface Authenticated {
+  workspaceId: string;
+  /** Sandbox workspaces may run simulations. */
+  sandbox: boolean;
+  actor: Actor;
+}
+
+const SCHEME = /^(APIKey|Bearer)\s+(\S+)\s*$/i;
+
+function unauthenticated(message: string): AppError {
+  return new AppError('UNAUTHENTICATED', message);
+}
+
+/**
+ * Resolves an `Authorization` header value (`APIKey <secret>` or `Bearer <secret>`) to the
+ * workspace and actor. API keys and admin tokens are accepted by every protocol. Every failure
+ * is UNAUTHENTICATED with a message that never repeats the presented secret.
+ */
+export async function authenticate(deps: Deps, header: string | undefined): Promise<Authenticated> {
+  if (!header) throw unauthenticated('missing Authorization header; send "Authorization: APIKey <key>"');
+  const match = SCHEME.exec(header);
+  if (!match) throw unauthenticated('malformed Authorization header; expected "APIKey <key>" or "Bearer <key>"');
+  const secret = match[2] ?? '';
+  if (!looksLikeSecret(secret)) throw unauthenticated('invalid credentials');
+  const hash = hashSecret(secret);
+  // Every request runs this: one indexed query straight through the driver.
+  if (secret.startsWith(ADMIN_TOKEN_PREFIX)) {
+    const rows = await deps.sql<{
+      adminId: string;
+      email: string;
+      role: 'admin' | 'analyst';
+      workspaceId: string;
+      sandbox: boolean;
+    }>(Prisma.sql`
+      SELECT a.id::text AS "adminId", a.email, a.role::text AS role, a.workspace_id::text AS "workspaceId", w.sandbox
+      FROM admin_tokens t JOIN admins a ON a.id = t.admin_id JOIN workspaces w ON w.id = a.workspace_id
+      WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL`);
+    const a = rows[0];
+    if (!a) throw unauthenticated('invalid credentials');
+    return { workspaceId: a.workspaceId, sandbox: a.sandbox, actor: { kind: 'admin', role: a.role, adminId: a.adminId, email: a.email } };
+  }
+  const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean }>(Prisma.sql`
+    SELECT k.id::text AS id, k.workspace_id::text AS "workspaceId", w.sandbox
+    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+    WHERE k.key_hash = ${hash} AND k.revoked_at IS NULL`);
+  const key = rows[0];
+  if (!key) throw unauthenticated('invalid credentials');
+  return { workspaceId: key.workspaceId, sandbox: key.sandbox, actor: { kind: 'api_key', role: 'api', apiKeyId: key.id } };
+}

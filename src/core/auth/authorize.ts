@@ -1,0 +1,22 @@
+import type { Ctx } from '../context.js';
+import { AppError } from '../errors.js';
+
+/** Mutations are for admins, API keys and the CLI; analysts only read. */
+export function requireWriter(ctx: Ctx): void {
+  if (ctx.actor.role === 'analyst') {
+    throw new AppError('FORBIDDEN', 'analysts have read-only access');
+  }
+}
+
+/** The `audit` facts a created resource records about its creator (SPEC 2.4). */
+export function auditOf(ctx: Ctx): { adminId: string | null; admin: string | null; apiKey: boolean } {
+  const a = ctx.actor;
+  return a.kind === 'admin'
+    ? { adminId: a.adminId, admin: a.email, apiKey: false }
+    : { adminId: null, admin: null, apiKey: a.kind === 'api_key' };
+}
+
+/** Simulations stand in for banks, chains and providers: sandbox workspaces only. */
+export function requireSandbox(ctx: Ctx): void {
+  if (!ctx.sandbox) throw new AppError('FORBIDDEN', 'simulations are available in sandbox workspaces only');
+}

@@ -1,0 +1,37 @@
+import type { Db, SqlRunner } from '../db/database.js';
+import type { FieldCipher } from './crypto/field-cipher.js';
+import type { Clock, IdGenerator } from './ports.js';
+
+/** What the core needs from the process: storage and side-effect ports. No request, no transport. */
+export interface Deps {
+  db: Db;
+  /** Read-heavy SQL straight through the driver (no ORM round trip): the list and count queries. */
+  sql: SqlRunner;
+  clock: Clock;
+  ids: IdGenerator;
+  /** Seals PII at rest under the master key. */
+  cipher: FieldCipher;
+  /** Base of links handed to people (verification links). */
+  publicUrl: string;
+  /** FAS_WEBHOOK_ALLOW_INSECURE: http and private addresses for webhook targets (local development). */
+  allowInsecureWebhooks: boolean;
+}
+
+export type Role = 'admin' | 'analyst' | 'api';
+
+/** Who is calling. `system` is the CLI acting for an operator. */
+export type Actor =
+  | { kind: 'api_key'; role: 'api'; apiKeyId: string }
+  | { kind: 'admin'; role: 'admin' | 'analyst'; adminId: string; email: string }
+  | { kind: 'system'; role: 'admin' };
+
+/** A caller inside one workspace: every use case takes one and scopes its queries to it. */
+export interface Ctx extends Deps {
+  workspaceId: string;
+  sandbox: boolean;
+  actor: Actor;
+}
+
+export function createContext(deps: Deps, auth: { workspaceId: string; sandbox: boolean; actor: Actor }): Ctx {
+  return { ...deps, workspaceId: auth.workspaceId, sandbox: auth.sandbox, actor: auth.actor };
+}

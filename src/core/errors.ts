@@ -1,0 +1,74 @@
+import type { Schemas } from './contract.js';
+
+/** The closed set of error codes, taken from the contract (`ErrorCode` in openapi.yaml). */
+export type ErrorCode = Schemas['ErrorCode'];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** tRPC's code names, spelled here so the core does not import tRPC. */
+type TrpcCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'INTERNAL_SERVER_ERROR';
+
+interface ErrorKind {
+  http: number;
+  trpc: TrpcCode;
+  title: string;
+}
+
+/** The one table every adapter uses; `satisfies` makes the compiler keep it complete. */
+export const errorKinds = {
+  MALFORMED_REQUEST: { http: 400, trpc: 'BAD_REQUEST', title: 'Malformed request' },
+  VALIDATION_FAILED: { http: 400, trpc: 'BAD_REQUEST', title: 'Invalid request' },
+  UNAUTHENTICATED: { http: 401, trpc: 'UNAUTHORIZED', title: 'Authentication required' },
+  FORBIDDEN: { http: 403, trpc: 'FORBIDDEN', title: 'Not allowed for this role' },
+  NOT_FOUND: { http: 404, trpc: 'NOT_FOUND', title: 'Not found' },
+  ROUTE_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND', title: 'No such route' },
+  INVALID_STATE: { http: 409, trpc: 'CONFLICT', title: 'Not allowed in the current state' },
+  LIMIT_REACHED: { http: 409, trpc: 'CONFLICT', title: 'Limit reached' },
+  IDEMPOTENCY_KEY_REUSED: { http: 409, trpc: 'CONFLICT', title: 'Idempotency key reused' },
+  IDEMPOTENCY_KEY_IN_USE: { http: 409, trpc: 'CONFLICT', title: 'Idempotency key in use' },
+  PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
+  INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
+} as const satisfies Record<ErrorCode, ErrorKind>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = errors;
+  }
+
+  get kind(): ErrorKind {
+    return errorKinds[this.code];
+  }
+}
+
+export function validationError(errors: FieldError[]): AppError {
+  const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', detail || 'invalid input', errors);
+}
+
+export function notFound(what: string): AppError {
+  return new AppError('NOT_FOUND', `${what} not found`);
+}
+
+/** Any thrown value as an AppError; unknown failures become INTERNAL without their message. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError('INTERNAL', 'internal error');
+}

@@ -1,0 +1,42 @@
+import type { AccountDto } from '../accounts/account-dto.js';
+import { changeAccountStatus } from '../accounts/change-account-status.js';
+import { lockAccount } from '../accounts/lock-account.js';
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import { AppError } from '../errors.js';
+import { validateBody } from '../validation/validators.js';
+import { emitEvent } from '../webhooks/events.js';
+import { SUBMITTABLE } from './submit-banking-verification.js';
+import { recordVerificationStatus } from './verification-status.js';
+
+/**
+ * SPEC 3.1: submits the saved data to the provider; the account moves to `in_review`. The account
+ * row lock makes concurrent requests succeed once; the others see `in_review` and get 409.
+ */
+export async function requestBankingVerification(ctx: Ctx, input: unknown): Promise<AccountDto> {
+  requireWriter(ctx);
+  const { accountId } = validateBody('BankingVerificationRequest', input);
+  const id = accountId.toLowerCase();
+  return ctx.db.$transaction(async (tx) => {
+    const account = await lockAccount(tx, ctx, id);
+    const saved = await tx.bankingVerification.findUnique({ where: { accountId: id }, select: { status: true } });
+    if (!(SUBMITTABLE as readonly string[]).includes(account.status)) {
+      throw new AppError(
+        'INVALID_STATE',
+        `verification can be requested while the account is pending or needs_update; it is ${account.status}`,
+      );
+    }
+    if (!saved) throw new AppError('INVALID_STATE', 'no verification data is saved for this account; submit it first');
+    if (saved.status !== 'saved') {
+      throw new AppError('INVALID_STATE', 'the saved data was already submitted; save updated data before requesting again');
+    }
+    const updated = await changeAccountStatus(tx, ctx, account, 'in_review');
+    await tx.bankingVerification.update({
+      where: { accountId: id },
+      data: { status: 'submitted', submittedAt: ctx.clock.now() },
+    });
+    await recordVerificationStatus(tx, ctx, id, saved.status, 'submitted');
+    await emitEvent(tx, ctx, { type: 'kyc_verification_submitted', accountId: id, details: { account: updated } });
+    return updated;
+  });
+}

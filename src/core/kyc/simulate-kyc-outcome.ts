@@ -1,0 +1,31 @@
+import type { AccountDto } from '../accounts/account-dto.js';
+import { changeAccountStatus } from '../accounts/change-account-status.js';
+import { lockAccount } from '../accounts/lock-account.js';
+import { requireSandbox, requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import { AppError } from '../errors.js';
+import { assertUuid } from '../validation/uuid.js';
+import { validateBody } from '../validation/validators.js';
+import { emitEvent } from '../webhooks/events.js';
+import { recordVerificationStatus } from './verification-status.js';
+
+/** Sandbox: the verification provider approves (`completed`) or asks for changes (`needs_update`). */
+export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; body: unknown }): Promise<AccountDto> {
+  requireWriter(ctx);
+  requireSandbox(ctx);
+  const accountId = assertUuid('accountId', input.accountId);
+  const { outcome } = validateBody('KycOutcome', input.body);
+  return ctx.db.$transaction(async (tx) => {
+    const account = await lockAccount(tx, ctx, accountId);
+    if (account.status !== 'in_review') {
+      throw new AppError('INVALID_STATE', `the provider decides on accounts in_review; this one is ${account.status}`);
+    }
+    const verification = await tx.bankingVerification.findUnique({ where: { accountId }, select: { status: true } });
+    const updated = await changeAccountStatus(tx, ctx, account, outcome === 'completed' ? 'active' : 'needs_update');
+    await tx.bankingVerification.updateMany({ where: { accountId }, data: { status: outcome } });
+    await recordVerificationStatus(tx, ctx, accountId, verification?.status ?? null, outcome);
+    const type = outcome === 'completed' ? 'kyc_verification_completed' : 'kyc_needs_update';
+    await emitEvent(tx, ctx, { type, accountId, details: { account: updated } });
+    return updated;
+  });
+}

@@ -1,0 +1,91 @@
+import { lockAccount } from '../accounts/lock-account.js';
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
+import { AppError, type FieldError, validationError } from '../errors.js';
+import { validateBody } from '../validation/validators.js';
+import { dateColumn, todayUtc } from './calendar.js';
+import { lastFour } from './verification-dto.js';
+import { newVerificationLink } from './verification-link.js';
+import { recordVerificationStatus } from './verification-status.js';
+
+type Submission = Schemas['BankingVerificationSubmission'];
+
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+export const SUBMITTABLE = ['pending', 'needs_update'] as const;
+
+/** Rules between fields and against today's date that a schema cannot state. */
+function checkDates(s: Submission, today: string): void {
+  const errors: FieldError[] = [];
+  if (s.dateOfBirth > today) errors.push({ field: 'dateOfBirth', message: 'must not be in the future' });
+  if (s.dateOfBirth < EARLIEST_BIRTH_DATE) errors.push({ field: 'dateOfBirth', message: `must not be before ${EARLIEST_BIRTH_DATE}` });
+  const { idIssueDate: issued, idExpiryDate: expires } = s.documentId;
+  if (issued && issued > today) errors.push({ field: 'documentId.idIssueDate', message: 'must not be in the future' });
+  if (expires && issued && expires <= issued) {
+    errors.push({ field: 'documentId.idExpiryDate', message: 'must be after idIssueDate' });
+  } else if (expires && expires < today) {
+    errors.push({ field: 'documentId.idExpiryDate', message: 'must not be in the past (the document has expired)' });
+  }
+  if (errors.length) throw validationError(errors);
+}
+
+/** The sealed columns' associated data: a ciphertext only opens in its own row and column. */
+export function sealContext(accountId: string, column: 'idNumber' | 'dateOfBirth'): string {
+  return `banking_verification:${accountId}:${column}`;
+}
+
+/**
+ * SPEC 4.1: saves (or overwrites) an individual account's KYC data and issues a new verification
+ * link. Sends nothing to the provider and leaves the account status alone.
+ */
+export async function submitBankingVerification(ctx: Ctx, input: unknown): Promise<Schemas['BankingVerificationSubmitted']> {
+  requireWriter(ctx);
+  const s = validateBody('BankingVerificationSubmission', input);
+  const now = ctx.clock.now();
+  checkDates(s, todayUtc(now));
+  const accountId = s.accountId.toLowerCase();
+  const link = newVerificationLink(ctx.publicUrl, now);
+  const doc = s.documentId;
+  const data = {
+    status: 'saved' as const,
+    dateOfBirthEnc: ctx.cipher.encrypt(s.dateOfBirth, sealContext(accountId, 'dateOfBirth')),
+    phone: s.phone,
+    idNumberEnc: ctx.cipher.encrypt(doc.idNumber, sealContext(accountId, 'idNumber')),
+    idNumberLast4: lastFour(doc.idNumber),
+    idDocumentType: doc.idDocumentType,
+    idIssueDate: doc.idIssueDate ? dateColumn(doc.idIssueDate) : null,
+    idExpiryDate: doc.idExpiryDate ? dateColumn(doc.idExpiryDate) : null,
+    idCountryOfIssue: doc.idCountryOfIssue ?? null,
+    nationality: doc.nationality ?? null,
+    address1: s.address.address1,
+    address2: s.address.address2 ?? null,
+    city: s.address.city,
+    state: s.address.state,
+    postalCode: s.address.postalCode,
+    country: s.address.country,
+    linkTokenHash: link.tokenHash,
+    linkExpiresAt: link.expiresAt,
+    savedAt: now,
+    submittedAt: null,
+  };
+  await ctx.db.$transaction(async (tx) => {
+    const account = await lockAccount(tx, ctx, accountId);
+    if (account.type !== 'individual') {
+      throw new AppError('INVALID_STATE', 'individual banking verification applies to individual accounts; this is a business account');
+    }
+    if (!(SUBMITTABLE as readonly string[]).includes(account.status)) {
+      throw new AppError(
+        'INVALID_STATE',
+        `verification data can be saved while the account is pending or needs_update; it is ${account.status}`,
+      );
+    }
+    const before = await tx.bankingVerification.findUnique({ where: { accountId }, select: { status: true } });
+    await tx.bankingVerification.upsert({
+      where: { accountId },
+      create: { accountId, workspaceId: ctx.workspaceId, ...data },
+      update: data,
+    });
+    await recordVerificationStatus(tx, ctx, accountId, before?.status ?? null, 'saved');
+  });
+  return { accountId, verificationUrl: link.url };
+}

@@ -1,0 +1,70 @@
+import type { Prisma } from '../../db/generated/prisma/client.js';
+import type { Schemas } from '../contract.js';
+import { fromDateColumn } from './calendar.js';
+
+export type BankingVerificationDto = Schemas['BankingVerification'];
+
+/** Everything a read may show: the sealed columns are deliberately not selected. */
+export const verificationSelect = {
+  accountId: true,
+  status: true,
+  phone: true,
+  idNumberLast4: true,
+  idDocumentType: true,
+  idIssueDate: true,
+  idExpiryDate: true,
+  idCountryOfIssue: true,
+  nationality: true,
+  address1: true,
+  address2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
+  linkExpiresAt: true,
+  savedAt: true,
+  submittedAt: true,
+  account: { select: { status: true } },
+} satisfies Prisma.BankingVerificationSelect;
+
+export type VerificationRow = Prisma.BankingVerificationGetPayload<{ select: typeof verificationSelect }>;
+
+/** Identifiers shorter than 8 characters would be mostly revealed by their last 4: show none. */
+export function lastFour(value: string): string | null {
+  return value.length >= 8 ? value.slice(-4) : null;
+}
+
+export function maskPhone(phone: string): string {
+  const digits = phone.slice(1);
+  const shown = lastFour(digits) ?? '';
+  return `+${'*'.repeat(digits.length - shown.length)}${shown}`;
+}
+
+/** The one mapping from a stored verification to its masked contract shape. */
+export function toVerificationDto(row: VerificationRow): BankingVerificationDto {
+  return {
+    accountId: row.accountId,
+    status: row.status,
+    accountStatus: row.account.status,
+    phoneMasked: maskPhone(row.phone),
+    document: {
+      idDocumentType: row.idDocumentType,
+      idNumberLast4: row.idNumberLast4,
+      idIssueDate: fromDateColumn(row.idIssueDate),
+      idExpiryDate: fromDateColumn(row.idExpiryDate),
+      idCountryOfIssue: row.idCountryOfIssue,
+      nationality: row.nationality,
+    },
+    address: {
+      address1: row.address1,
+      address2: row.address2,
+      city: row.city,
+      state: row.state,
+      postalCode: row.postalCode,
+      country: row.country,
+    },
+    linkExpiresAt: row.linkExpiresAt.toISOString(),
+    savedAt: row.savedAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,20 @@
+import type { Prisma } from '../../db/generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import { emitEvent } from '../webhooks/events.js';
+
+type VerificationStatus = 'saved' | 'submitted' | 'needs_update' | 'completed';
+
+/**
+ * Records a KYC verification status change inside the caller's transaction and emits
+ * kyc_status_updated when the status actually changes.
+ */
+export async function recordVerificationStatus(
+  tx: Prisma.TransactionClient,
+  ctx: Ctx,
+  accountId: string,
+  from: VerificationStatus | null,
+  to: VerificationStatus,
+): Promise<void> {
+  if (from === to) return;
+  await emitEvent(tx, ctx, { type: 'kyc_status_updated', accountId, details: { accountId, status: to, previousStatus: from } });
+}

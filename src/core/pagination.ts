@@ -1,0 +1,16 @@
+/** The list envelope of SPEC 2.8. */
+export interface Page<T> {
+  data: T[];
+  page: number;
+  limit: number;
+  total: number;
+}
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+export function skipTake({ page, limit }: PageRequest): { skip: number; take: number } {
+  return { skip: (page - 1) * limit, take: limit };
+}

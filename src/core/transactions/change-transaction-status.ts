@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Prisma } from '../../db/generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import { AppError, notFound } from '../errors.js';
+import { type EventType, emitEvent } from '../webhooks/events.js';
+import { readTransaction } from './read-transaction.js';
+import { bumpCounts } from './transaction-counts.js';
+import type { TransactionDto } from './transaction-row.js';
+
+type Status = TransactionDto['status'];
+
+/** DESIGN.md "Transactions": the only allowed moves. `returned` is for bank transactions. */
+export const TRANSITIONS: Record<Status, readonly Status[]> = {
+  pending: ['processing', 'canceled'],
+  processing: ['completed', 'failed'],
+  completed: ['returned'],
+  failed: [],
+  canceled: [],
+  returned: [],
+};
+
+/** A deterministic sandbox transaction hash for a broadcast withdrawal. */
+function sandboxTxHash(id: string, network: string): string {
+  const hex = createHash('sha256').update(id).digest('hex');
+  return network === 'bitcoin' ? hex : `0x${hex}`;
+}
+
+/**
+ * The one way a transaction's status changes (simulations and admins both call it), inside the
+ * caller's database transaction: locks the row, enforces the transition table, prepends to
+ * `statusHistory`. Events about the change are written here, in the same transaction.
+ */
+export async function changeTransactionStatus(
+  tx: Prisma.TransactionClient,
+  ctx: Ctx,
+  id: string,
+  to: Status,
+  reason: string | null,
+): Promise<TransactionDto> {
+  const rows = await tx.$queryRaw<
+    {
+      status: Status;
+      transactionType: string;
+      detailType: string;
+      network: string | null;
+      txHash: string | null;
+      createdAt: Date;
+      coins: string[];
+    }[]
+  >`
+    SELECT status::text AS status, transaction_type::text AS "transactionType", detail_type AS "detailType", network, tx_hash AS "txHash",
+      created_at AS "createdAt", coins
+    FROM transactions WHERE id = ${id}::uuid AND workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw notFound('transaction');
+  const allowed = TRANSITIONS[row.status].filter((s) => s !== 'returned' || row.transactionType === 'bank');
+  if (!allowed.includes(to)) {
+    const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
+    throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
+  }
+  const now = ctx.clock.now();
+  const entry = JSON.stringify([{ status: to, statusReason: reason, date: now.toISOString() }]);
+  // A crypto withdrawal gets its hash when it is broadcast, and becomes searchable by it.
+  const txHash = to === 'processing' && row.detailType === 'withdraw' && !row.txHash ? sandboxTxHash(id, row.network ?? '') : null;
+  await tx.$executeRaw`
+    UPDATE transactions SET
+      status = ${to}::transaction_status,
+      status_reason = ${reason},
+      status_history = ${entry}::jsonb || status_history,
+      updated_at = ${now},
+      tx_hash = coalesce(tx_hash, ${txHash}),
+      search_text = CASE WHEN ${txHash}::text IS NULL THEN search_text ELSE search_text || E'\n' || ${txHash ?? ''} END
+    WHERE id = ${id}::uuid`;
+  const counted = { workspaceId: ctx.workspaceId, createdAt: row.createdAt, transactionType: row.transactionType, coins: row.coins };
+  await bumpCounts(tx, { ...counted, status: row.status }, -1);
+  await bumpCounts(tx, { ...counted, status: to }, 1);
+  const transaction = await readTransaction(tx, ctx, id);
+  const type = `${row.transactionType}_transaction_status_updated` as EventType;
+  await emitEvent(tx, ctx, { type, accountId: transaction.accountId, details: { transaction, previousStatus: row.status } });
+  return transaction;
+}

@@ -1,0 +1,22 @@
+import type { SqlRunner } from '../../db/database.js';
+import { Prisma } from '../../db/generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import { notFound } from '../errors.js';
+import { type TransactionDto, type TransactionRow, toTransactionDto, transactionColumns } from './transaction-row.js';
+
+type Reader = Pick<Prisma.TransactionClient, '$queryRaw'> | SqlRunner;
+
+/**
+ * One transaction of the caller's workspace through the shared row shape; NOT_FOUND otherwise.
+ * Inside a database transaction pass its client (to see its own writes); outside, the SQL port.
+ */
+export async function readTransaction(db: Reader, ctx: Ctx, id: string): Promise<TransactionDto> {
+  const run = typeof db === 'function' ? db : <R>(q: Prisma.Sql) => db.$queryRaw<R[]>(q);
+  const rows = await run<TransactionRow>(Prisma.sql`
+    SELECT ${transactionColumns}
+    FROM transactions t JOIN accounts a ON a.id = t.account_id
+    WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid`);
+  const row = rows[0];
+  if (!row) throw notFound('transaction');
+  return toTransactionDto(row);
+}

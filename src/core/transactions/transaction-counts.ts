@@ -1,0 +1,92 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import type { Ctx } from '../context.js';
+import type { DateRange } from './date-range.js';
+import { type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
+
+type Tx = Prisma.TransactionClient;
+const DAY_MS = 86_400_000;
+
+/** The count rows one transaction contributes to: its day, type and status, each coin and `""`. */
+function keys(coins: readonly string[]): string[] {
+  return ['', ...[...coins].sort()];
+}
+
+/**
+ * Adds `delta` to the counts of one transaction's (day, type, status). Rows are touched in one
+ * statement in a fixed order, so concurrent writers cannot deadlock on them.
+ */
+export async function bumpCounts(
+  tx: Tx,
+  t: { workspaceId: string; createdAt: Date; transactionType: string; status: string; coins: readonly string[] },
+  delta: 1 | -1,
+): Promise<void> {
+  const day = t.createdAt.toISOString().slice(0, 10);
+  const coins = keys(t.coins);
+  await tx.$executeRaw`
+    INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
+    SELECT ${t.workspaceId}::uuid, c, ${day}::date, ${t.transactionType}::transaction_type, ${t.status}::transaction_status, ${delta}
+    FROM unnest(${coins}::text[]) AS c
+    ON CONFLICT (workspace_id, coin, day, transaction_type, status) DO UPDATE SET n = transaction_counts.n + EXCLUDED.n`;
+}
+
+/** Rebuilds a workspace's counts from its rows (after bulk loads, or to repair). */
+export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: string): Promise<void> {
+  await db.$executeRaw`DELETE FROM transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
+  await db.$executeRaw`
+    INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
+    SELECT t.workspace_id, c.coin, (t.created_at AT TIME ZONE 'UTC')::date, t.transaction_type, t.status, count(*)
+    FROM transactions t CROSS JOIN LATERAL unnest(array_prepend(''::text, t.coins)) AS c(coin)
+    WHERE t.workspace_id = ${workspaceId}::uuid
+    GROUP BY 1, 2, 3, 4, 5`;
+}
+
+function dayStart(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The exact number of transactions matching a filter. Filters the count table covers (type,
+ * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
+ * at either end of a date range by counting those rows. Account and search filters count rows
+ * directly, through their own indexes.
+ */
+export async function countTransactions(ctx: Ctx, f: TransactionFilterInput, range: DateRange): Promise<number> {
+  if (f.accountId || f.search) {
+    const rows = await ctx.sql<{ n: bigint | string }>(
+      Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(ctx, f)}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+  // [from, to): half-open in milliseconds; stored times have millisecond precision.
+  const from = range.start?.at.getTime();
+  const to = range.end ? range.end.at.getTime() + (range.end.inclusive ? 1 : 0) : undefined;
+  const firstWholeDay = from === undefined ? undefined : dayStart(from) === from ? from : dayStart(from) + DAY_MS;
+  const endWholeDays = to === undefined ? undefined : dayStart(to);
+  const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`coin = ${f.coin?.toUpperCase() ?? ''}`];
+  if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
+  if (firstWholeDay !== undefined) parts.push(Prisma.sql`day >= ${iso(firstWholeDay)}::date`);
+  if (endWholeDays !== undefined) parts.push(Prisma.sql`day < ${iso(endWholeDays)}::date`);
+  const queries: Promise<{ n: bigint | string | null }[]>[] = [];
+  if (firstWholeDay === undefined || endWholeDays === undefined || firstWholeDay < endWholeDays) {
+    queries.push(ctx.sql(Prisma.sql`SELECT sum(n) AS n FROM transaction_counts WHERE ${Prisma.join(parts, ' AND ')}`));
+  }
+  // Partial days at the edges: count their rows (at most two days of data).
+  const edges: [number, number][] = [];
+  if (from !== undefined && to !== undefined && (firstWholeDay as number) >= (endWholeDays as number)) {
+    edges.push([from, to]);
+  } else {
+    if (from !== undefined && (firstWholeDay as number) > from) edges.push([from, firstWholeDay as number]);
+    if (to !== undefined && (endWholeDays as number) < to) edges.push([endWholeDays as number, to]);
+  }
+  for (const [a, b] of edges) {
+    const edge = { ...f, startDate: new Date(a).toISOString(), endDate: undefined };
+    queries.push(
+      ctx.sql(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(ctx, edge)} AND t.created_at < ${new Date(b)}`),
+    );
+  }
+  const results = await Promise.all(queries);
+  return results.reduce((sum, rows) => sum + Number(rows[0]?.n ?? 0), 0);
+}

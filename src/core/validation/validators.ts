@@ -1,0 +1,192 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import type { Schemas } from '../contract.js';
+import { type FieldError, validationError } from '../errors.js';
+import { contractDocument, type OpenApiParameter } from './contract-document.js';
+
+// ajv-formats is CommonJS; under NodeNext its function sits on `.default` for the type checker.
+const addFormats = (formatsModule as unknown as { default: typeof formatsModule.default }).default;
+
+const CONTRACT_ID = 'openapi.json';
+
+let ajv: Ajv2020 | undefined;
+function instance() {
+  if (!ajv) {
+    // strict: false lets Ajv skip OpenAPI's own keywords (example, paths...) it does not know.
+    ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, discriminator: true });
+    addFormats(ajv, { mode: 'full' });
+    ajv.addSchema({ ...contractDocument(), $id: CONTRACT_ID });
+  }
+  return ajv;
+}
+
+const cache = new Map<string, ValidateFunction>();
+
+function fieldOf(err: ErrorObject): string {
+  const base = err.instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  const extra =
+    err.keyword === 'required'
+      ? (err.params as { missingProperty: string }).missingProperty
+      : err.keyword === 'additionalProperties'
+        ? (err.params as { additionalProperty: string }).additionalProperty
+        : undefined;
+  const full = [base, extra].filter(Boolean).join('.');
+  return full || 'body';
+}
+
+const formatNames: Record<string, string> = {
+  email: 'a valid email address',
+  uuid: 'a UUID',
+  date: 'a real calendar date YYYY-MM-DD',
+  'date-time': 'an RFC 3339 date-time',
+  uri: 'a URI',
+};
+
+function messageOf(err: ErrorObject): string {
+  const p = err.params as Record<string, unknown>;
+  switch (err.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'type':
+      return `must be ${p.type === 'integer' ? 'an integer' : `of type ${String(p.type)}`}`;
+    case 'enum':
+      return `must be one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const':
+      return `must be ${String(p.allowedValue)}`;
+    case 'format':
+      return `must be ${formatNames[String(p.format)] ?? `in ${String(p.format)} format`}`;
+    case 'minLength':
+      return `must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters`;
+    case 'minimum':
+      return `must be >= ${String(p.limit)}`;
+    case 'maximum':
+      return `must be <= ${String(p.limit)}`;
+    case 'pattern':
+      return 'has an invalid format';
+    case 'minProperties':
+      return `must have at least ${String(p.limit)} field(s)`;
+    case 'minItems':
+      return `must have at least ${String(p.limit)} items`;
+    case 'maxItems':
+      return `must have at most ${String(p.limit)} items`;
+    default:
+      return err.message ?? 'is invalid';
+  }
+}
+
+/** Ajv errors as field errors: one per field, the most specific first. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+  const out = new Map<string, FieldError>();
+  for (const err of errors ?? []) {
+    // `type: [string, 'null']` and friends report an `anyOf`/`oneOf` summary after the detail.
+    if (err.keyword === 'anyOf' || err.keyword === 'oneOf' || err.keyword === 'if') continue;
+    const field = fieldOf(err);
+    if (!out.has(field)) out.set(field, { field, message: messageOf(err) });
+  }
+  return [...out.values()];
+}
+
+function run<T>(validate: ValidateFunction, input: unknown): T {
+  if (validate(input)) return input as T;
+  throw validationError(toFieldErrors(validate.errors));
+}
+
+/** Validates `input` against `components.schemas[name]`; throws VALIDATION_FAILED. */
+export function validateBody<N extends keyof Schemas>(name: N, input: unknown): Schemas[N] {
+  const key = `schema:${String(name)}`;
+  let v = cache.get(key);
+  if (!v) {
+    v = instance().getSchema(`${CONTRACT_ID}#/components/schemas/${String(name)}`);
+    if (!v) throw new Error(`no schema ${String(name)} in openapi.yaml`);
+    cache.set(key, v);
+  }
+  // A body that is not an object is reported once, for the whole body.
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw validationError([{ field: 'body', message: 'must be a JSON object' }]);
+  }
+  return run<Schemas[N]>(v, structuredClone(input));
+}
+
+function resolveParameter(p: OpenApiParameter): OpenApiParameter {
+  if (!p.$ref) return p;
+  const name = p.$ref.replace('#/components/parameters/', '');
+  const found = contractDocument().components.parameters[name];
+  if (!found) throw new Error(`unresolved parameter ${p.$ref}`);
+  return found;
+}
+
+function operationParameters(operationId: string): OpenApiParameter[] {
+  for (const item of Object.values(contractDocument().paths)) {
+    for (const op of Object.values(item)) {
+      if (op && typeof op === 'object' && op.operationId === operationId) {
+        return (op.parameters ?? []).map(resolveParameter);
+      }
+    }
+  }
+  throw new Error(`no operation ${operationId} in openapi.yaml`);
+}
+
+function queryValidator(operationId: string): { validate: ValidateFunction; integers: Set<string> } {
+  const params = operationParameters(operationId).filter((p) => p.in === 'query');
+  const schema = {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(params.map((p) => [p.name, rewriteRefs(p.schema)])),
+    required: params.filter((p) => p.required).map((p) => p.name),
+  };
+  const validate = instance().compile(schema);
+  const integers = new Set(params.filter((p) => p.schema.type === 'integer').map((p) => p.name));
+  return { validate, integers };
+}
+
+// Parameter schemas point at `#/components/...` of the contract; make the refs absolute.
+function rewriteRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rewriteRefs);
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${CONTRACT_ID}${v}` : rewriteRefs(v),
+      ]),
+    );
+  }
+  return schema;
+}
+
+const queryCache = new Map<string, ReturnType<typeof queryValidator>>();
+
+/**
+ * Validates the query parameters of an operation as one object (unknown parameters rejected,
+ * defaults applied). Integer parameters may arrive as decimal strings (REST query strings);
+ * anything else that is not an integer is refused rather than guessed at.
+ */
+export function validateQuery<T>(operationId: string, input: unknown): T {
+  let q = queryCache.get(operationId);
+  if (!q) {
+    q = queryValidator(operationId);
+    queryCache.set(operationId, q);
+  }
+  const source = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const value: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(source)) {
+    if (v === undefined || v === null) continue;
+    value[k] = q.integers.has(k) && typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : v;
+  }
+  return run<T>(q.validate, value);
+}
+
+/** A validator for any schema in the contract, by JSON pointer (used by contract tests). */
+export function contractSchemaAt(pointer: string): ValidateFunction {
+  const v = instance().getSchema(`${CONTRACT_ID}${pointer}`);
+  if (!v) throw new Error(`no schema at ${pointer} in openapi.yaml`);
+  return v;
+}

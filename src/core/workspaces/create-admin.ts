@@ -1,0 +1,25 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import { AppError } from '../errors.js';
+import { assertEmail } from '../validation/email.js';
+import { insertAdmin } from './issue-credentials.js';
+
+export interface CreateAdminInput {
+  email: string;
+  role: 'admin' | 'analyst';
+}
+
+/** A new admin (or read-only analyst) of the caller's workspace, with a token shown once. */
+export async function createAdmin(ctx: Ctx, input: CreateAdminInput) {
+  requireWriter(ctx);
+  assertEmail('email', input.email);
+  try {
+    return await ctx.db.$transaction((tx) => insertAdmin(tx, ctx.ids, ctx.workspaceId, input.email, input.role));
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+      throw new AppError('INVALID_STATE', `an admin with email ${input.email} already exists in this workspace`);
+    }
+    throw err;
+  }
+}

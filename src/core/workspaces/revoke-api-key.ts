@@ -1,0 +1,21 @@
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import { notFound } from '../errors.js';
+
+export interface RevokeApiKeyInput {
+  apiKeyId: string;
+}
+
+/** Revokes a key of the caller's workspace; revoking twice keeps the first revocation time. */
+export async function revokeApiKey(ctx: Ctx, input: RevokeApiKeyInput) {
+  requireWriter(ctx);
+  const key = await ctx.db.apiKey.findFirst({
+    where: { id: input.apiKeyId, workspaceId: ctx.workspaceId },
+    select: { id: true, revokedAt: true },
+  });
+  if (!key) throw notFound('API key');
+  const revokedAt =
+    key.revokedAt ??
+    (await ctx.db.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() }, select: { revokedAt: true } })).revokedAt;
+  return { apiKeyId: key.id, revokedAt: (revokedAt as Date).toISOString() };
+}

@@ -1,0 +1,173 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { lockDataDir } from './data-dir-lock.js';
+import { type Prisma, PrismaClient } from './generated/prisma/client.js';
+import { applyMigrations, type MigrationDriver } from './migrate.js';
+
+export type Db = PrismaClient;
+
+/** Runs one `Prisma.sql` query on the driver itself and answers its rows. */
+export type SqlRunner = <R>(query: Prisma.Sql) => Promise<R[]>;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for humans (never contains a password). */
+  description: string;
+  migrations: MigrationDriver;
+  sql: SqlRunner;
+  migrate(): Promise<string[]>;
+  /** Migrations applied when this handle was opened. */
+  applied: string[];
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Apply pending migrations before answering (default true). */
+  migrate?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const url = opts.databaseUrl;
+  const db = url && /^postgres(ql)?:\/\//.test(url) ? openPostgres(url) : await openPglite(url === 'memory://' ? undefined : opts.dataDir);
+  if (opts.migrate !== false) {
+    try {
+      db.applied = await db.migrate();
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  }
+  return db;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
+  const migrations = pgliteMigrationDriver(client);
+  const sql: SqlRunner = async <R>(q: Prisma.Sql) => (await client.query<R>(q.text, q.values as unknown[])).rows;
+  let closed = false;
+  return {
+    prisma,
+    kind: 'pglite',
+    applied: [],
+    sql,
+    description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
+    migrations,
+    migrate: () => applyMigrations(migrations),
+    ping: async () => {
+      try {
+        await client.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+/** Migrations through one PGlite instance; PGlite serves one process, so the process is the lock. */
+export function pgliteMigrationDriver(client: PGlite): MigrationDriver {
+  return {
+    withLock: (fn) => fn(),
+    query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
+    runInTransaction: async (script, after) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(script);
+        await tx.query(after.sql, after.params);
+      });
+    },
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+// Arbitrary constant shared by every FAS process migrating the same database.
+const MIGRATION_LOCK_KEY = 72707369;
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FAS_PG_POOL_SIZE) || 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const migrations: MigrationDriver = {
+    withLock: async (fn) => {
+      const c = await pool.connect();
+      try {
+        await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await c.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        c.release();
+      }
+    },
+    query: async <R>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as R[],
+    runInTransaction: async (script, after) => {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query(script);
+        await c.query(after.sql, after.params);
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+  };
+  let closed = false;
+  return {
+    prisma,
+    kind: 'postgres',
+    applied: [],
+    sql: async <R>(q: Prisma.Sql) => (await pool.query(q.text, q.values as unknown[])).rows as R[],
+    description: `PostgreSQL at ${redact(url)}`,
+    migrations,
+    migrate: () => applyMigrations(migrations),
+    ping: async () => {
+      try {
+        await pool.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

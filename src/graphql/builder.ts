@@ -1,0 +1,51 @@
+import SchemaBuilder from '@pothos/core';
+import DataLoader from 'dataloader';
+import { authenticate } from '../core/auth/authenticate.js';
+import { type Ctx, createContext, type Deps } from '../core/context.js';
+
+export interface GraphqlContext {
+  deps: Deps;
+  authorization: string | undefined;
+  /** Authenticated once per request, on first use (GraphiQL's page needs no credentials). */
+  core: () => Promise<Ctx>;
+  /** Per-request batch loaders (one query per field per request, not per parent). */
+  loaders: Map<string, unknown>;
+}
+
+export function graphqlContext(deps: Deps, authorization: string | undefined): GraphqlContext {
+  let auth: Promise<Ctx> | undefined;
+  return {
+    deps,
+    authorization,
+    loaders: new Map(),
+    core: () => {
+      auth ??= authenticate(deps, authorization).then((a) => createContext(deps, a));
+      return auth;
+    },
+  };
+}
+
+export const builder = new SchemaBuilder<{
+  Context: GraphqlContext;
+  Scalars: { DateTime: { Input: string; Output: string } };
+  DefaultFieldNullability: false;
+}>({ defaultFieldNullability: false });
+
+builder.scalarType('DateTime', {
+  description: 'RFC 3339 date-time string (UTC, milliseconds).',
+  serialize: (v) => v,
+  parseValue: (v) => String(v),
+});
+
+builder.queryType({});
+builder.mutationType({});
+
+/** A DataLoader that lives for one request, created on first use under `key`. */
+export function loaderFor<K, V>(ctx: GraphqlContext, key: string, batch: (core: Ctx, keys: readonly K[]) => Promise<(V | null)[]>) {
+  let loader = ctx.loaders.get(key) as DataLoader<K, V | null> | undefined;
+  if (!loader) {
+    loader = new DataLoader<K, V | null>(async (keys) => batch(await ctx.core(), keys));
+    ctx.loaders.set(key, loader);
+  }
+  return loader;
+}

@@ -1,0 +1,8 @@
+import { builder } from './builder.js';
+import './types/account.js';
+import './types/banking-verification.js';
+import './types/transaction.js';
+import './types/webhook-delivery-stats.js';
+
+/** The analysts' schema; `schema.graphql` is printed from it (npm run generate:graphql). */
+export const schema = builder.toSchema({ sortSchema: true });

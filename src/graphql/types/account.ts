@@ -1,0 +1,79 @@
+import type { AccountDto } from '../../core/accounts/account-dto.js';
+import { createAccount } from '../../core/accounts/create-account.js';
+import { getAccount } from '../../core/accounts/get-account.js';
+import { listAccounts } from '../../core/accounts/list-accounts.js';
+import { AppError } from '../../core/errors.js';
+import { builder } from '../builder.js';
+
+export const AccountType = builder.enumType('AccountType', { values: ['individual', 'business'] as const });
+export const AccountStatus = builder.enumType('AccountStatus', {
+  values: ['pending', 'needs_update', 'in_review', 'active'] as const,
+});
+
+export const Account = builder.objectRef<AccountDto>('Account').implement({
+  fields: (t) => ({
+    accountId: t.exposeID('accountId'),
+    type: t.field({ type: AccountType, resolve: (a) => a.type }),
+    email: t.exposeString('email'),
+    reference: t.exposeString('reference', { nullable: true }),
+    status: t.field({ type: AccountStatus, resolve: (a) => a.status }),
+    createdAt: t.field({ type: 'DateTime', resolve: (a) => a.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (a) => a.updatedAt }),
+  }),
+});
+
+const AccountPage = builder.objectRef<{ data: AccountDto[]; page: number; limit: number; total: number }>('AccountPage').implement({
+  fields: (t) => ({
+    data: t.field({ type: [Account], resolve: (p) => p.data }),
+    page: t.exposeInt('page'),
+    limit: t.exposeInt('limit'),
+    total: t.exposeInt('total'),
+  }),
+});
+
+const CreateAccountInput = builder.inputType('CreateAccountInput', {
+  fields: (t) => ({
+    type: t.field({ type: AccountType, required: true }),
+    email: t.string({ required: true }),
+    reference: t.string(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  account: t.field({
+    type: Account,
+    nullable: true,
+    description: 'An account of your workspace; null when there is none with this id.',
+    args: { accountId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      try {
+        return await getAccount(await ctx.core(), { accountId: String(args.accountId) });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+  }),
+  accounts: t.field({
+    type: AccountPage,
+    description: 'Accounts of your workspace, newest first (same rules as GET /api/v2/accounts).',
+    args: {
+      page: t.arg.int(),
+      limit: t.arg.int(),
+      status: t.arg({ type: AccountStatus }),
+      search: t.arg.string(),
+    },
+    resolve: async (_root, args, ctx) => listAccounts(await ctx.core(), args),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createAccount: t.field({
+    type: Account,
+    args: { input: t.arg({ type: CreateAccountInput, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const { reference, ...rest } = args.input;
+      return createAccount(await ctx.core(), reference == null ? rest : { ...rest, reference });
+    },
+  }),
+}));

@@ -1,0 +1,206 @@
+import type { AccountDto } from '../../core/accounts/account-dto.js';
+import { getAccounts } from '../../core/accounts/get-accounts.js';
+import { AppError } from '../../core/errors.js';
+import { getTransaction } from '../../core/transactions/get-transaction.js';
+import { listTransactions } from '../../core/transactions/list-transactions.js';
+import type { TransactionDto } from '../../core/transactions/transaction-row.js';
+import { STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
+import { builder, loaderFor } from '../builder.js';
+import { Account } from './account.js';
+
+const TransactionType = builder.enumType('TransactionType', { values: ['bank', 'crypto', 'trade'] as const });
+const TransactionStatus = builder.enumType('TransactionStatus', {
+  values: ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'] as const,
+});
+
+type Bank = NonNullable<TransactionDto['bankTransactionDetails']>;
+type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
+type Trade = NonNullable<TransactionDto['tradeTransactionDetails']>;
+type History = TransactionDto['statusHistory'][number];
+
+const optional = [
+  'imad',
+  'originatorName',
+  'senderAccountNumber',
+  'senderRoutingNumber',
+  'senderSwiftCode',
+  'senderIban',
+  'senderBankName',
+  'beneficiaryAccountNumber',
+  'beneficiaryRoutingNumber',
+  'beneficiarySwiftCode',
+  'beneficiaryIban',
+  'beneficiaryBankName',
+  'beneficiaryName',
+  'traceNumber',
+] as const;
+
+const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
+  description: 'SPEC 2.5; decimals are strings.',
+  fields: (t) => ({
+    type: t.exposeString('type'),
+    coin: t.exposeString('coin'),
+    amount: t.exposeString('amount'),
+    fee: t.exposeString('fee'),
+    total: t.exposeString('total'),
+    instrumentType: t.exposeString('instrumentType'),
+    transactionReference: t.exposeString('transactionReference'),
+    ...Object.fromEntries(optional.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
+    addenda: t.stringList({ resolve: (d) => d.addenda ?? [] }),
+  }),
+});
+
+const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').implement({
+  description: 'SPEC 2.6; decimals are strings.',
+  fields: (t) => ({
+    type: t.exposeString('type'),
+    coin: t.exposeString('coin'),
+    network: t.exposeString('network'),
+    amount: t.exposeString('amount'),
+    fee: t.exposeString('fee'),
+    total: t.exposeString('total'),
+    networkFee: t.string({ nullable: true, resolve: (d) => d.networkFee ?? null }),
+    targetAddress: t.string({ nullable: true, resolve: (d) => d.targetAddress ?? null }),
+    txHash: t.string({ nullable: true, resolve: (d) => d.txHash ?? null }),
+  }),
+});
+
+const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').implement({
+  description: 'SPEC 2.7; decimals are strings.',
+  fields: (t) => ({
+    type: t.exposeString('type'),
+    product: t.exposeString('product'),
+    side: t.exposeString('side'),
+    quantity: t.exposeString('quantity'),
+    quantityCurrency: t.exposeString('quantityCurrency'),
+    fee: t.exposeString('fee'),
+    feeCurrency: t.exposeString('feeCurrency'),
+    quoteQuantity: t.exposeString('quoteQuantity'),
+    quoteCurrency: t.exposeString('quoteCurrency'),
+    rate: t.exposeString('rate'),
+  }),
+});
+
+const StatusHistoryEntry = builder.objectRef<History>('StatusHistoryEntry').implement({
+  fields: (t) => ({
+    status: t.field({ type: TransactionStatus, resolve: (h) => h.status }),
+    statusReason: t.exposeString('statusReason', { nullable: true }),
+    date: t.field({ type: 'DateTime', resolve: (h) => h.date }),
+  }),
+});
+
+const Audit = builder.objectRef<TransactionDto['audit']>('TransactionAudit').implement({
+  fields: (t) => ({
+    adminId: t.id({ nullable: true, resolve: (a) => a.adminId ?? null }),
+    admin: t.string({ nullable: true, resolve: (a) => a.admin ?? null }),
+    apiKey: t.exposeBoolean('apiKey'),
+  }),
+});
+
+const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
+  description: 'SPEC 2.4. Exactly one details field is non-null, the one of transactionType.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    reference: t.exposeString('reference', { nullable: true }),
+    accountId: t.exposeID('accountId'),
+    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.createdAt }),
+    transactionType: t.field({ type: TransactionType, resolve: (x) => x.transactionType }),
+    coins: t.exposeStringList('coins'),
+    status: t.field({ type: TransactionStatus, resolve: (x) => x.status }),
+    statusReason: t.exposeString('statusReason', { nullable: true }),
+    statusHistory: t.field({ type: [StatusHistoryEntry], resolve: (x) => x.statusHistory }),
+    accountEmail: t.string({ resolve: (x) => x.account.email }),
+    account: t.field({
+      type: Account,
+      description: 'The owning account. Batched: one query per request, whatever the page size.',
+      resolve: async (x, _args, ctx) => {
+        const account = await loaderFor<string, AccountDto>(ctx, 'account', async (core, ids) => {
+          const found = await getAccounts(core, ids);
+          return ids.map((id) => found.get(id) ?? null);
+        }).load(x.accountId);
+        if (!account) throw new AppError('NOT_FOUND', 'account not found');
+        return account;
+      },
+    }),
+    audit: t.field({ type: Audit, resolve: (x) => x.audit }),
+    bankTransactionDetails: t.field({ type: BankDetails, nullable: true, resolve: (x) => x.bankTransactionDetails ?? null }),
+    cryptoTransactionDetails: t.field({ type: CryptoDetails, nullable: true, resolve: (x) => x.cryptoTransactionDetails ?? null }),
+    tradeTransactionDetails: t.field({ type: TradeDetails, nullable: true, resolve: (x) => x.tradeTransactionDetails ?? null }),
+  }),
+});
+
+const TransactionPage = builder
+  .objectRef<{ data: TransactionDto[]; page: number; limit: number; total: number }>('TransactionPage')
+  .implement({
+    fields: (t) => ({
+      data: t.field({ type: [Transaction], resolve: (p) => p.data }),
+      page: t.exposeInt('page'),
+      limit: t.exposeInt('limit'),
+      total: t.exposeInt('total'),
+    }),
+  });
+
+const TransactionFilter = builder.inputType('TransactionFilter', {
+  description: 'The filters of GET /api/v2/transactions, with the same rules (dates: RFC 3339, YYYY-MM-DDThh:mm:ss or YYYY-MM-DD).',
+  fields: (t) => ({
+    search: t.string(),
+    accountId: t.id(),
+    transactionType: t.field({ type: TransactionType }),
+    status: t.field({ type: TransactionStatus }),
+    startDate: t.string(),
+    endDate: t.string(),
+    coin: t.string(),
+  }),
+});
+
+const StatsGroup = builder.enumType('TransactionStatsGroup', { values: STATS_GROUPS });
+
+const StatsRow = builder.objectRef<Awaited<ReturnType<typeof transactionStats>>[number]>('TransactionStatsRow').implement({
+  description: 'One group: its keys (null for dimensions not grouped by), the count and exact decimal sums as strings.',
+  fields: (t) => ({
+    coin: t.exposeString('coin', { nullable: true }),
+    transactionType: t.exposeString('transactionType', { nullable: true }),
+    status: t.exposeString('status', { nullable: true }),
+    day: t.exposeString('day', { nullable: true }),
+    month: t.exposeString('month', { nullable: true }),
+    count: t.exposeInt('count'),
+    amount: t.exposeString('amount'),
+    fee: t.exposeString('fee'),
+    total: t.exposeString('total'),
+  }),
+});
+
+/** GraphQL drops absent arguments; nulls from variables mean "not given" too. */
+function defined(obj: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj ?? {}).filter(([, v]) => v !== null && v !== undefined));
+}
+
+builder.queryFields((t) => ({
+  transaction: t.field({
+    type: Transaction,
+    nullable: true,
+    description: 'A transaction of your workspace; null when there is none with this id.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      try {
+        return await getTransaction(await ctx.core(), { transactionId: String(args.id) });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      }
+    },
+  }),
+  transactions: t.field({
+    type: TransactionPage,
+    description: 'Transactions of your workspace, newest first (same rules as GET /api/v2/transactions).',
+    args: { filter: t.arg({ type: TransactionFilter }), page: t.arg.int(), limit: t.arg.int() },
+    resolve: async (_root, args, ctx) =>
+      listTransactions(await ctx.core(), { ...defined(args.filter), ...defined({ page: args.page, limit: args.limit }) }),
+  }),
+  transactionStats: t.field({
+    type: [StatsRow],
+    description: 'Counts and sums of amount, fee and total grouped as asked, over the same filters as the list (computed in SQL).',
+    args: { filter: t.arg({ type: TransactionFilter }), groupBy: t.arg({ type: [StatsGroup], required: true }) },
+    resolve: async (_root, args, ctx) => transactionStats(await ctx.core(), { filter: defined(args.filter), groupBy: args.groupBy }),
+  }),
+}));

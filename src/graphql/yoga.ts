@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import type { Deps } from '../core/context.js';
+import { AppError } from '../core/errors.js';
+import { safeError } from '../logging/safe-error.js';
+import { type GraphqlContext, graphqlContext } from './builder.js';
+import { queryLimitsRule } from './limits.js';
+import { schema } from './schema.js';
+
+/** Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost. */
+export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000 };
+
+interface GraphqlErrorLike {
+  name: string;
+  originalError?: unknown;
+  path?: readonly (string | number)[];
+  nodes?: GraphQLError['nodes'];
+}
+
+// Duck-typed: graphql may be loaded twice (ESM and CommonJS builds), so `instanceof` is unreliable.
+function isGraphqlError(e: unknown): e is GraphqlErrorLike {
+  return e instanceof Error && e.name === 'GraphQLError';
+}
+
+/** Core errors carry their code into `extensions`; anything unexpected is INTERNAL, unexplained. */
+function maskError(error: unknown, log: FastifyInstance['log']): Error {
+  const wrapper = isGraphqlError(error) ? error : undefined;
+  const original = wrapper?.originalError ?? error;
+  const location = { nodes: wrapper?.nodes, path: wrapper?.path };
+  if (original instanceof AppError) {
+    return new GraphQLError(original.message, { ...location, extensions: { code: original.code, errors: original.errors ?? [] } });
+  }
+  // Parse and validation errors of the query itself are the client's, with yoga's own codes.
+  if (wrapper && !wrapper.originalError) return error as Error;
+  log.error({ err: safeError(original) }, 'graphql internal error');
+  return new GraphQLError('internal error', { ...location, extensions: { code: 'INTERNAL' } });
+}
+
+const limitsPlugin: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(queryLimitsRule(QUERY_LIMITS));
+  },
+};
+
+/** Mounts graphql-yoga at /graphql (GraphiQL in development). */
+export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql: boolean }): void {
+  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphqlContext>({
+    schema,
+    graphiql: opts.graphiql,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError: (error) => maskError(error, app.log) },
+    context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization),
+    plugins: [limitsPlugin],
+  });
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../core/context.js';
+import { requireCredentials } from './authenticate.js';
+import { idempotentPosts } from './idempotency.js';
+import { accountResourceRoutes } from './routes/account-resources.js';
+import { accountRoutes } from './routes/accounts.js';
+import { bankingVerificationRoutes } from './routes/banking-verification.js';
+import { simulationRoutes } from './routes/simulations.js';
+import { transactionRoutes } from './routes/transactions.js';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
+import { webhookTargetRoutes } from './routes/webhook-targets.js';
+
+/** The authenticated `/api/v2` REST surface; each resource adds its routes here. */
+export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promise<void> {
+  requireCredentials(app, opts.deps);
+  idempotentPosts(app);
+  accountRoutes(app);
+  accountResourceRoutes(app);
+  bankingVerificationRoutes(app);
+  transactionRoutes(app);
+  simulationRoutes(app);
+  webhookTargetRoutes(app);
+  webhookDeliveryRoutes(app);
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../core/auth/authenticate.js';
+import { type Ctx, createContext, type Deps } from '../core/context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's core context; set for every /api/v2 route before its handler. */
+    ctx: Ctx;
+  }
+}
+
+/** Every route registered in this scope requires credentials; failures become 401 problems. */
+export function requireCredentials(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('ctx', null as unknown as Ctx);
+  app.addHook('onRequest', async (request) => {
+    const auth = await authenticate(deps, request.headers.authorization);
+    request.ctx = createContext(deps, auth);
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { claimIdempotencyKey, settleIdempotencyKey } from '../core/idempotency/idempotency-store.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey: string | null;
+  }
+}
+
+/**
+ * `Idempotency-Key` for every POST in this scope: claim before the handler, replay a stored
+ * answer, and record the answer on the way out. Registered once, so new POST routes get it.
+ */
+export function idempotentPosts(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyKey', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || key === undefined) return;
+    const value = Array.isArray(key) ? key.join(',') : key;
+    const path = request.url.split('?')[0] ?? request.url;
+    const claim = await claimIdempotencyKey(request.ctx, { key: value, method: 'POST', path, body: request.body });
+    if (claim.kind === 'replay') {
+      return reply
+        .code(claim.statusCode)
+        .header('idempotent-replayed', 'true')
+        .type(claim.statusCode >= 400 ? 'application/problem+json' : 'application/json')
+        .send(claim.body);
+    }
+    request.idempotencyKey = value;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = request.idempotencyKey;
+    if (!key) return payload;
+    request.idempotencyKey = null;
+    await settleIdempotencyKey(request.ctx, key, reply.statusCode, typeof payload === 'string' ? payload : String(payload));
+    return payload;
+  });
+}

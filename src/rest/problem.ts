@@ -1,0 +1,46 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.js';
+
+const DOCS = 'https://docs.fas.example/errors/';
+
+/** The RFC 9457 document for an error; `detail` of INTERNAL never carries internals. */
+export function problemOf(err: AppError, requestId: string) {
+  const kind = err.kind;
+  return {
+    type: DOCS + err.code.toLowerCase().replace(/_/g, '-'),
+    title: kind.title,
+    status: kind.http,
+    detail: err.message,
+    code: err.code,
+    ...(err.errors?.length ? { errors: err.errors } : {}),
+    requestId,
+  };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
+  if (err.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'APIKey realm="fas"');
+  return reply.code(err.kind.http).type('application/problem+json').send(problemOf(err, request.id));
+}
+
+/** Fastify's own errors (body parsing, limits) as AppErrors; anything else is INTERNAL. */
+export function fromFastifyError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { statusCode?: number; code?: string; message?: string };
+  switch (e.statusCode) {
+    case 413:
+      return new AppError('PAYLOAD_TOO_LARGE', 'request body is larger than the 1 MiB limit');
+    case 415:
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'request body must be application/json');
+    case 400:
+      if (e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+        return new AppError('MALFORMED_REQUEST', 'request body is empty but Content-Type is application/json');
+      }
+      return new AppError(
+        'MALFORMED_REQUEST',
+        e.code?.startsWith('FST_ERR_CTP') || e instanceof SyntaxError ? 'request body is not valid JSON' : 'malformed request',
+      );
+    default:
+      if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError('MALFORMED_REQUEST', 'malformed request');
+      return new AppError('INTERNAL', 'internal error');
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createWebhookTarget,
+  deleteWebhookTarget,
+  enableWebhookTarget,
+  getWebhookTarget,
+  listWebhookTargets,
+  updateWebhookTarget,
+} from '../../core/webhooks/webhook-targets.js';
+
+type ById = { Params: { targetId: string } };
+
+export function webhookTargetRoutes(app: FastifyInstance): void {
+  app.post('/api/v2/webhook-targets', async (req, reply) => reply.code(201).send(await createWebhookTarget(req.ctx, req.body)));
+  app.get('/api/v2/webhook-targets', async (req) => listWebhookTargets(req.ctx, req.query));
+  app.get<ById>('/api/v2/webhook-targets/:targetId', async (req) => getWebhookTarget(req.ctx, req.params));
+  app.patch<ById>('/api/v2/webhook-targets/:targetId', async (req) =>
+    updateWebhookTarget(req.ctx, { targetId: req.params.targetId, body: req.body }),
+  );
+  app.delete<ById>('/api/v2/webhook-targets/:targetId', async (req, reply) => {
+    await deleteWebhookTarget(req.ctx, req.params);
+    return reply.code(204).send();
+  });
+  app.post<ById>('/api/v2/webhook-targets/:targetId/enable', async (req) => enableWebhookTarget(req.ctx, req.params));
+}

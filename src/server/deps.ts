@@ -1,0 +1,22 @@
+import type { Config } from '../config.js';
+import type { Deps } from '../core/context.js';
+import { createFieldCipher } from '../core/crypto/field-cipher.js';
+import { randomIds, systemClock } from '../core/ports.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { loadMasterKey } from './master-key.js';
+
+/** Opens the configured database (migrating it) and wires the core's ports. */
+export async function openDeps(config: Config): Promise<{ database: Database; deps: Deps }> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const cipher = createFieldCipher(loadMasterKey(process.env, config.dataDir));
+  const deps: Deps = {
+    db: database.prisma,
+    sql: database.sql,
+    clock: systemClock,
+    ids: randomIds,
+    cipher,
+    publicUrl: config.publicUrl,
+    allowInsecureWebhooks: config.allowInsecureWebhooks,
+  };
+  return { database, deps };
+}

@@ -1,0 +1,23 @@
+import type { Config } from '../config.js';
+import type { Deps } from '../core/context.js';
+import { Dispatcher } from '../core/webhooks/dispatcher.js';
+import { DEFAULT_RETRY_POLICY } from '../core/webhooks/retry-schedule.js';
+import { httpWebhookSender } from './http-webhook-sender.js';
+
+/** The webhook dispatcher as configured (in `fas serve` or a separate `fas worker`). */
+export function startWebhookWorker(config: Config, deps: Deps, onError: (err: unknown) => void) {
+  const sender = httpWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowInsecure: config.allowInsecureWebhooks });
+  const dispatcher = new Dispatcher(deps, {
+    sender,
+    timeoutMs: config.webhookTimeoutMs,
+    retry: { ...DEFAULT_RETRY_POLICY, baseMs: config.webhookRetryBaseMs, factor: config.webhookRetryFactor },
+    onError,
+  });
+  dispatcher.start();
+  return {
+    stop: async () => {
+      await dispatcher.stop();
+      await sender.close();
+    },
+  };
+}

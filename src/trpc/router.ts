@@ -1,0 +1,17 @@
+import { accountsRouter } from './accounts.js';
+import { router } from './init.js';
+import { kycRouter } from './kyc.js';
+import { transactionsRouter } from './transactions.js';
+import { webhookDeliveriesRouter } from './webhook-deliveries.js';
+import { webhookTargetsRouter } from './webhook-targets.js';
+
+/** The dashboard's API. Clients import `AppRouter` as a type only. */
+export const appRouter = router({
+  accounts: accountsRouter,
+  kyc: kycRouter,
+  transactions: transactionsRouter,
+  webhookTargets: webhookTargetsRouter,
+  webhookDeliveries: webhookDeliveriesRouter,
+});
+
+export type AppRouter = typeof appRouter;

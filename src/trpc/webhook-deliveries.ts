@@ -1,0 +1,15 @@
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery } from '../core/webhooks/deliveries.js';
+import { authedProcedure, router, typed } from './init.js';
+
+type ById = { deliveryId: string };
+
+/** Dashboard: the delivery log and redelivery. */
+export const webhookDeliveriesRouter = router({
+  list: authedProcedure
+    .input(typed<{ page?: number; limit?: number; targetId?: string; status?: string; type?: string } | undefined>())
+    .query(({ ctx, input }) => listWebhookDeliveries(ctx.core, input ?? {})),
+  get: authedProcedure.input(typed<ById>()).query(({ ctx, input }) => getWebhookDelivery(ctx.core, input ?? { deliveryId: '' })),
+  redeliver: authedProcedure
+    .input(typed<ById>())
+    .mutation(({ ctx, input }) => redeliverWebhookDelivery(ctx.core, input ?? { deliveryId: '' })),
+});

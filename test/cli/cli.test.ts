@@ -1,0 +1,138 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const main = path.join(root, 'src/cli/main.ts');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+function env(dataDir: string, extra: Record<string, string> = {}) {
+  const url = inject('databaseUrl');
+  // The CLI's own persistence path is the point here: PGlite in a data dir unless PostgreSQL runs the suite.
+  return { ...process.env, FAS_DATA_DIR: dataDir, DATABASE_URL: url.startsWith('postgres') ? url : '', LOG_LEVEL: 'silent', ...extra };
+}
+
+function fas(args: string[], dataDir: string) {
+  const r = spawnSync(tsx, [main, ...args], { env: env(dataDir), encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const made: string[] = [];
+const tmp = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fas-cli-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('fas CLI', () => {
+  it('workspace create --json, apikey create/revoke, admin create; errors are non-zero', async () => {
+    const dir = tmp();
+    const ws = fas(['workspace', 'create', '--name', 'Acme', '--sandbox', '--json'], dir);
+    expect(ws.code, ws.stderr).toBe(0);
+    const created = JSON.parse(ws.stdout);
+    expect(created).toMatchObject({ name: 'Acme', sandbox: true });
+    expect(created.apiKey.key).toMatch(/^fas_sk_/);
+    expect(created.admin.token).toMatch(/^fas_at_/);
+    const w = ['--workspace', created.workspaceId, '--json'];
+
+    const key = fas(['apikey', 'create', '--name', 'ci', ...w], dir);
+    expect(key.code, key.stderr).toBe(0);
+    const { apiKeyId } = JSON.parse(key.stdout);
+    const revoked = fas(['apikey', 'revoke', '--id', apiKeyId, ...w], dir);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(JSON.parse(revoked.stdout).revokedAt).toMatch(/Z$/);
+
+    const analyst = fas(['admin', 'create', '--email', 'ana@example.com', '--role', 'analyst', ...w], dir);
+    expect(analyst.code, analyst.stderr).toBe(0);
+    expect(JSON.parse(analyst.stdout)).toMatchObject({ email: 'ana@example.com', role: 'analyst' });
+
+    const dup = fas(['admin', 'create', '--email', 'ana@example.com', ...w], dir);
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toMatch(/already exists/);
+    const badRole = fas(['admin', 'create', '--email', 'x@example.com', '--role', 'root', ...w], dir);
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toMatch(/--role must be admin or analyst/);
+    const noName = fas(['workspace', 'create'], dir);
+    expect(noName.code).toBe(1);
+    expect(noName.stderr).toMatch(/--name is required/);
+    const unknown = fas(['frobnicate'], dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command/);
+    const badFlag = fas(['workspace', 'create', '--nme', 'x'], dir);
+    expect(badFlag.code).toBe(2);
+  }, 300_000);
+
+  it('migrate reports applied migrations, then that the database is up to date', () => {
+    if (inject('databaseUrl').startsWith('postgres')) return; // the shared test database is migrated already
+    const dir = tmp();
+    const first = fas(['migrate', '--json'], dir);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout).applied.length).toBeGreaterThan(0);
+    const second = fas(['migrate', '--json'], dir);
+    expect(JSON.parse(second.stdout)).toEqual({ applied: [] });
+  }, 180_000);
+});
+
+describe('fas serve', () => {
+  function start(dir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+    const child = spawn(tsx, [main, 'serve'], { env: env(dir, { PORT: String(port), LOG_LEVEL: 'info' }) });
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    child.stderr?.on('data', (d) => {
+      out += d;
+    });
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (out.includes('FAS gateway ready')) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 50);
+      child.on('exit', (code) => {
+        clearInterval(timer);
+        reject(new Error(`exited ${code}: ${out}`));
+      });
+    });
+    return { child, output: () => out, ready };
+  }
+
+  it('first start prints sandbox credentials and writes them 0600; a second process on the dir is refused; SIGTERM stops', async () => {
+    if (inject('databaseUrl').startsWith('postgres')) return; // bootstrap needs an empty database
+    const dir = tmp();
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = start(dir, port);
+    await server.ready;
+    const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));
+    expect(statSync(path.join(dir, 'credentials.json')).mode & 0o777).toBe(0o600);
+    expect(server.output()).toContain(creds.apiKey.key);
+    // Logs are JSON lines with a request id and no secrets.
+    const res = await fetch(`http://127.0.0.1:${port}/api/v2/accounts`, { headers: { authorization: `APIKey ${creds.apiKey.key}` } });
+    expect(res.status).toBe(200);
+    const requestId = res.headers.get('x-request-id');
+    await new Promise((r) => setTimeout(r, 200));
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'));
+    expect(logLines.some((l) => JSON.parse(l).reqId === requestId)).toBe(true);
+    expect(logLines.join('\n')).not.toContain(creds.apiKey.key);
+
+    const second = fas(['migrate'], dir);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/in use by another process \(pid \d+\)/);
+
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The lock is released: the data dir opens again, and the sandbox is not created twice.
+    const again = fas(['migrate', '--json'], dir);
+    expect(again.code, again.stderr).toBe(0);
+  }, 300_000);
+});

@@ -1,0 +1,266 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { progressBar, seedOptions } from '../../src/cli/seed.js';
+import { addressValid, PRICES, routingNumberValid } from '../../src/core/transactions/catalog.js';
+import { searchTextOf } from '../../src/core/transactions/insert-transaction.js';
+import { seedTransactions } from '../../src/core/transactions/seed-transactions.js';
+import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import { at } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, restClient, startHarness } from '../support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+const NOW = '2026-06-30T12:00:00.000Z';
+const N = 2000;
+
+async function seeded(seed: number, batchSize = 700) {
+  const ws = await workspaceFactory(h.deps);
+  const progress: number[] = [];
+  const result = await seedTransactions(at(ws.ctx, NOW), {
+    transactions: N,
+    accounts: 20,
+    seed,
+    batchSize,
+    onProgress: (done, total) => {
+      expect(total).toBe(N);
+      progress.push(done);
+    },
+  });
+  return { ws, progress, result };
+}
+
+/** Every transaction of a workspace through GET /api/v2/transactions (each page validated against openapi.yaml). */
+async function listAll(apiKey: string): Promise<TransactionDto[]> {
+  const client = restClient(h, apiKey);
+  const out: TransactionDto[] = [];
+  for (let page = 1; ; page++) {
+    const { data, error } = await client.GET('/api/v2/transactions', { params: { query: { page, limit: 1000 } } });
+    expect(error).toBeUndefined();
+    out.push(...data!.data);
+    if (out.length >= data!.total) return out;
+  }
+}
+
+const PATHS: Record<string, string[]> = {
+  pending: ['pending'],
+  processing: ['processing', 'pending'],
+  completed: ['completed', 'processing', 'pending'],
+  failed: ['failed', 'processing', 'pending'],
+  canceled: ['canceled', 'pending'],
+  returned: ['returned', 'completed', 'processing', 'pending'],
+};
+
+describe('fas seed: seedTransactions', () => {
+  let ws: Awaited<ReturnType<typeof seeded>>['ws'];
+  let rows: TransactionDto[];
+
+  beforeAll(async () => {
+    const s = await seeded(7);
+    ws = s.ws;
+    expect(s.progress).toEqual([700, 1400, 2000]);
+    expect(s.result).toEqual({ workspaceId: ws.workspaceId, accounts: 20, transactions: N });
+    rows = await listAll(ws.apiKey);
+  }, 120_000);
+
+  it('creates active accounts and all three types in the expected mix, newest first, over the last 365 days', async () => {
+    expect(rows).toHaveLength(N);
+    const accounts = await h.deps.db.account.findMany({ where: { workspaceId: ws.workspaceId } });
+    expect(accounts).toHaveLength(20);
+    for (const a of accounts) {
+      expect(a.status).toBe('active');
+      expect(a.email).toMatch(/^[a-z0-9.]+@[a-z0-9.-]+\.[a-z]+$/);
+    }
+    const share = (t: string) => rows.filter((r) => r.transactionType === t).length / N;
+    expect(share('bank')).toBeGreaterThan(0.4);
+    expect(share('bank')).toBeLessThan(0.5);
+    expect(share('crypto')).toBeGreaterThan(0.3);
+    expect(share('crypto')).toBeLessThan(0.4);
+    expect(share('trade')).toBeGreaterThan(0.16);
+    expect(share('trade')).toBeLessThan(0.24);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(Object.keys(PATHS)));
+    const times = rows.map((r) => Date.parse(r.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(Date.parse(NOW) - 365 * 86_400_000);
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.parse(NOW));
+    // The list's totals come from the count table: rebuilt after the load.
+    const client = restClient(h, ws.apiKey);
+    const failed = await client.GET('/api/v2/transactions', { params: { query: { status: 'failed', coin: 'usd', limit: 1 } } });
+    expect(failed.data!.total).toBe(rows.filter((r) => r.status === 'failed' && r.coins.includes('USD')).length);
+  });
+
+  it('gives every row a status history that leads to its status, and amounts the create use cases would compute', () => {
+    for (const r of rows) {
+      expect(r.statusHistory.map((e) => e.status)).toEqual(PATHS[r.status]);
+      expect(r.statusHistory.at(-1)!.statusReason).toBe('created');
+      expect(r.statusReason).toBe(r.statusHistory[0]!.statusReason);
+      const dates = r.statusHistory.map((e) => Date.parse(e.date));
+      expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      expect(dates.at(-1)).toBe(Date.parse(r.createdAt));
+      expect(Math.max(...dates)).toBeLessThanOrEqual(Date.parse(NOW));
+      expect(r.audit).toEqual({ apiKey: true });
+      const b = r.bankTransactionDetails;
+      const c = r.cryptoTransactionDetails;
+      const t = r.tradeTransactionDetails;
+      if (r.status === 'returned') expect(r.transactionType).toBe('bank');
+      if (b) {
+        expect(Number(b.total)).toBeCloseTo(Number(b.amount) + Number(b.fee), 2);
+        expect(b.transactionReference).toMatch(/^FAS\d{16}$/);
+        expect(b.traceNumber !== undefined).toBe(b.instrumentType === 'ach');
+        expect(b.imad !== undefined).toBe(b.instrumentType === 'wire');
+        if (b.instrumentType !== 'swift') expect(b.coin).toBe('USD');
+        if (b.type === 'deposit') {
+          expect(b.fee).toBe('0.00');
+          expect(b.originatorName).toBeTruthy();
+          expect(b.addenda![0]).toMatch(/^ORIG NAME: /);
+        } else {
+          expect(b.fee).toBe({ ach: '0.25', wire: '15.00', swift: '25.00' }[b.instrumentType]);
+          expect(b.beneficiaryName).toBeTruthy();
+          if (b.beneficiaryRoutingNumber) expect(routingNumberValid(b.beneficiaryRoutingNumber)).toBe(true);
+          if (b.instrumentType === 'swift') expect(b.beneficiaryIban).toMatch(/^[A-Z]{2}\d{2}\d+$/);
+        }
+      } else if (c) {
+        expect(Number(c.total)).toBeCloseTo(Number(c.amount) + Number(c.fee), 8);
+        if (c.type === 'deposit') {
+          expect(c.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+        } else {
+          expect(addressValid(c.network, c.targetAddress!)).toBe(true);
+          expect(c.networkFee).toBeTruthy();
+          expect(c.txHash !== undefined).toBe(!['pending', 'canceled'].includes(r.status));
+        }
+      } else {
+        expect(t!.rate).toBe(String(Number(PRICES[t!.product])));
+        expect(r.coins).toEqual(t!.product.split('-'));
+        const quote = Number(t!.quoteQuantity);
+        expect(Number(t!.fee)).toBeGreaterThanOrEqual(quote * 0.005 - 1e-9);
+        expect(quote).toBeCloseTo(Number(t!.quantity) * Number(t!.rate), t!.quoteCurrency === 'BTC' ? 7 : 1);
+        expect(t!.feeCurrency).toBe(t!.quoteCurrency);
+      }
+    }
+  });
+
+  it('reads single rows through GET /api/v2/transactions/{id} (validated) as the list shows them', async () => {
+    const client = restClient(h, ws.apiKey);
+    for (const type of ['bank', 'crypto', 'trade']) {
+      const row = rows.find((r) => r.transactionType === type)!;
+      const { data } = await client.GET('/api/v2/transactions/{transactionId}', { params: { path: { transactionId: row.id } } });
+      expect(data).toEqual(row);
+    }
+  });
+
+  it('stores the searchable text searchTextOf builds, and search finds a seeded addenda name', async () => {
+    const stored = await h.deps.db.transaction.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true, searchText: true } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const s of stored) {
+      const r = byId.get(s.id)!;
+      const b = r.bankTransactionDetails;
+      const c = r.cryptoTransactionDetails;
+      expect(s.searchText).toBe(
+        searchTextOf(r.id, r.account.email, {
+          reference: r.reference,
+          transactionReference: b?.transactionReference,
+          txHash: c?.txHash,
+          targetAddress: c?.targetAddress,
+          imad: b?.imad,
+          traceNumber: b?.traceNumber,
+          originatorName: b?.originatorName,
+          beneficiaryName: b?.beneficiaryName,
+          addenda: b?.addenda,
+        }),
+      );
+    }
+    const deposit = rows.find((r) => r.bankTransactionDetails?.addenda?.[0]?.startsWith('ORIG NAME: '))!;
+    const name = deposit.bankTransactionDetails!.addenda![0]!.slice('ORIG NAME: '.length);
+    const { data } = await restClient(h, ws.apiKey).GET('/api/v2/transactions', {
+      params: { query: { search: name.toLowerCase(), limit: 1000 } },
+    });
+    expect(data!.data.map((r) => r.id)).toContain(deposit.id);
+    for (const r of data!.data) expect(JSON.stringify(r).toLowerCase()).toContain(name.toLowerCase());
+  });
+
+  it('the same seed gives the same data (in another workspace, with other batches); another seed does not', async () => {
+    const digest = (list: TransactionDto[]) => {
+      const emails = new Map<string, number>();
+      return createHash('sha256')
+        .update(
+          JSON.stringify(
+            list.map((r) => {
+              // Ids differ between workspaces; everything else must not (accounts by first appearance).
+              if (!emails.has(r.account.email)) emails.set(r.account.email, emails.size);
+              const { id: _id, accountId: _a, account, ...rest } = r;
+              return { ...rest, account: [emails.get(account.email), account.email] };
+            }),
+          ),
+        )
+        .digest('hex');
+    };
+    const again = await seeded(7, 450);
+    const other = await seeded(8);
+    expect(digest(await listAll(again.ws.apiKey))).toBe(digest(rows));
+    expect(digest(await listAll(other.ws.apiKey))).not.toBe(digest(rows));
+  }, 120_000);
+
+  it('refuses a workspace that does not exist and bad sizes', async () => {
+    const ctx = { ...ws.ctx, workspaceId: '00000000-0000-4000-8000-000000000000' };
+    await expect(seedTransactions(ctx, { transactions: 10 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(seedTransactions(ws.ctx, { transactions: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(seedTransactions(ws.ctx, { transactions: 10, accounts: 1.5 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('fas seed: the command', () => {
+  it('validates its options: positive integers, --transactions required, accounts default max(10, N/1000)', () => {
+    expect(seedOptions({ transactions: '5000' })).toEqual({ transactions: 5000, accounts: 10, seed: 1 });
+    expect(seedOptions({ transactions: '1000000', seed: '42' })).toEqual({ transactions: 1_000_000, accounts: 1000, seed: 42 });
+    expect(seedOptions({ transactions: '20', accounts: '3' })).toEqual({ transactions: 20, accounts: 3, seed: 1 });
+    expect(() => seedOptions({})).toThrow('--transactions is required');
+    for (const bad of ['0', '-5', '1.5', 'abc', '1e6', '', '100000001']) {
+      expect(() => seedOptions({ transactions: bad })).toThrow(/--transactions must be a positive integer/);
+    }
+    expect(() => seedOptions({ transactions: '10', accounts: '0' })).toThrow(/--accounts must be a positive integer/);
+    expect(() => seedOptions({ transactions: '10', seed: 'x' })).toThrow(/--seed must be a positive integer/);
+    expect(() => seedOptions({ transactions: true })).toThrow(/--transactions must be a positive integer/);
+  });
+
+  it('draws a progress bar', () => {
+    expect(progressBar(420_000, 1_000_000, 34.1, 10)).toBe('[####......] 42% 420000/1000000 12.3k rows/s');
+    expect(progressBar(10, 10, 1, 4)).toBe('[####] 100% 10/10 10 rows/s');
+  });
+
+  it('runs as `fas seed`: JSON result on stdout, progress on stderr, bad options exit non-zero', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const dir = mkdtempSync(path.join(tmpdir(), 'fas-seed-'));
+    try {
+      const url = inject('databaseUrl');
+      const env = { ...process.env, FAS_DATA_DIR: dir, DATABASE_URL: url.startsWith('postgres') ? url : '', LOG_LEVEL: 'silent' };
+      const fas = (args: string[]) =>
+        spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'src/cli/main.ts'), ...args], {
+          env,
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+      const bad = fas(['seed', '--transactions', '0']);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/--transactions must be a positive integer/);
+      const ws = fas(['workspace', 'create', '--name', 'Seeded', '--sandbox', '--json']);
+      expect(ws.status, ws.stderr).toBe(0);
+      const { workspaceId } = JSON.parse(ws.stdout);
+      const run = fas(['seed', '--transactions', '300', '--seed', '3', '--workspace', workspaceId, '--json']);
+      expect(run.status, run.stderr).toBe(0);
+      const out = JSON.parse(run.stdout);
+      expect(out).toMatchObject({ workspaceId, accounts: 10, transactions: 300 });
+      expect(typeof out.seconds).toBe('number');
+      expect(run.stderr).toMatch(/\[#+\] 100% 300\/300 .* rows\/s/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});

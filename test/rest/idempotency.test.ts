@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+function post(key: string, body: unknown, idempotencyKey?: string) {
+  return rawRequest(h, 'POST', '/api/v2/accounts', {
+    headers: {
+      authorization: `APIKey ${key}`,
+      'content-type': 'application/json',
+      ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('Idempotency-Key', () => {
+  it('replays the first answer, creating once', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const first = await post(ws.apiKey, { type: 'individual', email: 'a@b.co' }, 'k-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    // Same body with keys in another order is the same request.
+    const again = await post(ws.apiKey, { email: 'a@b.co', type: 'individual' }, 'k-1');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
+  });
+
+  it('409 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
+    const ws = await workspaceFactory(h.deps);
+    await post(ws.apiKey, { type: 'individual', email: 'a@b.co' }, 'k-2');
+    const other = await post(ws.apiKey, { type: 'individual', email: 'other@b.co' }, 'k-2');
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
+  });
+
+  it('keys are per workspace', async () => {
+    const a = await workspaceFactory(h.deps);
+    const b = await workspaceFactory(h.deps);
+    expect((await post(a.apiKey, { type: 'individual', email: 'a@b.co' }, 'shared')).status).toBe(201);
+    const inB = await post(b.apiKey, { type: 'business', email: 'b@b.co' }, 'shared');
+    expect(inB.status).toBe(201);
+    expect(inB.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('a validation failure is not stored: the fixed request may use the key', async () => {
+    const ws = await workspaceFactory(h.deps);
+    expect((await post(ws.apiKey, { type: 'individual', email: 'bad' }, 'k-3')).status).toBe(400);
+    const fixed = await post(ws.apiKey, { type: 'individual', email: 'good@b.co' }, 'k-3');
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['too long', 'k'.repeat(256)],
+    ['non-ASCII', 'clé'],
+  ])('400 for a key that is %s', async (_name, key) => {
+    const ws = await workspaceFactory(h.deps);
+    const res = await post(ws.apiKey, { type: 'individual', email: 'a@b.co' }, key);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toContainEqual({ field: 'Idempotency-Key', message: 'must be 1-255 printable ASCII characters' });
+    expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
+  });
+
+  it('concurrent requests with one key create exactly one account', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post(ws.apiKey, { type: 'individual', email: 'race@b.co' }, 'k-race')),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses).toContain(201);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
+  });
+});

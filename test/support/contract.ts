@@ -1,0 +1,73 @@
+import type { ErrorObject } from 'ajv';
+import { contractDocument } from '../../src/core/validation/contract-document.js';
+import { contractSchemaAt } from '../../src/core/validation/validators.js';
+
+interface ResponseObject {
+  $ref?: string;
+  content?: Record<string, { schema?: unknown }>;
+  headers?: Record<string, unknown>;
+}
+
+const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function templates(): { template: string; regex: RegExp }[] {
+  return Object.keys(contractDocument().paths).map((template) => ({
+    template,
+    regex: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  }));
+}
+
+/** The documented path template a concrete path belongs to: literal segments win over parameters. */
+export function templateOf(path: string, method = 'get'): string | undefined {
+  const paths = contractDocument().paths;
+  const params = (t: string) => (t.match(/\{/g) ?? []).length;
+  const matching = templates()
+    .filter((t) => t.regex.test(path))
+    .sort(
+      (a, b) => Number(!!paths[b.template]?.[method]) - Number(!!paths[a.template]?.[method]) || params(a.template) - params(b.template),
+    );
+  return matching[0]?.template;
+}
+
+const problemPointer = '#/components/schemas/Problem';
+
+/**
+ * Checks one real response against openapi.yaml: the status is documented for the operation,
+ * the media type is the documented one, and the body validates against its schema. Undocumented
+ * routes must answer a Problem. Returns the violations (empty when it conforms).
+ */
+export function contractViolations(method: string, url: string, status: number, contentType: string | null, body: unknown): string[] {
+  const path = new URL(url, 'http://x').pathname;
+  const template = templateOf(path, method.toLowerCase());
+  const mediaType = (contentType ?? '').split(';')[0]?.trim() ?? '';
+  const check = (pointer: string): string[] => {
+    const validate = contractSchemaAt(pointer);
+    return validate(body) ? [] : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message}`);
+  };
+  if (!template) {
+    if (status < 400) return [`${method} ${path}: not in the contract but answered ${status}`];
+    return mediaType === 'application/problem+json' ? check(problemPointer) : [`${path}: error without problem+json`];
+  }
+  const doc = contractDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>> };
+  const op = doc.paths[template]?.[method.toLowerCase()];
+  if (!op) {
+    return status === 404 && mediaType === 'application/problem+json'
+      ? check(problemPointer)
+      : [`${method} ${template}: no such operation, answered ${status}`];
+  }
+  let response = op.responses[String(status)];
+  let base = `#/paths/${pointerEscape(template)}/${method.toLowerCase()}/responses/${status}`;
+  if (!response) return [`${method} ${template}: status ${status} is not documented`];
+  if (response.$ref) {
+    base = response.$ref;
+    const name = response.$ref.split('/').pop() ?? '';
+    response = (doc as unknown as { components: { responses: Record<string, ResponseObject> } }).components.responses[name];
+    if (!response) return [`unresolved ${base}`];
+  }
+  if (!response.content) return body === undefined || body === '' ? [] : [`${method} ${template} ${status}: body not documented`];
+  if (!response.content[mediaType]) {
+    return [`${method} ${template} ${status}: media type "${mediaType}" not documented (${Object.keys(response.content).join(', ')})`];
+  }
+  if (mediaType.endsWith('json')) return check(`${base}/content/${pointerEscape(mediaType)}/schema`);
+  return [];
+}

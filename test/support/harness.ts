@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { createTRPCClient, httpLink } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import type { Middleware } from 'openapi-fetch';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createFasClient, type FasClient } from '../../src/client/index.js';
+import type { Deps } from '../../src/core/context.js';
+import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
+import { randomIds, systemClock } from '../../src/core/ports.js';
+import { type Database, openDatabase } from '../../src/db/database.js';
+import { buildApp } from '../../src/server/app.js';
+import type { AppRouter } from '../../src/trpc/router.js';
+import { contractViolations } from './contract.js';
+
+export interface Harness {
+  database: Database;
+  /** Database operations issued through the app's client so far (for N+1 assertions). */
+  queryCount(): number;
+  deps: Deps;
+  app: FastifyInstance;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own on PostgreSQL (created here, dropped at close), so files running in
+ * parallel never see each other's global rows (signing keys) or deliveries.
+ */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = inject('databaseUrl');
+  if (!base.startsWith('postgres')) return { url: base, drop: async () => {} };
+  const name = `fas_t_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** One database and one listening server per test file; tests isolate by workspace. */
+export async function startHarness(opts: { allowInsecureWebhooks?: boolean; masterKey?: Buffer } = {}): Promise<Harness> {
+  const fresh = await freshDatabase();
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
+  let queries = 0;
+  // Counts every operation the core issues, model queries and raw SQL alike.
+  const counted = database.prisma.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        queries++;
+        return query(args);
+      },
+    },
+  }) as unknown as Deps['db'];
+  const deps: Deps = {
+    db: counted,
+    sql: async (q) => {
+      queries++;
+      return database.sql(q);
+    },
+    clock: systemClock,
+    ids: randomIds,
+    cipher: createFieldCipher(opts.masterKey ?? randomBytes(32)),
+    publicUrl: 'http://fas.test',
+    allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
+  };
+  const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1024 * 1024 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    database,
+    queryCount: () => queries,
+    deps,
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+export class ContractViolation extends Error {}
+
+async function assertConforms(method: string, url: string, response: Response): Promise<void> {
+  const text = await response.clone().text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+  const problems = contractViolations(method, url, response.status, response.headers.get('content-type'), body);
+  if (!response.headers.get('x-request-id')) problems.push('missing X-Request-Id');
+  if (problems.length) throw new ContractViolation(`${method} ${url} -> ${response.status}: ${problems.join('; ')}\n${text.slice(0, 500)}`);
+}
+
+/** Every response through this middleware is validated against openapi.yaml. */
+const contractMiddleware: Middleware = {
+  async onResponse({ request, response }) {
+    await assertConforms(request.method, request.url, response);
+    return response;
+  },
+};
+
+/** The typed REST client as an integrator uses it, with contract validation of every response. */
+export function restClient(h: Harness, apiKey: string): FasClient {
+  const client = createFasClient({ baseUrl: h.baseUrl, apiKey });
+  client.use(contractMiddleware);
+  return client;
+}
+
+/** A raw HTTP call (for malformed requests the typed client cannot make), also validated. */
+export async function rawRequest(
+  h: Harness,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const url = h.baseUrl + path;
+  const response = await fetch(url, { method, headers: init.headers, body: init.body });
+  await assertConforms(method, url, response);
+  const text = await response.text();
+  const json = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
+  return { status: response.status, headers: response.headers, body: json };
+}
+
+export function trpcClient(h: Harness, secret: string | undefined) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${h.baseUrl}/trpc`, headers: () => (secret ? { authorization: `Bearer ${secret}` } : {}) })],
+  });
+}
+
+export interface GraphqlResult {
+  status: number;
+  data: any;
+  errors?: { message: string; path?: string[]; extensions?: { code?: string; errors?: { field: string; message: string }[] } }[];
+}
+
+export async function graphql(
+  h: Harness,
+  secret: string | undefined,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GraphqlResult> {
+  const response = await fetch(`${h.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json',
+      ...(secret ? { authorization: `Bearer ${secret}` } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const json = (await response.json()) as { data: any; errors?: GraphqlResult['errors'] };
+  return { status: response.status, data: json.data, errors: json.errors };
+}

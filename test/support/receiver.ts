@@ -1,0 +1,37 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  json: any;
+}
+
+/** A real HTTP receiver on 127.0.0.1 recording what it gets; `respond` decides each answer. */
+export async function startReceiver(respond: (r: Received, res: ServerResponse) => unknown = (_r, res) => res.writeHead(204).end()) {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      const r = { headers: req.headers, body, json: JSON.parse(body.toString('utf8') || 'null') };
+      received.push(r);
+      await respond(r, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    setResponder(fn: typeof respond) {
+      respond = fn;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

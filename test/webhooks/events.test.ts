@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { EVENT_TYPES } from '../../src/core/webhooks/events.js';
+import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
+import { bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
+import { submission } from '../factories/verification.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { startReceiver } from '../support/receiver.js';
+
+let h: Harness;
+const sender = httpWebhookSender({ timeoutMs: 2000, allowInsecure: true });
+beforeAll(async () => {
+  h = await startHarness({ allowInsecureWebhooks: true });
+  await ensureSigningKey(h.deps);
+});
+afterAll(async () => {
+  await sender.close();
+  await h?.close();
+});
+
+describe('every event type of SPEC 6.2 comes from a real operation', () => {
+  it('produces all 24, each with the resource it is about', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const rx = await startReceiver();
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await rawRequest(h, method, path, {
+        headers: { authorization: `APIKey ${ws.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body;
+    };
+    await call('POST', '/api/v2/webhook-targets', { url: rx.url });
+
+    const person = (await call('POST', '/api/v2/accounts', { type: 'individual', email: 'p@example.com' })).accountId;
+    await call('POST', '/api/v2/kyc/banking-verification/individual', submission(person));
+    await call('POST', `/api/v2/simulations/kyc/${person}/holder-action`, { action: 'document_upload_received' });
+    await call('POST', `/api/v2/simulations/kyc/${person}/holder-action`, { action: 'documents_uploaded' });
+    await call('POST', `/api/v2/simulations/kyc/${person}/holder-action`, { action: 'terms_signed' });
+    await call('POST', '/api/v2/kyc/banking-verification/request', { accountId: person });
+    await call('POST', `/api/v2/simulations/kyc/${person}/outcome`, { outcome: 'needs_update' });
+    await call('POST', '/api/v2/kyc/banking-verification/individual', submission(person));
+    await call('POST', '/api/v2/kyc/banking-verification/request', { accountId: person });
+    await call('POST', `/api/v2/simulations/kyc/${person}/outcome`, { outcome: 'completed' });
+
+    const business = (await call('POST', '/api/v2/accounts', { type: 'business', email: 'b@example.com' })).accountId;
+    await call('POST', `/api/v2/simulations/kyb/${business}`, { event: 'submitted' });
+    await call('POST', `/api/v2/simulations/kyb/${business}`, { event: 'document_uploaded', documentType: 'ein_letter' });
+
+    await call('POST', `/api/v2/accounts/${person}/bank-accounts`, {
+      holderName: 'Pat Doe',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      accountType: 'checking',
+    });
+    await call('POST', `/api/v2/accounts/${person}/crypto-wallets`, { coin: 'ETH', network: 'ethereum' });
+    const beneficiary = await call('POST', `/api/v2/accounts/${person}/crypto-beneficiaries`, {
+      name: 'Cold storage',
+      coin: 'BTC',
+      network: 'bitcoin',
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    });
+    await call('PATCH', `/api/v2/accounts/${person}/crypto-beneficiaries/${beneficiary.id}`, { name: 'Vault' });
+    await call('DELETE', `/api/v2/accounts/${person}/crypto-beneficiaries/${beneficiary.id}`);
+
+    const bank = await call('POST', '/api/v2/transactions/bank', bankBody(person));
+    const crypto = await call('POST', '/api/v2/transactions/crypto', cryptoBody(person));
+    const trade = await call('POST', '/api/v2/transactions/trade', tradeBody(person));
+    for (const t of [bank, crypto, trade]) await call('POST', `/api/v2/simulations/transactions/${t.id}/status`, { status: 'processing' });
+    await call('POST', '/api/v2/simulations/deposits/bank', { accountId: person, amount: '5.00', coin: 'USD', instrumentType: 'ach' });
+    await call('POST', '/api/v2/simulations/deposits/crypto', { accountId: person, amount: '1', coin: 'SOL', network: 'solana' });
+
+    const d = new Dispatcher(h.deps, { sender, timeoutMs: 2000, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
+    while ((await d.runOnce()) > 0);
+
+    const byType = new Map<string, any[]>();
+    for (const r of rx.received) byType.set(r.json.type, [...(byType.get(r.json.type) ?? []), r.json]);
+    expect([...byType.keys()].sort()).toEqual([...EVENT_TYPES].sort());
+    const first = (type: string) => byType.get(type)![0];
+    // Two accounts were created; their events may arrive in either order.
+    expect(
+      byType
+        .get('account_created')!
+        .map((e) => e.details.account.accountId)
+        .sort(),
+    ).toEqual([person, business].sort());
+    expect(byType.get('account_created')!.find((e) => e.accountId === person).details.account).toMatchObject({
+      accountId: person,
+      type: 'individual',
+      status: 'pending',
+    });
+    // Deliveries run in parallel and may arrive in any order (SPEC 6.3): compare as multisets.
+    const statuses = (type: string, pick: (e: any) => string) => byType.get(type)!.map(pick).sort();
+    expect(statuses('account_status_updated', (e) => e.details.account.status)).toEqual([
+      'active',
+      'in_review',
+      'in_review',
+      'in_review',
+      'needs_update',
+    ]);
+    expect(statuses('kyc_status_updated', (e) => e.details.status)).toEqual([
+      'completed',
+      'needs_update',
+      'saved',
+      'saved',
+      'submitted',
+      'submitted',
+    ]);
+    expect(first('kyc_verification_submitted').details.account.status).toBe('in_review');
+    expect(first('kyc_needs_update').details.account.status).toBe('needs_update');
+    expect(first('kyc_verification_completed').details.account.status).toBe('active');
+    expect(first('kyc_document_upload_received').details).toMatchObject({ accountId: person, action: 'document_upload_received' });
+    expect(first('kyb_verification_submitted')).toMatchObject({ accountId: business, details: { account: { status: 'in_review' } } });
+    expect(first('kyb_document_uploaded').details.documentType).toBe('ein_letter');
+    expect(first('bank_account_link').details.bankAccount).toMatchObject({ accountNumberLast4: '6789', routingNumber: '021000021' });
+    expect(JSON.stringify(first('bank_account_link'))).not.toContain('000123456789');
+    expect(first('crypto_wallet_created').details.wallet.address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(first('crypto_beneficiary_updated').details.beneficiary.name).toBe('Vault');
+    expect(first('crypto_beneficiary_deleted').details.beneficiary.id).toBe(beneficiary.id);
+    expect(first('bank_transaction_created').details.transaction.id).toBe(bank.id);
+    expect(first('trade_transaction_status_updated').details).toMatchObject({
+      transaction: { id: trade.id, status: 'processing' },
+      previousStatus: 'pending',
+    });
+    expect(first('crypto_transaction_status_updated').details.transaction.cryptoTransactionDetails.txHash).toMatch(/^0x/);
+    expect(first('bank_transaction_received').details.transaction.bankTransactionDetails.type).toBe('deposit');
+    expect(first('crypto_transaction_received').details.transaction.cryptoTransactionDetails.type).toBe('deposit');
+    for (const e of rx.received.map((r) => r.json)) {
+      expect(e.accountId === person || e.accountId === business, e.type).toBe(true);
+    }
+    await rx.close();
+  }, 60_000);
+});
