@@ -1,7 +1,8 @@
-import type { Prisma } from '../../db/generated/prisma/client.js';
+import type { KeyObject } from 'node:crypto';
 import type { Deps } from '../context.js';
 import { SYSTEM_NOTES } from './events.js';
-import { MAX_RETRIES, type RetryPolicy, retryDelayMs } from './retry-schedule.js';
+import { type AttemptOutcome, recordAttempts } from './record-attempts.js';
+import type { RetryPolicy } from './retry-schedule.js';
 import type { SendResult, WebhookSender } from './sender.js';
 import { SIGNATURE_VERSION, signDetached } from './sign.js';
 import { currentSigningKey } from './signing-keys.js';
@@ -10,11 +11,11 @@ export interface DispatcherOptions {
   sender: WebhookSender;
   retry: RetryPolicy;
   timeoutMs: number;
-  /** Deliveries claimed per round. */
+  /** Most deliveries claimed by one query. */
   batchSize?: number;
   /** Attempts in flight at once. */
   concurrency?: number;
-  /** Idle wait between rounds that found nothing. */
+  /** Wait before looking again when nothing was due. */
   pollMs?: number;
   onError?: (err: unknown) => void;
 }
@@ -31,7 +32,12 @@ interface Claimed {
   targetId: string;
 }
 
-const TRUNCATE = 4096;
+type SigningKey = { kid: string; privateKey: KeyObject };
+
+/** How long the signing key is reused before it is looked up again (rotation publishes 65 min ahead). */
+const KEY_CACHE_MS = 10_000;
+/** Most attempts recorded by one statement. */
+const RECORD_CHUNK = 500;
 
 /** The exact bytes sent for a delivery (SPEC 2.9); the same on every attempt. */
 export function deliveryBody(d: Pick<Claimed, 'id' | 'type' | 'accountId' | 'occurredAt' | 'details'>): Uint8Array {
@@ -48,35 +54,112 @@ export function deliveryBody(d: Pick<Claimed, 'id' | 'type' | 'accountId' | 'occ
 }
 
 /**
- * Durable, at-least-once delivery. Each round claims due deliveries with `FOR UPDATE SKIP LOCKED`
- * and a lease (so concurrent workers never send one attempt twice at once, and a dead worker's
- * deliveries come back when its lease ends), signs and sends them, and records every attempt.
- * The schedule lives in the database, never only in memory.
+ * Durable, at-least-once delivery. Due deliveries are claimed with `FOR UPDATE SKIP LOCKED` and a
+ * lease (so concurrent workers never send one attempt twice at once, and a dead worker's
+ * deliveries come back when its lease ends), signed and sent, and every attempt is recorded with
+ * its consequence. The schedule lives in the database, never only in memory.
+ *
+ * Running (`start`), it is a pipeline, not a series of rounds: up to `concurrency` attempts are in
+ * flight, more are claimed as soon as a quarter of the slots are free, so one slow target never
+ * holds up the others; finished attempts are recorded in bulk, one statement for all that finished
+ * while the previous statement ran.
  */
 export class Dispatcher {
-  private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private wake: (() => void) | undefined;
+  private key: { value: SigningKey; fetchedAt: number } | undefined;
+  private readonly pending: AttemptOutcome[] = [];
+  private flushing: Promise<void> | undefined;
 
   constructor(
     private readonly deps: Deps,
     private readonly opts: DispatcherOptions,
   ) {}
 
-  private get leaseMs(): number {
-    return this.opts.timeoutMs + 30_000;
+  private get batchSize(): number {
+    return this.opts.batchSize ?? 50;
   }
 
-  /** One round: claim, send, record. Returns how many deliveries it handled. */
+  private get concurrency(): number {
+    return this.opts.concurrency ?? 32;
+  }
+
+  /** One round: claims up to a batch of due deliveries, sends them, records them. Answers how many. */
   async runOnce(): Promise<number> {
+    const claimed = await this.claim(this.batchSize);
+    const queue = [...claimed];
+    await Promise.all(
+      Array.from({ length: Math.min(this.concurrency, queue.length) }, async () => {
+        for (let d = queue.shift(); d; d = queue.shift()) await this.deliver(d);
+      }),
+    );
+    await this.flushed();
+    return claimed.length;
+  }
+
+  /** Runs until stopped: claims whenever slots are free, waits `pollMs` when nothing is due. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.running = this.pump();
+  }
+
+  /** Stops claiming, lets the attempts in flight finish and records them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.running;
+  }
+
+  private async pump(): Promise<void> {
+    const inflight = new Set<Promise<void>>();
+    const refillAt = Math.max(1, Math.ceil(this.concurrency / 4));
+    while (!this.stopped) {
+      const free = this.concurrency - inflight.size;
+      if (free < refillAt) {
+        await Promise.race(inflight);
+        continue;
+      }
+      let claimed: (Claimed & { leaseUntil: Date })[] = [];
+      try {
+        claimed = await this.claim(Math.min(this.batchSize, free));
+      } catch (err) {
+        this.opts.onError?.(err);
+      }
+      if (!claimed.length) {
+        await this.sleep(this.opts.pollMs ?? 100);
+        continue;
+      }
+      for (const d of claimed) {
+        const p: Promise<void> = this.deliver(d).finally(() => inflight.delete(p));
+        inflight.add(p);
+      }
+    }
+    await Promise.all(inflight);
+    await this.flushed();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** Leases up to `limit` due deliveries of active targets, with what sending them needs. */
+  private async claim(limit: number): Promise<(Claimed & { leaseUntil: Date })[]> {
     const now = this.deps.clock.now();
-    const leaseUntil = new Date(now.getTime() + this.leaseMs);
-    const batch = this.opts.batchSize ?? 50;
-    const claimed = await this.deps.db.$queryRaw<Claimed[]>`
+    // The lease outlives the attempt (timeout) with room to record it.
+    const leaseUntil = new Date(now.getTime() + this.opts.timeoutMs + 30_000);
+    const rows = await this.deps.db.$queryRaw<Claimed[]>`
       WITH due AS (
         SELECT d.id FROM webhook_deliveries d JOIN webhook_targets t ON t.id = d.target_id AND t.status = 'active'
         WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.lease_until IS NULL OR d.lease_until < ${now})
-        ORDER BY d.next_attempt_at LIMIT ${batch}
+        ORDER BY d.next_attempt_at LIMIT ${limit}
         FOR UPDATE OF d SKIP LOCKED
       ), leased AS (
         UPDATE webhook_deliveries d SET lease_until = ${leaseUntil} FROM due WHERE d.id = due.id
@@ -85,24 +168,41 @@ export class Dispatcher {
       SELECT l.id::text AS id, l.attempts, l.workspace_id::text AS "workspaceId", e.type, e.account_id::text AS "accountId",
         e.occurred_at AS "occurredAt", e.details, t.url, t.id::text AS "targetId"
       FROM leased l JOIN events e ON e.id = l.event_id JOIN webhook_targets t ON t.id = l.target_id`;
-    if (!claimed.length) return 0;
-    const key = await currentSigningKey(this.deps);
-    const queue = [...claimed];
-    const workers = Array.from({ length: Math.min(this.opts.concurrency ?? 16, queue.length) }, async () => {
-      for (let d = queue.shift(); d; d = queue.shift()) {
-        const result = await this.attempt(d, key);
-        await this.record(d, leaseUntil, result);
-      }
-    });
-    await Promise.all(workers);
-    return claimed.length;
+    return rows.map((r) => ({ ...r, leaseUntil }));
   }
 
-  private async attempt(d: Claimed, key: Awaited<ReturnType<typeof currentSigningKey>>): Promise<SendResult & { startedAt: Date }> {
+  private async signingKey(): Promise<SigningKey> {
+    const now = this.deps.clock.now().getTime();
+    const age = this.key ? now - this.key.fetchedAt : Number.POSITIVE_INFINITY;
+    if (!this.key || age < 0 || age >= KEY_CACHE_MS) this.key = { value: await currentSigningKey(this.deps), fetchedAt: now };
+    return this.key.value;
+  }
+
+  /** Signs and sends one attempt, then queues it for recording. Never throws. */
+  private async deliver(d: Claimed & { leaseUntil: Date }): Promise<void> {
     const startedAt = this.deps.clock.now();
+    let result: SendResult;
+    try {
+      result = await this.send(d, startedAt);
+    } catch (err) {
+      result = { statusCode: null, error: (err as Error).message, responseBody: null, durationMs: 0 };
+    }
+    this.pending.push({
+      deliveryId: d.id,
+      targetId: d.targetId,
+      eventType: d.type,
+      retryCount: d.attempts,
+      leaseUntil: d.leaseUntil,
+      startedAt,
+      result,
+    });
+    this.flushing ??= this.flush();
+  }
+
+  private async send(d: Claimed, startedAt: Date): Promise<SendResult> {
     const timestamp = Math.floor(startedAt.getTime() / 1000);
     const body = deliveryBody(d);
-    const signature = await signDetached(key, body, { timestamp, webhookId: d.id, tenantId: d.workspaceId });
+    const signature = await signDetached(await this.signingKey(), body, { timestamp, webhookId: d.id, tenantId: d.workspaceId });
     const headers = {
       'content-type': 'application/json',
       'x-service-signature': signature,
@@ -112,84 +212,32 @@ export class Dispatcher {
       'x-service-retry-count': String(d.attempts),
       'x-tenant-id': d.workspaceId,
     };
+    return this.opts.sender.send(d.url, headers, body);
+  }
+
+  /**
+   * Records whatever has finished, one statement per chunk, until nothing is left. If recording
+   * fails the deliveries stay leased and are attempted again after the lease (at least once).
+   */
+  private async flush(): Promise<void> {
+    // Yield first: attempts finishing in the same tick join this statement, and `flushing` is
+    // always set before it is cleared.
+    await Promise.resolve();
     try {
-      return { ...(await this.opts.sender.send(d.url, headers, body)), startedAt };
-    } catch (err) {
-      return { statusCode: null, error: (err as Error).message, responseBody: null, durationMs: 0, startedAt };
-    }
-  }
-
-  /** Records an attempt and its consequence, if this worker still holds the lease. */
-  private async record(d: Claimed, leaseUntil: Date, r: SendResult & { startedAt: Date }): Promise<void> {
-    const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
-    const attempts = d.attempts + 1;
-    const exhausted = !ok && attempts > MAX_RETRIES;
-    const now = this.deps.clock.now();
-    const error = ok ? null : (r.error ?? `HTTP ${r.statusCode}`);
-    await this.deps.db.$transaction(async (tx: Prisma.TransactionClient) => {
-      const held = await tx.webhookDelivery.updateMany({
-        where: { id: d.id, status: 'pending', leaseUntil },
-        data: {
-          attempts,
-          leaseUntil: null,
-          lastStatusCode: r.statusCode,
-          lastError: error,
-          ...(ok || exhausted
-            ? { status: ok ? 'succeeded' : 'failed', completedAt: now }
-            : { nextAttemptAt: new Date(now.getTime() + retryDelayMs(this.opts.retry, attempts)) }),
-        },
-      });
-      if (held.count === 0) return; // the lease ran out and another worker owns the delivery now
-      await tx.webhookAttempt.create({
-        data: {
-          id: this.deps.ids.uuid(),
-          deliveryId: d.id,
-          retryCount: d.attempts,
-          startedAt: r.startedAt,
-          durationMs: Math.round(r.durationMs),
-          statusCode: r.statusCode,
-          error,
-          responseBody: r.responseBody?.slice(0, TRUNCATE) ?? null,
-        },
-      });
-      if (exhausted) {
-        await tx.webhookTarget.updateMany({
-          where: { id: d.targetId, status: 'active' },
-          data: {
-            status: 'disabled',
-            disabledAt: now,
-            updatedAt: now,
-            disabledReason: `delivery ${d.id} (${d.type}) failed ${attempts} attempts; last: ${error}`.slice(0, 500),
-          },
-        });
-      }
-    });
-  }
-
-  /** Runs rounds until stopped: at once while there is work, every `pollMs` when idle. */
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const loop = async () => {
-      if (this.stopped) return;
-      let handled = 0;
-      this.running = (async () => {
+      while (this.pending.length) {
+        const chunk = this.pending.splice(0, RECORD_CHUNK);
         try {
-          handled = await this.runOnce();
+          await recordAttempts(this.deps, this.opts.retry, chunk);
         } catch (err) {
           this.opts.onError?.(err);
         }
-      })();
-      await this.running;
-      if (!this.stopped) this.timer = setTimeout(loop, handled ? 0 : (this.opts.pollMs ?? 100));
-    };
-    void loop();
+      }
+    } finally {
+      this.flushing = undefined;
+    }
   }
 
-  /** Stops after the round in flight (its attempts are recorded). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  private async flushed(): Promise<void> {
+    while (this.flushing) await this.flushing;
   }
 }

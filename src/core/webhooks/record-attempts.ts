@@ -1,0 +1,98 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import type { Deps } from '../context.js';
+import { MAX_RETRIES, type RetryPolicy, retryDelayMs } from './retry-schedule.js';
+import type { SendResult } from './sender.js';
+
+const TRUNCATE = 4096;
+
+/** A finished attempt, waiting to be recorded. */
+export interface AttemptOutcome {
+  deliveryId: string;
+  targetId: string;
+  eventType: string;
+  /** Attempts made before this one (its `X-Service-Retry-Count`). */
+  retryCount: number;
+  /** The lease under which it was sent: recorded only if the lease is still this one. */
+  leaseUntil: Date;
+  startedAt: Date;
+  result: SendResult;
+}
+
+/**
+ * Records a batch of attempts and their consequences in one statement (so atomically): each
+ * delivery still held under its lease gets its attempt row and its new state (succeeded, failed
+ * for good, or its next retry time); a target whose delivery failed its last retry is disabled
+ * with the reason. A delivery whose lease ran out meanwhile belongs to another worker and is left
+ * alone. Answers how many attempts were recorded.
+ */
+export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: readonly AttemptOutcome[]): Promise<number> {
+  if (!outcomes.length) return 0;
+  const now = deps.clock.now();
+  const cols = {
+    id: [] as string[],
+    attemptId: [] as string[],
+    retryCount: [] as number[],
+    lease: [] as Date[],
+    status: [] as string[],
+    statusCode: [] as (number | null)[],
+    error: [] as (string | null)[],
+    nextAttemptAt: [] as (Date | null)[],
+    startedAt: [] as Date[],
+    durationMs: [] as number[],
+    responseBody: [] as (string | null)[],
+    targetId: [] as string[],
+    disabledReason: [] as (string | null)[],
+  };
+  for (const o of outcomes) {
+    const r = o.result;
+    const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+    const attempts = o.retryCount + 1;
+    const exhausted = !ok && attempts > MAX_RETRIES;
+    const error = ok ? null : (r.error ?? `HTTP ${r.statusCode}`);
+    cols.id.push(o.deliveryId);
+    cols.attemptId.push(deps.ids.uuid());
+    cols.retryCount.push(o.retryCount);
+    cols.lease.push(o.leaseUntil);
+    cols.status.push(ok ? 'succeeded' : exhausted ? 'failed' : 'pending');
+    cols.statusCode.push(r.statusCode);
+    cols.error.push(error);
+    cols.nextAttemptAt.push(ok || exhausted ? null : new Date(now.getTime() + retryDelayMs(retry, attempts)));
+    cols.startedAt.push(o.startedAt);
+    cols.durationMs.push(Math.round(r.durationMs));
+    cols.responseBody.push(r.responseBody?.slice(0, TRUNCATE) ?? null);
+    cols.targetId.push(o.targetId);
+    cols.disabledReason.push(
+      exhausted ? `delivery ${o.deliveryId} (${o.eventType}) failed ${attempts} attempts; last: ${error}`.slice(0, 500) : null,
+    );
+  }
+  const rows = await deps.sql<{ recorded: number }>(Prisma.sql`
+    WITH r AS (
+      SELECT * FROM unnest(
+        ${cols.id}::uuid[], ${cols.attemptId}::uuid[], ${cols.retryCount}::int[], ${cols.lease}::timestamptz[],
+        ${cols.status}::text[], ${cols.statusCode}::int[], ${cols.error}::text[], ${cols.nextAttemptAt}::timestamptz[],
+        ${cols.startedAt}::timestamptz[], ${cols.durationMs}::int[], ${cols.responseBody}::text[], ${cols.targetId}::uuid[],
+        ${cols.disabledReason}::text[]
+      ) AS r(id, attempt_id, retry_count, lease, status, status_code, error, next_attempt_at, started_at, duration_ms,
+             response_body, target_id, disabled_reason)
+    ), held AS (
+      UPDATE webhook_deliveries d SET
+        attempts = r.retry_count + 1, lease_until = NULL, last_status_code = r.status_code, last_error = r.error,
+        status = r.status::delivery_status,
+        completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE ${now}::timestamptz END,
+        next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at)
+      FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease
+      RETURNING d.id
+    ), attempt_rows AS (
+      INSERT INTO webhook_attempts (id, delivery_id, retry_count, started_at, duration_ms, status_code, error, response_body)
+      SELECT r.attempt_id, r.id, r.retry_count, r.started_at, r.duration_ms, r.status_code, r.error, r.response_body
+      FROM r JOIN held ON held.id = r.id
+    ), disabled AS (
+      UPDATE webhook_targets t SET status = 'disabled', disabled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
+        disabled_reason = x.disabled_reason
+      FROM (SELECT DISTINCT ON (r.target_id) r.target_id, r.disabled_reason FROM r JOIN held ON held.id = r.id
+            WHERE r.disabled_reason IS NOT NULL ORDER BY r.target_id) x
+      WHERE t.id = x.target_id AND t.status = 'active'
+    )
+    SELECT count(*)::int AS recorded FROM held`);
+  return rows[0]?.recorded ?? 0;
+}

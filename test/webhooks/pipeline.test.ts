@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { startReceiver } from '../support/receiver.js';
+
+// The running dispatcher (`start`, as `fas serve` and `fas worker` use it) is a pipeline: it claims
+// as slots free up instead of waiting for a whole round, and records in bulk.
+
+let h: Harness;
+const sender = httpWebhookSender({ timeoutMs: 10_000, allowInsecure: true });
+beforeAll(async () => {
+  h = await startHarness({ allowInsecureWebhooks: true });
+  await ensureSigningKey(h.deps);
+});
+afterAll(async () => {
+  await sender.close();
+  await h?.close();
+});
+
+const running = () => new Dispatcher(h.deps, { sender, timeoutMs: 10_000, retry: { baseMs: 60_000, factor: 2, jitter: 0 }, pollMs: 20 });
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A receiver that holds every answer until `release()`. */
+async function heldReceiver() {
+  let release!: () => void;
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  const rx = await startReceiver(async (_r, res) => {
+    await released;
+    res.writeHead(204).end();
+  });
+  return { ...rx, release };
+}
+
+async function setUp(urls: string[]) {
+  const ws = await workspaceFactory(h.deps);
+  const call = (path: string, body: unknown) =>
+    rawRequest(h, 'POST', path, {
+      headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  for (const url of urls) expect((await call('/api/v2/webhook-targets', { url })).status).toBe(201);
+  const createAccounts = async (n: number) => {
+    for (let i = 0; i < n; i++)
+      expect((await call('/api/v2/accounts', { type: 'individual', email: `p${i}@example.com` })).status).toBe(201);
+  };
+  const deliveries = () =>
+    h.deps.db.webhookDelivery.findMany({
+      where: { workspaceId: ws.workspaceId },
+      select: { status: true, attempts: true, leaseUntil: true },
+    });
+  return { createAccounts, deliveries };
+}
+
+describe('the running dispatcher', () => {
+  it('keeps delivering to a fast target while a slow one holds its answers', async () => {
+    const slow = await heldReceiver();
+    const fast = await startReceiver();
+    const { createAccounts, deliveries } = await setUp([slow.url, fast.url]);
+    const d = running();
+    d.start();
+    try {
+      await createAccounts(3);
+      await until('the first three at both targets', () => slow.received.length === 3 && fast.received.length === 3);
+      // The slow target's three attempts are still unanswered; events made now must not wait for them.
+      await createAccounts(3);
+      await until('the next three at the fast target', () => fast.received.length === 6);
+      await until('the next three at the slow target too', () => slow.received.length === 6);
+      const before = await deliveries();
+      expect(before.filter((x) => x.status === 'succeeded')).toHaveLength(6);
+      expect(before.filter((x) => x.status === 'pending' && x.leaseUntil !== null)).toHaveLength(6);
+    } finally {
+      slow.release();
+      await d.stop();
+    }
+    const after = await deliveries();
+    expect(after).toHaveLength(12);
+    expect(after.every((x) => x.status === 'succeeded' && x.attempts === 1 && x.leaseUntil === null)).toBe(true);
+    // Each delivery was sent once: nothing was claimed twice while in flight.
+    expect(new Set(slow.received.map((r) => r.headers['x-service-webhook-id'])).size).toBe(6);
+    expect(new Set(fast.received.map((r) => r.headers['x-service-webhook-id'])).size).toBe(6);
+    await slow.close();
+    await fast.close();
+  }, 30_000);
+
+  it('stop() waits for the attempts in flight and records them', async () => {
+    const slow = await heldReceiver();
+    const { createAccounts, deliveries } = await setUp([slow.url]);
+    const d = running();
+    d.start();
+    await createAccounts(2);
+    await until('both attempts in flight', () => slow.received.length === 2);
+    let stopped = false;
+    const stopping = d.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stopped).toBe(false);
+    slow.release();
+    await stopping;
+    const rows = await deliveries();
+    expect(rows.map((x) => `${x.status}/${x.attempts}`)).toEqual(['succeeded/1', 'succeeded/1']);
+    // Stopped means stopped: a new event is not delivered.
+    await createAccounts(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(slow.received).toHaveLength(2);
+    await slow.close();
+  }, 30_000);
+});

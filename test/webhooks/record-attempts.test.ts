@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordAttempts } from '../../src/core/webhooks/record-attempts.js';
+import type { SendResult } from '../../src/core/webhooks/sender.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+
+// Recording a batch of attempts is one statement: each delivery is updated only under the lease it
+// was sent with, and its attempt row, its next state and a target's disabling go together.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ allowInsecureWebhooks: true });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const retry = { baseMs: 60_000, factor: 2, jitter: 0 };
+const ok: SendResult = { statusCode: 204, error: null, responseBody: null, durationMs: 3 };
+const refused: SendResult = { statusCode: null, error: 'connect ECONNREFUSED', responseBody: null, durationMs: 1 };
+
+/** A workspace with one target per url and one event, so one pending delivery per target, leased. */
+async function leasedDeliveries(urls: string[]) {
+  const ws = await workspaceFactory(h.deps);
+  const post = (path: string, body: unknown) =>
+    rawRequest(h, 'POST', path, {
+      headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  for (const url of urls) expect((await post('/api/v2/webhook-targets', { url })).status).toBe(201);
+  expect((await post('/api/v2/accounts', { type: 'individual', email: 'r@example.com' })).status).toBe(201);
+  const lease = new Date(Date.now() + 60_000);
+  await h.deps.db.webhookDelivery.updateMany({ where: { workspaceId: ws.workspaceId }, data: { leaseUntil: lease } });
+  const rows = await h.deps.db.webhookDelivery.findMany({
+    where: { workspaceId: ws.workspaceId },
+    select: { id: true, targetId: true, eventType: true },
+    orderBy: { id: 'asc' },
+  });
+  return { rows, lease };
+}
+
+const outcome = (d: { id: string; targetId: string; eventType: string }, leaseUntil: Date, retryCount: number, result: SendResult) => ({
+  deliveryId: d.id,
+  targetId: d.targetId,
+  eventType: d.eventType,
+  retryCount,
+  leaseUntil,
+  startedAt: new Date(),
+  result,
+});
+
+describe('recordAttempts', () => {
+  it('ignores an attempt sent under a lease that is no longer the delivery’s', async () => {
+    const { rows, lease } = await leasedDeliveries(['http://127.0.0.1:9/a']);
+    const d = rows[0]!;
+    expect(await recordAttempts(h.deps, retry, [outcome(d, new Date(lease.getTime() - 1), 0, ok)])).toBe(0);
+    expect(await h.deps.db.webhookAttempt.count({ where: { deliveryId: d.id } })).toBe(0);
+    expect(await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: 'pending', attempts: 0 });
+
+    expect(await recordAttempts(h.deps, retry, [outcome(d, lease, 0, ok)])).toBe(1);
+    expect(await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      leaseUntil: null,
+      lastStatusCode: 204,
+    });
+    // Recorded once: the same outcome again finds no lease to match.
+    expect(await recordAttempts(h.deps, retry, [outcome(d, lease, 0, ok)])).toBe(0);
+    expect(await h.deps.db.webhookAttempt.count({ where: { deliveryId: d.id } })).toBe(1);
+  });
+
+  it('in one batch: schedules a retry, and fails a last retry for good, disabling only that target', async () => {
+    const { rows, lease } = await leasedDeliveries(['http://127.0.0.1:9/a', 'http://127.0.0.1:9/b']);
+    const [first, last] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const before = Date.now();
+    expect(await recordAttempts(h.deps, retry, [outcome(first, lease, 0, refused), outcome(last, lease, 5, refused)])).toBe(2);
+
+    const retried = await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } });
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1, leaseUntil: null, lastError: 'connect ECONNREFUSED' });
+    expect(retried.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+    expect(retried.completedAt).toBeNull();
+
+    const failed = await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: last.id } });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 6, leaseUntil: null });
+    expect(failed.completedAt).not.toBeNull();
+
+    const targets = await h.deps.db.webhookTarget.findMany({ where: { id: { in: [first.targetId, last.targetId] } } });
+    const byId = new Map(targets.map((t) => [t.id, t]));
+    expect(byId.get(first.targetId)).toMatchObject({ status: 'active', disabledReason: null });
+    expect(byId.get(last.targetId)).toMatchObject({ status: 'disabled' });
+    expect(byId.get(last.targetId)!.disabledReason).toContain(`delivery ${last.id} (account_created) failed 6 attempts`);
+
+    const attempts = await h.deps.db.webhookAttempt.findMany({ where: { deliveryId: { in: [first.id, last.id] } } });
+    expect(attempts.map((a) => `${a.deliveryId === first.id ? 'first' : 'last'}:${a.retryCount}:${a.error}`).sort()).toEqual([
+      'first:0:connect ECONNREFUSED',
+      'last:5:connect ECONNREFUSED',
+    ]);
+  });
+});
