@@ -24,6 +24,13 @@ export interface Database {
   /** Migrations applied when this handle was opened. */
   applied: string[];
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (delivered at the notifying transaction's commit)
+   * until the answered function is called. On PostgreSQL a dedicated connection listens and comes
+   * back by itself after losing the server; notifications sent meanwhile are lost, so a listener
+   * must also poll.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -76,6 +83,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       } catch {
         return false;
       }
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!closed) await unlisten();
+      };
     },
     close: async () => {
       if (closed) return;
@@ -163,11 +176,54 @@ function openPostgres(url: string): Database {
         return false;
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
       if (closed) return;
       closed = true;
       await prisma.$disconnect();
       await pool.end();
     },
+  };
+}
+
+const RELISTEN_MS = 1000;
+
+/** LISTEN on a connection of its own, reconnecting after a loss until stopped. */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name "${channel}"`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+      // Anything committed while not listening is found by the listener's next poll; wake it now.
+      onNotify();
+    } catch (err) {
+      lost();
+      throw err;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { DELIVERIES_CHANNEL } from '../../src/core/webhooks/events.js';
 import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
@@ -58,9 +59,9 @@ async function setUp(urls: string[]) {
   const deliveries = () =>
     h.deps.db.webhookDelivery.findMany({
       where: { workspaceId: ws.workspaceId },
-      select: { status: true, attempts: true, leaseUntil: true },
+      select: { id: true, status: true, attempts: true, leaseUntil: true },
     });
-  return { createAccounts, deliveries };
+  return { createAccounts, deliveries, call };
 }
 
 describe('the running dispatcher', () => {
@@ -116,5 +117,39 @@ describe('the running dispatcher', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(slow.received).toHaveLength(2);
     await slow.close();
+  }, 30_000);
+
+  it('is woken by the commit that makes deliveries due (NOTIFY), not by its next poll', async () => {
+    const fast = await startReceiver();
+    const { createAccounts, deliveries, call } = await setUp([fast.url]);
+    let wakeups = 0;
+    const d = new Dispatcher(h.deps, {
+      sender,
+      timeoutMs: 10_000,
+      retry: { baseMs: 60_000, factor: 2, jitter: 0 },
+      pollMs: 60_000, // no poll will come to the rescue
+      wakeups: (wake) =>
+        h.database.listen(DELIVERIES_CHANNEL, () => {
+          wakeups++;
+          wake();
+        }),
+    });
+    d.start();
+    try {
+      // Let the pump make its first (empty) claim and fall asleep.
+      await new Promise((r) => setTimeout(r, 300));
+      const asleep = wakeups;
+      await createAccounts(2);
+      await until('both deliveries', () => fast.received.length === 2, 5000);
+      expect(wakeups).toBeGreaterThan(asleep);
+      // A redelivery wakes it too.
+      await until('both recorded', async () => (await deliveries()).every((x) => x.status === 'succeeded'));
+      const [first] = await deliveries();
+      expect((await call(`/api/v2/webhook-deliveries/${first!.id}/redeliver`, {})).status).toBe(202);
+      await until('the redelivery', () => fast.received.length === 3, 5000);
+    } finally {
+      await d.stop();
+    }
+    await fast.close();
   }, 30_000);
 });

@@ -7,6 +7,7 @@ import { type Page, skipTake } from '../pagination.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateQuery } from '../validation/validators.js';
 import { deliveryBody } from './dispatcher.js';
+import { DELIVERIES_CHANNEL } from './events.js';
 
 type DeliveryDto = Schemas['WebhookDelivery'];
 
@@ -104,6 +105,7 @@ export async function redeliverWebhookDelivery(ctx: Ctx, input: { deliveryId: st
       },
       select: deliverySelect,
     });
+    await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
     return toDeliveryDto(created);
   });
 }

@@ -30,6 +30,9 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** NOTIFY channel telling dispatchers that deliveries are due now (at the commit that made them). */
+export const DELIVERIES_CHANNEL = 'fas_webhook_deliveries';
+
 /** SPEC 2.9 `systemNotes`: the fixed advisory. */
 export const SYSTEM_NOTES =
   'This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it.';
@@ -50,8 +53,13 @@ export async function emitEvent(
     data: { id, workspaceId: ctx.workspaceId, type: event.type, accountId: event.accountId, occurredAt: now, details: event.details },
     select: { id: true },
   });
+  // One statement: the deliveries, and a wake-up for the dispatchers if there are any.
   await tx.$executeRaw`
-    INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
-    SELECT gen_random_uuid(), ${id}::uuid, t.id, t.workspace_id, ${event.type}, 'pending', 0, ${now}, ${now}
-    FROM webhook_targets t WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.status = 'active'`;
+    WITH created AS (
+      INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
+      SELECT gen_random_uuid(), ${id}::uuid, t.id, t.workspace_id, ${event.type}, 'pending', 0, ${now}, ${now}
+      FROM webhook_targets t WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.status = 'active'
+      RETURNING 1
+    )
+    SELECT pg_notify(${DELIVERIES_CHANNEL}, '') FROM (SELECT 1 FROM created LIMIT 1) AS any_created`;
 }
