@@ -1,0 +1,474 @@
+// npm run bench:webhooks
+// End-to-end webhook delivery on PostgreSQL: 5 targets on one local receiver (127.0.0.1, 204 at
+// once), signed RS512 deliveries through the real dispatcher and HTTP sender.
+//   1. throughput: BENCH_EVENTS (20,000) events emitted through `emitEvent` in transactions of 100,
+//      while the dispatcher runs (in-process, then 2 `fas worker` processes); timed from the commit
+//      of the first event to the last 2xx recorded.
+//   2. latency: 200 events/s for 15 s, one transaction per event; event commit -> first attempt
+//      arrival at the receiver, p50/p99.
+//   3. the ceiling: the raw RS512 signing rate of this machine, same body size.
+// Prints markdown tables. Drops and recreates its database (DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/fas_bench_webhooks). Every loop is bounded in time.
+// Knobs: BENCH_EVENTS, BENCH_RATE (events/s), BENCH_LATENCY_SECONDS, BENCH_PHASE_DEADLINE_MS,
+// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, lat-inproc, lat-workers, lat-1),
+// BENCH_WORKER_NODE_ARGS (extra node flags for the worker processes, e.g. --cpu-prof).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createAccount } from '../src/core/accounts/create-account.js';
+import { type Ctx, createContext, type Deps } from '../src/core/context.js';
+import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
+import { randomIds, systemClock } from '../src/core/ports.js';
+import { Dispatcher, deliveryBody } from '../src/core/webhooks/dispatcher.js';
+import { DELIVERIES_CHANNEL, emitEvent } from '../src/core/webhooks/events.js';
+import { DEFAULT_RETRY_POLICY } from '../src/core/webhooks/retry-schedule.js';
+import { ensureSigningKey } from '../src/core/webhooks/signing-keys.js';
+import { createWebhookTarget } from '../src/core/webhooks/webhook-targets.js';
+import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
+import { type Database, openDatabase } from '../src/db/database.js';
+import type { Prisma } from '../src/db/generated/prisma/client.js';
+import { httpWebhookSender } from '../src/server/http-webhook-sender.js';
+import { type CpuUse, cpuSince, cpuSnapshot } from './support/cpu.js';
+import { type Receiver, startReceiver } from './support/receiver-thread.js';
+import { signingCeiling } from './support/signing-ceiling.js';
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench_webhooks';
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+const INSERT_BATCH = 100;
+const TARGETS = 5;
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 15);
+const WORKERS = 2;
+const TIMEOUT_MS = 15_000;
+/** No phase may run longer than this; a phase that does is reported as cut short. */
+const PHASE_DEADLINE_MS = Number(process.env.BENCH_PHASE_DEADLINE_MS ?? 600_000);
+const TARGET_DELIVERIES_PER_S = 1000;
+const TARGET_P99_MS = 250;
+const root = path.resolve(import.meta.dirname, '..');
+const masterKey = randomBytes(32);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+
+// ---------------------------------------------------------------------------------------------
+// Database
+
+async function recreateDatabase(url: string): Promise<void> {
+  const u = new URL(url);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)) throw new Error(`refusing a non-loopback database: ${u.hostname}`);
+  const name = u.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatchers: in-process (as `fas serve` runs it) or `fas worker` processes
+
+interface Runner {
+  label: string;
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+function startInProcess(deps: Deps, database: Database): Runner {
+  const sender = httpWebhookSender({ allowInsecure: true, timeoutMs: TIMEOUT_MS });
+  // As `startWebhookWorker` runs it: the defaults (batch 50, 32 in flight, poll 100 ms), woken by NOTIFY.
+  const dispatcher = new Dispatcher(deps, {
+    sender,
+    timeoutMs: TIMEOUT_MS,
+    retry: DEFAULT_RETRY_POLICY,
+    onError: (err) => process.stderr.write(`dispatcher failed: ${(err as Error).message}\n`),
+    wakeups: (wake) => database.listen(DELIVERIES_CHANNEL, wake),
+  });
+  dispatcher.start();
+  return {
+    label: 'in-process dispatcher',
+    pids: [],
+    stop: async () => {
+      await dispatcher.stop();
+      await sender.close();
+    },
+  };
+}
+
+async function startWorkerProcesses(n: number): Promise<Runner> {
+  const children: ChildProcess[] = [];
+  const ready: Promise<void>[] = [];
+  for (let i = 0; i < n; i++) {
+    // `node --import tsx` (not the tsx launcher, which would run the worker in a grandchild).
+    // BENCH_WORKER_NODE_ARGS: extra node flags for the workers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+    const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'worker'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL,
+        FAS_MASTER_KEY: masterKey.toString('base64'),
+        FAS_WEBHOOK_ALLOW_INSECURE: 'true',
+        FAS_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    child.stderr?.on('data', (c) => process.stderr.write(`[worker ${i}] ${c}`));
+    ready.push(
+      new Promise<void>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`worker ${i} not ready after 60 s: ${out}`)), 60_000);
+        child.stdout?.on('data', (c) => {
+          out += c;
+          if (out.includes('webhook worker ready')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`worker ${i} exited (${code}) before ready: ${out}`)));
+      }),
+    );
+  }
+  await Promise.all(ready);
+  return {
+    label: `${n} \`fas worker\` processes`,
+    pids: children.map((c) => c.pid!),
+    stop: async () => {
+      await Promise.all(
+        children.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null || c.signalCode !== null) return resolve();
+              const kill = setTimeout(() => c.kill('SIGKILL'), 20_000);
+              c.once('exit', () => {
+                clearTimeout(kill);
+                resolve();
+              });
+              c.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phases
+
+async function resetDeliveries(pool: pg.Pool, rx: Receiver) {
+  await pool.query('TRUNCATE webhook_attempts, webhook_deliveries, events');
+  await pool.query('VACUUM ANALYZE webhook_deliveries');
+  await rx.reset();
+}
+
+interface Progress {
+  done: number;
+  failed: number;
+  last: Date | null;
+}
+async function progress(pool: pg.Pool): Promise<Progress> {
+  const { rows } = await pool.query(
+    `SELECT count(*) FILTER (WHERE status <> 'pending')::int AS done, count(*) FILTER (WHERE status = 'failed')::int AS failed,
+       max(completed_at) AS last FROM webhook_deliveries`,
+  );
+  return rows[0] as Progress;
+}
+
+/** Waits until `expected` deliveries are complete, or the deadline. */
+async function drain(pool: pg.Pool, expected: number, deadline: number): Promise<Progress & { complete: boolean }> {
+  for (;;) {
+    const p = await progress(pool);
+    if (p.done >= expected) return { ...p, complete: true };
+    if (performance.now() > deadline) return { ...p, complete: false };
+    await sleep(250);
+  }
+}
+
+interface ThroughputResult {
+  mode: string;
+  events: number;
+  deliveries: number;
+  insertS: number;
+  elapsedS: number;
+  /** Deliveries per second once every event was in: the dispatcher alone. */
+  afterInsertRate: number;
+  complete: boolean;
+  failed: number;
+  duplicates: number;
+  cpu: CpuUse;
+}
+
+async function throughput(
+  deps: Deps,
+  ctx: Ctx,
+  pool: pg.Pool,
+  rx: Receiver,
+  details: object,
+  start: () => Promise<Runner>,
+): Promise<ThroughputResult> {
+  await resetDeliveries(pool, rx);
+  const runner = await start();
+  process.stderr.write(`throughput, ${runner.label}: inserting ${EVENTS} events...\n`);
+  const deadline = performance.now() + PHASE_DEADLINE_MS;
+  const cpu0 = cpuSnapshot(runner.pids);
+  let firstCommit = 0;
+  let inserted = 0;
+  const insertStarted = performance.now();
+  while (inserted < EVENTS && performance.now() < deadline) {
+    const n = Math.min(INSERT_BATCH, EVENTS - inserted);
+    await deps.db.$transaction(
+      async (tx: Prisma.TransactionClient) => {
+        for (let j = 0; j < n; j++) await emitEvent(tx, ctx, { type: 'account_created', accountId: null, details });
+      },
+      { timeout: 60_000, maxWait: 30_000 },
+    );
+    if (!firstCommit) firstCommit = Date.now();
+    inserted += n;
+  }
+  const insertS = (performance.now() - insertStarted) / 1000;
+  const insertEnd = Date.now();
+  const doneAtInsertEnd = (await progress(pool)).done;
+  process.stderr.write(`  inserted in ${insertS.toFixed(1)} s; draining...\n`);
+  const expected = inserted * TARGETS;
+  const p = await drain(pool, expected, deadline);
+  const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids));
+  await runner.stop();
+  const counts = await rx.count();
+  const end = p.complete && p.last ? new Date(p.last).getTime() : Date.now();
+  const elapsedS = (end - firstCommit) / 1000;
+  const afterInsertRate = (p.done - doneAtInsertEnd) / Math.max(0.001, (end - insertEnd) / 1000);
+  process.stderr.write(`  ${p.done}/${expected} in ${elapsedS.toFixed(1)} s\n`);
+  return {
+    mode: runner.label,
+    events: inserted,
+    deliveries: p.done,
+    insertS,
+    elapsedS,
+    afterInsertRate,
+    complete: p.complete,
+    failed: p.failed,
+    duplicates: counts.requests - counts.unique,
+    cpu,
+  };
+}
+
+interface LatencyResult {
+  mode: string;
+  targets: number;
+  events: number;
+  rate: number;
+  deliveries: number;
+  arrived: number;
+  complete: boolean;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  cpu: CpuUse;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function latency(
+  deps: Deps,
+  ctx: Ctx,
+  pool: pg.Pool,
+  rx: Receiver,
+  details: object,
+  start: () => Promise<Runner>,
+  targets = TARGETS,
+): Promise<LatencyResult> {
+  await resetDeliveries(pool, rx);
+  // Fewer active targets: the others are disabled for this run (no deliveries are created for them).
+  const { rows: all } = await pool.query<{ id: string }>('SELECT id::text FROM webhook_targets ORDER BY created_at, id');
+  await pool.query(`UPDATE webhook_targets SET status = 'active'`);
+  await pool.query(`UPDATE webhook_targets SET status = 'disabled' WHERE id = ANY($1::uuid[])`, [all.slice(targets).map((t) => t.id)]);
+  const runner = await start();
+  process.stderr.write(`latency, ${runner.label}, ${targets} target(s): ${RATE} events/s for ${LATENCY_SECONDS} s...\n`);
+  const cpu0 = cpuSnapshot(runner.pids);
+  const commits = new Map<string, number>();
+  const inflight = new Set<Promise<void>>();
+  const interval = 1000 / RATE;
+  const started = performance.now();
+  const stopAt = started + LATENCY_SECONDS * 1000;
+  let i = 0;
+  let errors = 0;
+  while (performance.now() < stopAt) {
+    const due = started + i * interval;
+    const ahead = due - performance.now();
+    if (ahead > 1) await sleep(ahead);
+    if (inflight.size >= 50) await Promise.race(inflight);
+    const id = randomUUID();
+    // emitEvent takes the event id from ctx.ids: give each event a known id to match its commit time.
+    const c: Ctx = { ...ctx, ids: { uuid: () => id } };
+    const p: Promise<void> = deps.db
+      .$transaction((tx: Prisma.TransactionClient) => emitEvent(tx, c, { type: 'account_created', accountId: null, details }))
+      .then(
+        () => {
+          commits.set(id, Date.now());
+        },
+        () => {
+          errors++;
+        },
+      )
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+    i++;
+  }
+  await Promise.all(inflight);
+  const emitS = (performance.now() - started) / 1000;
+  const expected = commits.size * targets;
+  const p = await drain(pool, expected, performance.now() + 120_000);
+  const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids));
+  await runner.stop();
+  await pool.query(`UPDATE webhook_targets SET status = 'active'`);
+  const { first } = await rx.dump();
+  const arrivals = new Map(first);
+  const { rows } = await pool.query<{ id: string; event_id: string }>('SELECT id::text, event_id::text FROM webhook_deliveries');
+  const lat: number[] = [];
+  for (const r of rows) {
+    const at = arrivals.get(r.id);
+    const committed = commits.get(r.event_id);
+    if (at !== undefined && committed !== undefined) lat.push(at - committed);
+  }
+  lat.sort((a, b) => a - b);
+  if (errors) process.stderr.write(`  ${errors} event transactions failed\n`);
+  process.stderr.write(`  ${commits.size} events in ${emitS.toFixed(1)} s, ${lat.length}/${rows.length} deliveries matched\n`);
+  return {
+    mode: runner.label,
+    targets,
+    events: commits.size,
+    rate: commits.size / emitS,
+    deliveries: rows.length,
+    arrived: lat.length,
+    complete: p.complete,
+    p50: percentile(lat, 50),
+    p90: percentile(lat, 90),
+    p99: percentile(lat, 99),
+    max: lat[lat.length - 1] ?? Number.NaN,
+    cpu,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function machine(pgVersion: string): string {
+  const model = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? 'unknown';
+  return `${cpus().length} vCPU (${model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, PostgreSQL ${pgVersion} on 127.0.0.1 (default configuration)`;
+}
+
+async function main() {
+  await recreateDatabase(DATABASE_URL);
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: '/nonexistent' });
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+  const rx = await startReceiver();
+  try {
+    const deps: Deps = {
+      db: database.prisma,
+      sql: database.sql,
+      clock: systemClock,
+      ids: randomIds,
+      cipher: createFieldCipher(masterKey),
+      publicUrl: 'http://127.0.0.1',
+      allowInsecureWebhooks: true,
+    };
+    await ensureSigningKey(deps);
+    const ws = await createWorkspace(deps, { name: 'Webhook benchmark', sandbox: true, adminEmail: 'bench@example.com' });
+    const ctx = createContext(deps, { workspaceId: ws.workspaceId, sandbox: true, actor: { kind: 'system', role: 'admin' } });
+    for (let i = 0; i < TARGETS; i++) await createWebhookTarget(ctx, { url: `${rx.url}/target-${i}` });
+    // A real account_created event: its details are the payload of every emitted event.
+    const account = await createAccount(ctx, { type: 'individual', email: 'holder@example.com', reference: 'bench-0001' });
+    const sample = await deps.db.event.findFirstOrThrow({
+      where: { workspaceId: ws.workspaceId },
+      select: { details: true, occurredAt: true },
+    });
+    const details = sample.details as object;
+    const body = deliveryBody({
+      id: randomUUID(),
+      type: 'account_created',
+      accountId: account.accountId,
+      occurredAt: sample.occurredAt,
+      details,
+    });
+    const pgVersion = (await pool.query('SHOW server_version')).rows[0].server_version as string;
+
+    process.stderr.write(`signing ceiling (${body.length} byte body)...\n`);
+    const ceiling = await signingCeiling(deps, body, { webhookId: randomUUID(), tenantId: ws.workspaceId });
+    // The machine's signing ceiling: the best of the ways measured.
+    const signRate = Math.max(...ceiling.map((c) => c.perS));
+
+    const skip = (process.env.BENCH_SKIP ?? '').split(',');
+    const runs: ThroughputResult[] = [];
+    if (!skip.includes('tp-inproc')) runs.push(await throughput(deps, ctx, pool, rx, details, async () => startInProcess(deps, database)));
+    if (!skip.includes('tp-workers')) runs.push(await throughput(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS)));
+    const lats: LatencyResult[] = [];
+    if (!skip.includes('lat-inproc')) lats.push(await latency(deps, ctx, pool, rx, details, async () => startInProcess(deps, database)));
+    if (!skip.includes('lat-workers')) lats.push(await latency(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS)));
+    // The same rate to one target (200 deliveries/s): the pipeline's own latency, without a backlog.
+    if (!skip.includes('lat-1')) {
+      lats.push(await latency(deps, ctx, pool, rx, details, async () => startInProcess(deps, database), 1));
+      lats.push(await latency(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS), 1));
+    }
+
+    const out: string[] = [];
+    out.push(
+      `Machine: ${machine(pgVersion)}. Load average at the end: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}.`,
+    );
+    out.push(
+      `${TARGETS} active targets on one receiver (node http on 127.0.0.1, 204 at once), body ${body.length} bytes, RSA 2048 / RS512.`,
+    );
+    out.push('');
+    out.push('### Signing ceiling (same run)');
+    out.push('');
+    out.push('| measurement | signatures/s |');
+    out.push('|---|---|');
+    for (const c of ceiling) out.push(`| ${c.label} | ${fmt(c.perS)} |`);
+    out.push('');
+    out.push(`### Throughput: ${fmt(EVENTS)} events x ${TARGETS} targets`);
+    out.push('');
+    out.push(
+      '| dispatcher | events | deliveries | insert (s) | first commit -> last 2xx (s) | events/s | deliveries/s | deliveries/s after the last insert | / signing ceiling | CPU s: bench process / workers / PostgreSQL | machine busy | duplicates |',
+    );
+    out.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of runs) {
+      const dps = r.deliveries / r.elapsedS;
+      out.push(
+        `| ${r.mode}${r.complete ? '' : ' (cut short at the deadline)'} | ${fmt(r.events)} | ${fmt(r.deliveries)}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.insertS.toFixed(1)} | ${r.elapsedS.toFixed(1)} | ${fmt(r.events / r.elapsedS)} | **${fmt(dps)}** ${dps >= TARGET_DELIVERIES_PER_S ? '(met)' : `(target ${fmt(TARGET_DELIVERIES_PER_S)}: missed)`} | ${fmt(r.afterInsertRate)} | ${(dps / signRate).toFixed(2)} | ${r.cpu.self.toFixed(0)} / ${r.cpu.workers.toFixed(0)} / ${r.cpu.postgres.toFixed(0)} | ${r.cpu.machineBusyPct.toFixed(0)}% | ${r.duplicates} |`,
+      );
+    }
+    out.push('');
+    out.push(`### Latency: ${RATE} events/s for ${LATENCY_SECONDS} s, event commit -> first attempt at the receiver`);
+    out.push('');
+    out.push(
+      '| dispatcher | active targets | events | achieved events/s | deliveries arrived | p50 (ms) | p90 (ms) | p99 (ms) | max (ms) | CPU s: bench / workers / PostgreSQL | machine busy |',
+    );
+    out.push('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const l of lats) {
+      out.push(
+        `| ${l.mode}${l.complete ? '' : ' (not drained within 120 s)'} | ${l.targets} (${fmt(l.rate * l.targets)} deliveries/s) | ${fmt(l.events)} | ${fmt(l.rate)} | ${fmt(l.arrived)}/${fmt(l.deliveries)} | ${fmt(l.p50)} | ${fmt(l.p90)} | **${fmt(l.p99)}** ${l.p99 < TARGET_P99_MS ? '(met)' : `(target < ${TARGET_P99_MS}: missed)`} | ${fmt(l.max)} | ${l.cpu.self.toFixed(0)} / ${l.cpu.workers.toFixed(0)} / ${l.cpu.postgres.toFixed(0)} | ${l.cpu.machineBusyPct.toFixed(0)}% |`,
+      );
+    }
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    await rx.close();
+    await pool.end();
+    await database.close();
+  }
+}
+
+await main();
