@@ -3,14 +3,15 @@
 // once), signed RS512 deliveries through the real dispatcher and HTTP sender.
 //   1. throughput: BENCH_EVENTS (20,000) events emitted through `emitEvent` in transactions of 100,
 //      while the dispatcher runs (in-process, then 2 `fas worker` processes); timed from the commit
-//      of the first event to the last 2xx recorded.
+//      of the first event to the last 2xx recorded. Then the same events committed at once (a
+//      backlog), which measures the dispatchers alone.
 //   2. latency: 200 events/s for 15 s, one transaction per event; event commit -> first attempt
 //      arrival at the receiver, p50/p99.
 //   3. the ceiling: the raw RS512 signing rate of this machine, same body size.
 // Prints markdown tables. Drops and recreates its database (DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/fas_bench_webhooks). Every loop is bounded in time.
 // Knobs: BENCH_EVENTS, BENCH_RATE (events/s), BENCH_LATENCY_SECONDS, BENCH_PHASE_DEADLINE_MS,
-// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, lat-inproc, lat-workers, lat-1),
+// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, backlog, lat-inproc, lat-workers, lat-1),
 // BENCH_WORKER_NODE_ARGS (extra node flags for the worker processes, e.g. --cpu-prof).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -165,6 +166,31 @@ async function startWorkerProcesses(n: number): Promise<Runner> {
 // ---------------------------------------------------------------------------------------------
 // Phases
 
+/** EVENTS events and their deliveries in one transaction, the dispatchers woken at its commit. */
+async function commitBacklog(pool: pg.Pool, workspaceId: string, details: object) {
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query(
+      `INSERT INTO events (id, workspace_id, type, account_id, occurred_at, details)
+       SELECT gen_random_uuid(), $1::uuid, 'account_created', NULL, now(), $2::jsonb FROM generate_series(1, $3::int)`,
+      [workspaceId, JSON.stringify(details), EVENTS],
+    );
+    await c.query(
+      `INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
+       SELECT gen_random_uuid(), e.id, t.id, t.workspace_id, e.type, 'pending', 0, now(), now()
+       FROM events e JOIN webhook_targets t ON t.workspace_id = e.workspace_id AND t.status = 'active'`,
+    );
+    await c.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
+    await c.query('COMMIT');
+  } catch (err) {
+    await c.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
 /** Empties the queue between phases. TRUNCATE keeps the planner statistics (see `primeStatistics`). */
 async function resetDeliveries(pool: pg.Pool, rx: Receiver) {
   await pool.query('TRUNCATE webhook_attempts, webhook_deliveries, events');
@@ -237,15 +263,21 @@ async function throughput(
   rx: Receiver,
   details: object,
   start: () => Promise<Runner>,
+  backlog = false,
 ): Promise<ThroughputResult> {
   await resetDeliveries(pool, rx);
   const runner = await start();
-  process.stderr.write(`throughput, ${runner.label}: inserting ${EVENTS} events...\n`);
+  process.stderr.write(`throughput, ${runner.label}: inserting ${EVENTS} events${backlog ? ' at once' : ''}...\n`);
   const deadline = performance.now() + PHASE_DEADLINE_MS;
   const cpu0 = cpuSnapshot(runner.pids);
   let firstCommit = 0;
   let inserted = 0;
   const insertStarted = performance.now();
+  if (backlog) {
+    await commitBacklog(pool, ctx.workspaceId, details);
+    firstCommit = Date.now();
+    inserted = EVENTS;
+  }
   while (inserted < EVENTS && performance.now() < deadline) {
     const n = Math.min(INSERT_BATCH, EVENTS - inserted);
     await deps.db.$transaction(
@@ -271,7 +303,7 @@ async function throughput(
   const afterInsertRate = (p.done - doneAtInsertEnd) / Math.max(0.001, (end - insertEnd) / 1000);
   process.stderr.write(`  ${p.done}/${expected} in ${elapsedS.toFixed(1)} s\n`);
   return {
-    mode: runner.label,
+    mode: `${runner.label}, ${backlog ? 'all events committed at once' : `events streamed in transactions of ${INSERT_BATCH}`}`,
     events: inserted,
     deliveries: p.done,
     insertS,
@@ -437,6 +469,10 @@ async function main() {
     const runs: ThroughputResult[] = [];
     if (!skip.includes('tp-inproc')) runs.push(await throughput(deps, ctx, pool, rx, details, async () => startInProcess(deps, database)));
     if (!skip.includes('tp-workers')) runs.push(await throughput(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS)));
+    if (!skip.includes('backlog')) {
+      runs.push(await throughput(deps, ctx, pool, rx, details, async () => startInProcess(deps, database), true));
+      runs.push(await throughput(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS), true));
+    }
     const lats: LatencyResult[] = [];
     if (!skip.includes('lat-inproc')) lats.push(await latency(deps, ctx, pool, rx, details, async () => startInProcess(deps, database)));
     if (!skip.includes('lat-workers')) lats.push(await latency(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS)));
