@@ -218,7 +218,14 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
       throw err;
     }
   };
-  await connect();
+  try {
+    await connect();
+  } catch (err) {
+    // The caller learns it now; no reconnect loop is left behind that nobody can stop.
+    stopped = true;
+    clearTimeout(retry);
+    throw err;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);

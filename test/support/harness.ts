@@ -131,6 +131,15 @@ export async function rawRequest(
   return { status: response.status, headers: response.headers, body: json };
 }
 
+/** `POST path` with a JSON body as the holder of `apiKey` (raw, validated against the contract). */
+export function poster(h: Harness, apiKey: string) {
+  return (path: string, body: unknown) =>
+    rawRequest(h, 'POST', path, {
+      headers: { authorization: `APIKey ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+}
+
 export function trpcClient(h: Harness, secret: string | undefined) {
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `${h.baseUrl}/trpc`, headers: () => (secret ? { authorization: `Bearer ${secret}` } : {}) })],

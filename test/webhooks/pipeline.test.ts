@@ -4,7 +4,7 @@ import { DELIVERIES_CHANNEL } from '../../src/core/webhooks/events.js';
 import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { type Harness, poster, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 
 // The running dispatcher (`start`, as `fas serve` and `fas worker` use it) is a pipeline: it claims
@@ -46,11 +46,7 @@ async function heldReceiver() {
 
 async function setUp(urls: string[]) {
   const ws = await workspaceFactory(h.deps);
-  const call = (path: string, body: unknown) =>
-    rawRequest(h, 'POST', path, {
-      headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const call = poster(h, ws.apiKey);
   for (const url of urls) expect((await call('/api/v2/webhook-targets', { url })).status).toBe(201);
   const createAccounts = async (n: number) => {
     for (let i = 0; i < n; i++)

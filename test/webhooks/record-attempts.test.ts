@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAttempts } from '../../src/core/webhooks/record-attempts.js';
 import type { SendResult } from '../../src/core/webhooks/sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { type Harness, poster, startHarness } from '../support/harness.js';
 
 // Recording a batch of attempts is one statement: each delivery is updated only under the lease it
 // was sent with, and its attempt row, its next state and a target's disabling go together.
@@ -22,11 +22,7 @@ const refused: SendResult = { statusCode: null, error: 'connect ECONNREFUSED', r
 /** A workspace with one target per url and one event, so one pending delivery per target, leased. */
 async function leasedDeliveries(urls: string[]) {
   const ws = await workspaceFactory(h.deps);
-  const post = (path: string, body: unknown) =>
-    rawRequest(h, 'POST', path, {
-      headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const post = poster(h, ws.apiKey);
   for (const url of urls) expect((await post('/api/v2/webhook-targets', { url })).status).toBe(201);
   expect((await post('/api/v2/accounts', { type: 'individual', email: 'r@example.com' })).status).toBe(201);
   const lease = new Date(Date.now() + 60_000);
