@@ -79,8 +79,12 @@ describe('fas CLI', () => {
 });
 
 describe('fas serve', () => {
-  function start(dir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
-    const child = spawn(tsx, [main, 'serve'], { env: env(dir, { PORT: String(port), LOG_LEVEL: 'info' }) });
+  function start(
+    dir: string,
+    port: number,
+    command: [string, string[]] = [tsx, [main, 'serve']],
+  ): { child: ChildProcess; output: () => string; ready: Promise<void> } {
+    const child = spawn(command[0], command[1], { cwd: root, env: env(dir, { PORT: String(port), LOG_LEVEL: 'info' }) });
     let out = '';
     child.stdout?.on('data', (d) => {
       out += d;
@@ -134,5 +138,20 @@ describe('fas serve', () => {
     // The lock is released: the data dir opens again, and the sandbox is not created twice.
     const again = fas(['migrate', '--json'], dir);
     expect(again.code, again.stderr).toBe(0);
+  }, 300_000);
+
+  it('`npm start` (the README command) passes SIGTERM on to the server, which stops gracefully', async () => {
+    if (inject('databaseUrl').startsWith('postgres')) return; // bootstrap needs an empty database
+    const dir = tmp();
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    // npm runs the script through `sh -c`; without `exec` the shell kept the signal from the server.
+    const server = start(dir, port, ['npm', ['start', '--silent']]);
+    await server.ready;
+    const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(server.output()).toContain('shutting down');
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 300_000);
 });
