@@ -45,7 +45,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   );
   purge.unref();
   const worker = opts.worker
-    ? startWebhookWorker(config, deps, database, (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher round failed'))
+    ? startWebhookWorker(config, deps, database, (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher failed'))
     : null;
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,7 +74,7 @@ export async function runWorker(config: Config): Promise<void> {
   const { database, deps } = await openDeps(config);
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
   const log = (err: unknown) =>
-    process.stderr.write(`${JSON.stringify({ level: 50, msg: 'webhook dispatcher round failed', err: safeError(err) })}\n`);
+    process.stderr.write(`${JSON.stringify({ level: 50, msg: 'webhook dispatcher failed', err: safeError(err) })}\n`);
   const worker = startWebhookWorker(config, deps, database, log);
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'webhook worker ready', database: database.description })}\n`);
   const stop = async () => {

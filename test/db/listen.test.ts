@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { until } from '../support/until.js';
 
 // `Database.listen`: what wakes the webhook dispatchers at the commit of new deliveries.
 
@@ -11,14 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const notify = (channel: string) => h.database.sql(Prisma.sql`SELECT pg_notify(${channel}, '')`);

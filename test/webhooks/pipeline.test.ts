@@ -6,6 +6,7 @@ import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, poster, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { until } from '../support/until.js';
 
 // The running dispatcher (`start`, as `fas serve` and `fas worker` use it) is a pipeline: it claims
 // as slots free up instead of waiting for a whole round, and records in bulk.
@@ -22,14 +23,6 @@ afterAll(async () => {
 });
 
 const running = () => new Dispatcher(h.deps, { sender, timeoutMs: 10_000, retry: { baseMs: 60_000, factor: 2, jitter: 0 }, pollMs: 20 });
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A receiver that holds every answer until `release()`. */
 async function heldReceiver() {
