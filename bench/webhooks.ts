@@ -19,19 +19,19 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../src/config.js';
 import { createAccount } from '../src/core/accounts/create-account.js';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../src/core/ports.js';
-import { Dispatcher, deliveryBody } from '../src/core/webhooks/dispatcher.js';
+import { deliveryBody } from '../src/core/webhooks/dispatcher.js';
 import { DELIVERIES_CHANNEL, emitEvent } from '../src/core/webhooks/events.js';
-import { DEFAULT_RETRY_POLICY } from '../src/core/webhooks/retry-schedule.js';
 import { ensureSigningKey } from '../src/core/webhooks/signing-keys.js';
 import { createWebhookTarget } from '../src/core/webhooks/webhook-targets.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import type { Prisma } from '../src/db/generated/prisma/client.js';
-import { httpWebhookSender } from '../src/server/http-webhook-sender.js';
+import { startWebhookWorker } from '../src/server/webhook-worker.js';
 import { type CpuUse, cpuSince, cpuSnapshot } from './support/cpu.js';
 import { type Receiver, startReceiver } from './support/receiver-thread.js';
 import { signingCeiling } from './support/signing-ceiling.js';
@@ -78,31 +78,39 @@ async function recreateDatabase(url: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Dispatchers: in-process (as `fas serve` runs it) or `fas worker` processes
 
+/** What every phase works with. */
+interface Setup {
+  deps: Deps;
+  database: Database;
+  /** The benchmark workspace. */
+  ctx: Ctx;
+  /** Its own connections, for the bench's bookkeeping queries. */
+  pool: pg.Pool;
+  rx: Receiver;
+  /** The payload of every event: a real `account_created`. */
+  details: object;
+}
+
 interface Runner {
   label: string;
   pids: number[];
   stop(): Promise<void>;
 }
 
-function startInProcess(deps: Deps, database: Database): Runner {
-  const sender = httpWebhookSender({ allowInsecure: true, timeoutMs: TIMEOUT_MS });
-  // As `startWebhookWorker` runs it: the defaults (batch 50, 32 in flight, poll 100 ms), woken by NOTIFY.
-  const dispatcher = new Dispatcher(deps, {
-    sender,
-    timeoutMs: TIMEOUT_MS,
-    retry: DEFAULT_RETRY_POLICY,
-    onError: (err) => process.stderr.write(`dispatcher failed: ${(err as Error).message}\n`),
-    wakeups: (wake) => database.listen(DELIVERIES_CHANNEL, wake),
-  });
-  dispatcher.start();
-  return {
-    label: 'in-process dispatcher',
-    pids: [],
-    stop: async () => {
-      await dispatcher.stop();
-      await sender.close();
-    },
-  };
+/** The configuration of every dispatcher measured, in-process or `fas worker`. */
+const dispatcherEnv = {
+  DATABASE_URL,
+  FAS_MASTER_KEY: masterKey.toString('base64'),
+  FAS_WEBHOOK_ALLOW_INSECURE: 'true',
+  FAS_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+};
+
+/** The dispatcher as `fas serve` runs it: `startWebhookWorker` (defaults, woken by NOTIFY). */
+function startInProcess(s: Setup): Runner {
+  const worker = startWebhookWorker(loadConfig(dispatcherEnv), s.deps, s.database, (err) =>
+    process.stderr.write(`dispatcher failed: ${(err as Error).message}\n`),
+  );
+  return { label: 'in-process dispatcher', pids: [], stop: () => worker.stop() };
 }
 
 async function startWorkerProcesses(n: number): Promise<Runner> {
@@ -114,13 +122,7 @@ async function startWorkerProcesses(n: number): Promise<Runner> {
     const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'worker'], {
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL,
-        FAS_MASTER_KEY: masterKey.toString('base64'),
-        FAS_WEBHOOK_ALLOW_INSECURE: 'true',
-        FAS_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
-      },
+      env: { ...process.env, ...dispatcherEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -166,35 +168,33 @@ async function startWorkerProcesses(n: number): Promise<Runner> {
 // ---------------------------------------------------------------------------------------------
 // Phases
 
+/** `n` events and a delivery per active target for each, written in SQL (no `emitEvent`). */
+async function insertBacklog(db: Pick<Prisma.TransactionClient, '$executeRaw'>, workspaceId: string, details: object, n: number) {
+  await db.$executeRaw`
+    INSERT INTO events (id, workspace_id, type, account_id, occurred_at, details)
+    SELECT gen_random_uuid(), ${workspaceId}::uuid, 'account_created', NULL, now(), ${JSON.stringify(details)}::jsonb
+    FROM generate_series(1, ${n}::int)`;
+  await db.$executeRaw`
+    INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
+    SELECT gen_random_uuid(), e.id, t.id, t.workspace_id, e.type, 'pending', 0, now(), now()
+    FROM events e JOIN webhook_targets t ON t.workspace_id = e.workspace_id AND t.status = 'active'`;
+}
+
 /** EVENTS events and their deliveries in one transaction, the dispatchers woken at its commit. */
-async function commitBacklog(pool: pg.Pool, workspaceId: string, details: object) {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    await c.query(
-      `INSERT INTO events (id, workspace_id, type, account_id, occurred_at, details)
-       SELECT gen_random_uuid(), $1::uuid, 'account_created', NULL, now(), $2::jsonb FROM generate_series(1, $3::int)`,
-      [workspaceId, JSON.stringify(details), EVENTS],
-    );
-    await c.query(
-      `INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
-       SELECT gen_random_uuid(), e.id, t.id, t.workspace_id, e.type, 'pending', 0, now(), now()
-       FROM events e JOIN webhook_targets t ON t.workspace_id = e.workspace_id AND t.status = 'active'`,
-    );
-    await c.query(`SELECT pg_notify($1, '')`, [DELIVERIES_CHANNEL]);
-    await c.query('COMMIT');
-  } catch (err) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    c.release();
-  }
+async function commitBacklog(s: Setup) {
+  await s.deps.db.$transaction(
+    async (tx: Prisma.TransactionClient) => {
+      await insertBacklog(tx, s.ctx.workspaceId, s.details, EVENTS);
+      await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+    },
+    { timeout: 120_000 },
+  );
 }
 
 /** Empties the queue between phases. TRUNCATE keeps the planner statistics (see `primeStatistics`). */
-async function resetDeliveries(pool: pg.Pool, rx: Receiver) {
-  await pool.query('TRUNCATE webhook_attempts, webhook_deliveries, events');
-  await rx.reset();
+async function resetDeliveries(s: Pick<Setup, 'pool' | 'rx'>) {
+  await s.pool.query('TRUNCATE webhook_attempts, webhook_deliveries, events');
+  await s.rx.reset();
 }
 
 /**
@@ -204,19 +204,10 @@ async function resetDeliveries(pool: pg.Pool, rx: Receiver) {
  * 0.1 ms. A new installation is in that state until autovacuum's first analyze (the migration
  * `webhook_queue_tuning` makes that come after 500 changed rows); measuring it would measure that.
  */
-async function primeStatistics(pool: pg.Pool, workspaceId: string, details: object) {
-  await pool.query(
-    `INSERT INTO events (id, workspace_id, type, account_id, occurred_at, details)
-     SELECT gen_random_uuid(), $1::uuid, 'account_created', NULL, now(), $2::jsonb FROM generate_series(1, 4000)`,
-    [workspaceId, JSON.stringify(details)],
-  );
-  await pool.query(
-    `INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
-     SELECT gen_random_uuid(), e.id, t.id, t.workspace_id, e.type, 'pending', 0, now(), now()
-     FROM events e JOIN webhook_targets t ON t.workspace_id = e.workspace_id`,
-  );
-  await pool.query('ANALYZE webhook_deliveries, events, webhook_targets');
-  await pool.query('TRUNCATE webhook_attempts, webhook_deliveries, events');
+async function primeStatistics(s: Setup) {
+  await insertBacklog(s.deps.db, s.ctx.workspaceId, s.details, 4000);
+  await s.pool.query('ANALYZE webhook_deliveries, events, webhook_targets');
+  await resetDeliveries(s);
 }
 
 interface Progress {
@@ -256,16 +247,9 @@ interface ThroughputResult {
   cpu: CpuUse;
 }
 
-async function throughput(
-  deps: Deps,
-  ctx: Ctx,
-  pool: pg.Pool,
-  rx: Receiver,
-  details: object,
-  start: () => Promise<Runner>,
-  backlog = false,
-): Promise<ThroughputResult> {
-  await resetDeliveries(pool, rx);
+async function throughput(s: Setup, start: () => Promise<Runner>, backlog = false): Promise<ThroughputResult> {
+  const { deps, ctx, pool, rx, details } = s;
+  await resetDeliveries(s);
   const runner = await start();
   process.stderr.write(`throughput, ${runner.label}: inserting ${EVENTS} events${backlog ? ' at once' : ''}...\n`);
   const deadline = performance.now() + PHASE_DEADLINE_MS;
@@ -274,7 +258,7 @@ async function throughput(
   let inserted = 0;
   const insertStarted = performance.now();
   if (backlog) {
-    await commitBacklog(pool, ctx.workspaceId, details);
+    await commitBacklog(s);
     firstCommit = Date.now();
     inserted = EVENTS;
   }
@@ -336,16 +320,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function latency(
-  deps: Deps,
-  ctx: Ctx,
-  pool: pg.Pool,
-  rx: Receiver,
-  details: object,
-  start: () => Promise<Runner>,
-  targets = TARGETS,
-): Promise<LatencyResult> {
-  await resetDeliveries(pool, rx);
+async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS): Promise<LatencyResult> {
+  const { deps, ctx, pool, rx, details } = s;
+  await resetDeliveries(s);
   // Fewer active targets: the others are disabled for this run (no deliveries are created for them).
   const { rows: all } = await pool.query<{ id: string }>('SELECT id::text FROM webhook_targets ORDER BY created_at, id');
   await pool.query(`UPDATE webhook_targets SET status = 'active'`);
@@ -458,7 +435,8 @@ async function main() {
       details,
     });
     const pgVersion = (await pool.query('SHOW server_version')).rows[0].server_version as string;
-    await primeStatistics(pool, ws.workspaceId, details);
+    const setup: Setup = { deps, database, ctx, pool, rx, details };
+    await primeStatistics(setup);
 
     process.stderr.write(`signing ceiling (${body.length} byte body)...\n`);
     const ceiling = await signingCeiling(deps, body, { webhookId: randomUUID(), tenantId: ws.workspaceId });
@@ -467,19 +445,19 @@ async function main() {
 
     const skip = (process.env.BENCH_SKIP ?? '').split(',');
     const runs: ThroughputResult[] = [];
-    if (!skip.includes('tp-inproc')) runs.push(await throughput(deps, ctx, pool, rx, details, async () => startInProcess(deps, database)));
-    if (!skip.includes('tp-workers')) runs.push(await throughput(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS)));
+    if (!skip.includes('tp-inproc')) runs.push(await throughput(setup, async () => startInProcess(setup)));
+    if (!skip.includes('tp-workers')) runs.push(await throughput(setup, () => startWorkerProcesses(WORKERS)));
     if (!skip.includes('backlog')) {
-      runs.push(await throughput(deps, ctx, pool, rx, details, async () => startInProcess(deps, database), true));
-      runs.push(await throughput(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS), true));
+      runs.push(await throughput(setup, async () => startInProcess(setup), true));
+      runs.push(await throughput(setup, () => startWorkerProcesses(WORKERS), true));
     }
     const lats: LatencyResult[] = [];
-    if (!skip.includes('lat-inproc')) lats.push(await latency(deps, ctx, pool, rx, details, async () => startInProcess(deps, database)));
-    if (!skip.includes('lat-workers')) lats.push(await latency(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS)));
+    if (!skip.includes('lat-inproc')) lats.push(await latency(setup, async () => startInProcess(setup)));
+    if (!skip.includes('lat-workers')) lats.push(await latency(setup, () => startWorkerProcesses(WORKERS)));
     // The same rate to one target (200 deliveries/s): the pipeline's own latency, without a backlog.
     if (!skip.includes('lat-1')) {
-      lats.push(await latency(deps, ctx, pool, rx, details, async () => startInProcess(deps, database), 1));
-      lats.push(await latency(deps, ctx, pool, rx, details, () => startWorkerProcesses(WORKERS), 1));
+      lats.push(await latency(setup, async () => startInProcess(setup), 1));
+      lats.push(await latency(setup, () => startWorkerProcesses(WORKERS), 1));
     }
 
     const out: string[] = [];
