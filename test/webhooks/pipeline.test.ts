@@ -67,6 +67,9 @@ describe('the running dispatcher', () => {
       await createAccounts(3);
       await until('the next three at the fast target', () => fast.received.length === 6);
       await until('the next three at the slow target too', () => slow.received.length === 6);
+      // A request at the receiver is recorded only after its answer: wait for the six answered ones.
+      const succeeded = async () => (await deliveries()).filter((x) => x.status === 'succeeded').length;
+      await until('the six answered attempts recorded', async () => (await succeeded()) === 6);
       const before = await deliveries();
       expect(before.filter((x) => x.status === 'succeeded')).toHaveLength(6);
       expect(before.filter((x) => x.status === 'pending' && x.leaseUntil !== null)).toHaveLength(6);
