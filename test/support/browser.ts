@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * Debian's chromium driven by playwright-core (Playwright's own browser download cannot work
+ * here). `.ci/run` installs the package when it is missing; FAS_CHROMIUM overrides the path.
+ */
+export const chromiumPath = process.env.FAS_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags that keep chromium from reaching for the network on its own (this machine has none). */
+const quietFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export function chromiumAvailable(): boolean {
+  return existsSync(chromiumPath);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumAvailable()) {
+    throw new Error(`chromium not found at ${chromiumPath}: apt-get install -y chromium (or set FAS_CHROMIUM)`);
+  }
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: quietFlags });
+}
+
+/** A context that records every request, so a test can assert nothing left the origin. */
+export interface RecordingContext {
+  context: BrowserContext;
+  /** URLs requested from any origin other than `origin` (data: and blob: excluded). */
+  foreignRequests: string[];
+  /** Console errors and uncaught page errors. */
+  pageErrors: string[];
+  newPage(): Promise<Page>;
+}
+
+export async function recordingContext(
+  browser: Browser,
+  origin: string,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<RecordingContext> {
+  const context = await browser.newContext(options);
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  const allowed = new URL(origin).origin;
+  context.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank') return;
+    if (new URL(url).origin !== allowed) foreignRequests.push(url);
+  });
+  // Anything that tries to leave the origin is stopped here too, so a test never waits on a network
+  // this machine does not have; the attempt is still recorded above.
+  await context.route(
+    (url) => url.origin !== allowed && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => route.abort('blockedbyclient'),
+  );
+  return {
+    context,
+    foreignRequests,
+    pageErrors,
+    async newPage() {
+      const page = await context.newPage();
+      page.on('pageerror', (err) => pageErrors.push(err.message));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') pageErrors.push(msg.text());
+      });
+      return page;
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+/** Violations of impact serious or critical found by axe-core on the page as it is now. */
+export async function seriousAxeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number }>> {
+  const source = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') as string;
+  // Evaluated through the DevTools protocol rather than a <script> tag, which the pages' CSP refuses.
+  await page.evaluate(source);
+  const result = (await page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v: { id: string; impact: string; nodes: unknown[] }) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+    }));
+  })) as Array<{ id: string; impact: string; nodes: number }>;
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
