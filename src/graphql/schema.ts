@@ -1,5 +1,6 @@
 import { builder } from './builder.js';
 import './types/account.js';
+import './types/account-resources.js';
 import './types/banking-verification.js';
 import './types/transaction.js';
 import './types/webhook-delivery-stats.js';

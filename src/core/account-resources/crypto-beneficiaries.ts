@@ -3,10 +3,11 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { notFound, validationError } from '../errors.js';
+import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { addressValid } from '../transactions/catalog.js';
 import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
-import { validateBody } from '../validation/validators.js';
+import { validateBody, validateQuery } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
 import { activeAccountFor } from './account-for-resource.js';
 
@@ -59,16 +60,18 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
   });
 }
 
-export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string }): Promise<{ data: BeneficiaryDto[] }> {
+/** Oldest first, paginated like every list (SPEC 4.5); unknown query parameters are rejected. */
+export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<BeneficiaryDto>> {
   const accountId = assertUuid('accountId', input.accountId);
+  const q = validateQuery<PageRequest>('listCryptoBeneficiaries', input.query);
   if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
     throw notFound('account');
-  const rows = await ctx.db.cryptoBeneficiary.findMany({
-    where: { accountId, workspaceId: ctx.workspaceId },
-    select,
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  return { data: rows.map(toDto) };
+  const where = { accountId, workspaceId: ctx.workspaceId };
+  const [rows, total] = await Promise.all([
+    ctx.db.cryptoBeneficiary.findMany({ where, select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
+    ctx.db.cryptoBeneficiary.count({ where }),
+  ]);
+  return { data: rows.map(toDto), page: q.page, limit: q.limit, total };
 }
 
 /** Renames or re-points a beneficiary; emits crypto_beneficiary_updated. */

@@ -4,9 +4,10 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
+import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
-import { validateBody } from '../validation/validators.js';
+import { validateBody, validateQuery } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
 import { activeAccountFor } from './account-for-resource.js';
 
@@ -68,14 +69,16 @@ export async function createCryptoWallet(ctx: Ctx, input: { accountId: string; b
   }
 }
 
-export async function listCryptoWallets(ctx: Ctx, input: { accountId: string }): Promise<{ data: WalletDto[] }> {
+/** Oldest first, paginated like every list (SPEC 4.5); unknown query parameters are rejected. */
+export async function listCryptoWallets(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<WalletDto>> {
   const accountId = assertUuid('accountId', input.accountId);
+  const q = validateQuery<PageRequest>('listCryptoWallets', input.query);
   if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
     throw notFound('account');
-  const rows = await ctx.db.cryptoWallet.findMany({
-    where: { accountId, workspaceId: ctx.workspaceId },
-    select,
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  return { data: rows.map(toDto) };
+  const where = { accountId, workspaceId: ctx.workspaceId };
+  const [rows, total] = await Promise.all([
+    ctx.db.cryptoWallet.findMany({ where, select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
+    ctx.db.cryptoWallet.count({ where }),
+  ]);
+  return { data: rows.map(toDto), page: q.page, limit: q.limit, total };
 }

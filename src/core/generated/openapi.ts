@@ -53,7 +53,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's crypto wallets */
+        /**
+         * List an account's crypto wallets
+         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (SPEC 4.5); unknown query parameters answer 400.
+         */
         get: operations["listCryptoWallets"];
         put?: never;
         /**
@@ -74,7 +77,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's crypto beneficiaries */
+        /**
+         * List an account's crypto beneficiaries
+         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (SPEC 4.5); unknown query parameters answer 400.
+         */
         get: operations["listCryptoBeneficiaries"];
         put?: never;
         /**
@@ -1150,6 +1156,9 @@ export interface components {
         };
         CryptoWalletList: {
             data: components["schemas"]["CryptoWallet"][];
+            page: number;
+            limit: number;
+            total: number;
         };
         CreateCryptoWalletRequest: {
             /** @enum {string} */
@@ -1173,6 +1182,9 @@ export interface components {
         };
         CryptoBeneficiaryList: {
             data: components["schemas"]["CryptoBeneficiary"][];
+            page: number;
+            limit: number;
+            total: number;
         };
         CreateCryptoBeneficiaryRequest: {
             name: string;
@@ -1485,7 +1497,12 @@ export interface operations {
     };
     listCryptoWallets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
             header?: never;
             path: {
                 /** @description Account id. */
@@ -1552,7 +1569,12 @@ export interface operations {
     };
     listCryptoBeneficiaries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
             header?: never;
             path: {
                 /** @description Account id. */

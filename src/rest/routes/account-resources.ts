@@ -17,11 +17,15 @@ export function accountResourceRoutes(app: FastifyInstance): void {
   app.post<ByAccount>(`${base}/crypto-wallets`, async (req, reply) =>
     reply.code(201).send(await createCryptoWallet(req.ctx, { accountId: req.params.accountId, body: req.body })),
   );
-  app.get<ByAccount>(`${base}/crypto-wallets`, async (req) => listCryptoWallets(req.ctx, req.params));
+  app.get<ByAccount>(`${base}/crypto-wallets`, async (req) =>
+    listCryptoWallets(req.ctx, { accountId: req.params.accountId, query: req.query }),
+  );
   app.post<ByAccount>(`${base}/crypto-beneficiaries`, async (req, reply) =>
     reply.code(201).send(await createCryptoBeneficiary(req.ctx, { accountId: req.params.accountId, body: req.body })),
   );
-  app.get<ByAccount>(`${base}/crypto-beneficiaries`, async (req) => listCryptoBeneficiaries(req.ctx, req.params));
+  app.get<ByAccount>(`${base}/crypto-beneficiaries`, async (req) =>
+    listCryptoBeneficiaries(req.ctx, { accountId: req.params.accountId, query: req.query }),
+  );
   app.patch<ByBeneficiary>(`${base}/crypto-beneficiaries/:beneficiaryId`, async (req) =>
     updateCryptoBeneficiary(req.ctx, { ...req.params, body: req.body }),
   );
