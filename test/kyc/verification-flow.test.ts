@@ -94,17 +94,19 @@ describe('request banking verification (SPEC 3.1)', () => {
     expect((await post(ws.apiKey, SUBMIT, submission(accountId))).status).toBe(409);
   });
 
-  it('after needs_update, the data must be saved again before a new request', async () => {
-    const { ws, accountId } = await setup();
+  it('after needs_update, the data saved earlier is enough for a new request (SPEC 3.1)', async () => {
+    const { ws, client, accountId } = await setup();
     await post(ws.apiKey, SUBMIT, submission(accountId));
     await post(ws.apiKey, REQUEST, { accountId });
-    await h.deps.db.account.update({ where: { id: accountId }, data: { status: 'needs_update' } });
-    await h.deps.db.bankingVerification.update({ where: { accountId }, data: { status: 'needs_update' } });
-    const stale = await post(ws.apiKey, REQUEST, { accountId });
-    expect(stale.status).toBe(409);
-    expect(stale.body.detail).toMatch(/save updated data/);
-    expect((await post(ws.apiKey, SUBMIT, submission(accountId))).status).toBe(200);
-    expect((await post(ws.apiKey, REQUEST, { accountId })).body.status).toBe('in_review');
+    const outcome = await post(ws.apiKey, `/api/v2/simulations/kyc/${accountId}/outcome`, { outcome: 'needs_update' });
+    expect(outcome.body.status).toBe('needs_update');
+    const again = await post(ws.apiKey, REQUEST, { accountId });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ accountId, status: 'in_review' });
+    const { data } = await client.GET('/api/v2/kyc/banking-verification/{accountId}', { params: { path: { accountId } } });
+    expect(data).toMatchObject({ status: 'submitted', accountStatus: 'in_review' });
+    // Still one request per review: a third while in_review is a conflict.
+    expect((await post(ws.apiKey, REQUEST, { accountId })).status).toBe(409);
   });
 
   it.each([

@@ -134,3 +134,33 @@ describe('tenant isolation', () => {
     expect(requestForeign.status).toBe(404);
   });
 });
+
+describe('request after needs_update (SPEC 3.1): REST, tRPC and GraphQL agree', () => {
+  it('a new request without saving again moves the account to in_review; a second one is 409 on REST and tRPC', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const trpc = trpcClient(h, ws.adminToken);
+    const REQUEST = '/api/v2/kyc/banking-verification/request';
+    const ids = { rest: await account(ws.apiKey), trpc: await account(ws.apiKey) };
+    for (const accountId of Object.values(ids)) {
+      await restPost(ws.apiKey, '/api/v2/kyc/banking-verification/individual', submission(accountId));
+      await restPost(ws.apiKey, REQUEST, { accountId });
+      const outcome = await restPost(ws.apiKey, `/api/v2/simulations/kyc/${accountId}/outcome`, { outcome: 'needs_update' });
+      expect(outcome.body.status).toBe('needs_update');
+    }
+    const viaRest = await restPost(ws.apiKey, REQUEST, { accountId: ids.rest });
+    const viaTrpc = await trpc.kyc.requestBankingVerification.mutate({ accountId: ids.trpc });
+    expect(viaRest.body.status).toBe('in_review');
+    expect(viaTrpc.status).toBe('in_review');
+    const restTwice = await restPost(ws.apiKey, REQUEST, { accountId: ids.rest });
+    const trpcTwice = await trpc.kyc.requestBankingVerification.mutate({ accountId: ids.trpc }).catch((e) => e);
+    expect(restTwice.status).toBe(409);
+    expect(trpcTwice.data.code).toBe(restTwice.body.code);
+    // GraphQL has no mutation for it; analysts see the same resulting state.
+    for (const accountId of Object.values(ids)) {
+      const r = await graphql(h, ws.analystToken, 'query($id: ID!) { account(accountId: $id) { status bankingVerification { status } } }', {
+        id: accountId,
+      });
+      expect(r.data.account).toEqual({ status: 'in_review', bankingVerification: { status: 'submitted' } });
+    }
+  });
+});

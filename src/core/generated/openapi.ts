@@ -227,9 +227,13 @@ export interface paths {
          * Request banking verification (submit to the provider)
          * @description Submits the saved data to the verification provider and moves the account to
          *     `in_review` (SPEC 3.1). Needs saved data (`409 INVALID_STATE` otherwise) and the account in
-         *     `pending` or `needs_update` (`409 INVALID_STATE` otherwise, so a second request is a
-         *     conflict). Of concurrent requests for one account exactly one succeeds. Answers the
-         *     account.
+         *     `pending` or `needs_update` (`409 INVALID_STATE` otherwise). From `needs_update` the data
+         *     saved earlier is enough: it need not be saved again (the holder may only have uploaded a
+         *     better document on the verification page). A second request while the account is
+         *     `in_review` (or once it is `active`) answers `409 INVALID_STATE` and changes nothing: the
+         *     provider already has the data, and the account leaves `in_review` only by the provider's
+         *     decision. Of concurrent requests for one account exactly one succeeds. Answers the account.
+         *     Emits `kyc_verification_submitted`, `account_status_updated` and `kyc_status_updated`.
          */
         post: operations["requestBankingVerification"];
         delete?: never;

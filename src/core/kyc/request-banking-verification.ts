@@ -10,8 +10,10 @@ import { SUBMITTABLE } from './submit-banking-verification.js';
 import { recordVerificationStatus } from './verification-status.js';
 
 /**
- * SPEC 3.1: submits the saved data to the provider; the account moves to `in_review`. The account
- * row lock makes concurrent requests succeed once; the others see `in_review` and get 409.
+ * SPEC 3.1: from `pending` or `needs_update`, with verification data saved, submits it to the
+ * provider and moves the account to `in_review`. After `needs_update` the data need not be saved
+ * again: the holder may only have uploaded a better document. A request while `in_review` (or
+ * later) is 409. The account row lock makes concurrent requests succeed once.
  */
 export async function requestBankingVerification(ctx: Ctx, input: unknown): Promise<AccountDto> {
   requireWriter(ctx);
@@ -27,9 +29,6 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
       );
     }
     if (!saved) throw new AppError('INVALID_STATE', 'no verification data is saved for this account; submit it first');
-    if (saved.status !== 'saved') {
-      throw new AppError('INVALID_STATE', 'the saved data was already submitted; save updated data before requesting again');
-    }
     const updated = await changeAccountStatus(tx, ctx, account, 'in_review');
     await tx.bankingVerification.update({
       where: { accountId: id },
