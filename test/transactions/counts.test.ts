@@ -38,9 +38,9 @@ beforeAll(async () => {
           ? { coin: 'USDC', network: 'solana', amount: '3', targetAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' }
           : {},
       );
-      if (i % 3 === 0) await h.deps.db.$transaction((db) => changeTransactionStatus(db, ws.ctx, tx.id, 'processing', null));
+      if (i % 3 === 0) await h.deps.db.$transaction((db) => changeTransactionStatus(db, ws.ctx, tx.id, 'processing', ''));
       if (i % 5 === 0)
-        await h.deps.db.$transaction((db) => changeTransactionStatus(db, ws.ctx, tx.id, 'canceled', null)).catch(() => undefined);
+        await h.deps.db.$transaction((db) => changeTransactionStatus(db, ws.ctx, tx.id, 'canceled', '')).catch(() => undefined);
       i++;
     }
   }

@@ -61,7 +61,7 @@ export async function seedDemoTransactions(ctx: Ctx, opts: SeedOptions): Promise
 
 /** One statusHistory entry of the seeded row `m`, `step` x 7 minutes after its creation. */
 function entry(status: string, step: number): Prisma.Sql {
-  const reason = status === 'pending' ? Prisma.sql`'created'` : Prisma.sql`NULL`;
+  const reason = status === 'pending' ? Prisma.sql`'created'` : Prisma.sql`''`;
   return Prisma.sql`jsonb_build_object('status', ${Prisma.raw(`'${status}'`)}, 'statusReason', ${reason}::text,
     'date', to_char((m.created_at + interval '${Prisma.raw(String(step * 7))} minutes') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
 }
@@ -153,11 +153,11 @@ export async function insertBatch(
       beneficiary_account_number, beneficiary_routing_number, beneficiary_swift_code, beneficiary_iban, beneficiary_name, trace_number, addenda,
       network, network_fee, target_address, tx_hash, product, side, fee_currency, quote_quantity, quote_currency, rate)
     SELECT m.id, ${ws}::uuid, m.account_id, m.kind::transaction_type,
-      CASE WHEN m.r % 10 < 7 THEN 'INV-' || ${opts.seed} || '-' || lpad(m.g::text, 8, '0') END,
+      CASE WHEN m.r % 10 < 7 THEN 'INV-' || ${opts.seed} || '-' || lpad(m.g::text, 8, '0') ELSE '' END,
       CASE WHEN m.kind = 'trade' THEN ARRAY[split_part(m.product, '-', 1), split_part(m.product, '-', 2)] ELSE ARRAY[m.coin] END,
       m.status::transaction_status,
       CASE m.status WHEN 'pending' THEN 'created' WHEN 'failed' THEN 'rejected by the receiving institution'
-        WHEN 'canceled' THEN 'canceled by the customer' WHEN 'returned' THEN 'R01 insufficient funds' ELSE NULL END,
+        WHEN 'canceled' THEN 'canceled by the customer' WHEN 'returned' THEN 'R01 insufficient funds' ELSE '' END,
       -- newest first; each step 7 minutes after the previous one
       CASE m.status
         WHEN 'pending' THEN jsonb_build_array(${entry('pending', 0)})

@@ -880,7 +880,8 @@ export interface components {
         PositiveDecimal: string;
         StatusHistoryEntry: {
             status: components["schemas"]["TransactionStatus"];
-            statusReason: string | null;
+            /** @description Reason given for this change; `""` (empty string) when none was given. */
+            statusReason: string;
             /** Format: date-time */
             date: string;
         };
@@ -943,7 +944,8 @@ export interface components {
         Transaction: {
             /** Format: uuid */
             id: string;
-            reference: string | null;
+            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string (SPEC 2.4). */
+            reference: string;
             /** Format: uuid */
             accountId: string;
             /** Format: date-time */
@@ -951,7 +953,8 @@ export interface components {
             transactionType: components["schemas"]["TransactionType"];
             coins: string[];
             status: components["schemas"]["TransactionStatus"];
-            statusReason: string | null;
+            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none (SPEC 2.4). */
+            statusReason: string;
             /** @description Newest first. */
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
             account: {
@@ -1021,6 +1024,7 @@ export interface components {
         };
         TransactionStatusChange: {
             status: components["schemas"]["TransactionStatus"];
+            /** @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`. */
             statusReason?: string;
         };
         KycOutcome: {

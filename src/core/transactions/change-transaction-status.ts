@@ -35,7 +35,7 @@ export async function changeTransactionStatus(
   ctx: Ctx,
   id: string,
   to: Status,
-  reason: string | null,
+  reason: string,
 ): Promise<TransactionDto> {
   const rows = await tx.$queryRaw<
     {

@@ -57,7 +57,7 @@ export async function createBankTransaction(ctx: Ctx, input: unknown): Promise<T
     {
       accountId: b.accountId.toLowerCase(),
       transactionType: 'bank',
-      reference: b.reference ?? null,
+      reference: b.reference ?? '',
       coins: [b.coin],
       detailType: 'withdrawal',
       coin: b.coin,

@@ -29,7 +29,7 @@ export async function createCryptoTransaction(ctx: Ctx, input: unknown): Promise
     {
       accountId: b.accountId.toLowerCase(),
       transactionType: 'crypto',
-      reference: b.reference ?? null,
+      reference: b.reference ?? '',
       coins: [b.coin],
       detailType: 'withdraw',
       coin: b.coin,

@@ -32,7 +32,7 @@ export async function createTradeTransaction(ctx: Ctx, input: unknown): Promise<
     {
       accountId: b.accountId.toLowerCase(),
       transactionType: 'trade',
-      reference: b.reference ?? null,
+      reference: b.reference ?? '',
       coins: [q.base, q.quote],
       detailType: 'market',
       coin: q.base,

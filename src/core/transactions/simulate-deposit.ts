@@ -23,7 +23,7 @@ export async function simulateBankDeposit(ctx: Ctx, input: unknown): Promise<Tra
     {
       accountId: b.accountId.toLowerCase(),
       transactionType: 'bank',
-      reference: b.reference ?? null,
+      reference: b.reference ?? '',
       coins: [b.coin],
       detailType: 'deposit',
       coin: b.coin,
@@ -57,7 +57,7 @@ export async function simulateCryptoDeposit(ctx: Ctx, input: unknown): Promise<T
     {
       accountId: b.accountId.toLowerCase(),
       transactionType: 'crypto',
-      reference: b.reference ?? null,
+      reference: b.reference ?? '',
       coins: [b.coin],
       detailType: 'deposit',
       coin: b.coin,

@@ -11,5 +11,5 @@ export async function simulateTransactionStatus(ctx: Ctx, input: { transactionId
   requireSandbox(ctx);
   const id = assertUuid('transactionId', input.transactionId);
   const b = validateBody('TransactionStatusChange', input.body);
-  return ctx.db.$transaction((tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? null));
+  return ctx.db.$transaction((tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? ''));
 }

@@ -7,13 +7,13 @@ type HistoryEntry = Schemas['StatusHistoryEntry'];
 /** The row every read selects (list, get, after create): one shape, one mapping. */
 export interface TransactionRow {
   id: string;
-  reference: string | null;
+  reference: string;
   accountId: string;
   createdAt: Date;
   transactionType: 'bank' | 'crypto' | 'trade';
   coins: string[];
   status: TransactionDto['status'];
-  statusReason: string | null;
+  statusReason: string;
   statusHistory: HistoryEntry[];
   accountEmail: string;
   auditAdminId: string | null;

@@ -12,5 +12,5 @@ export async function updateTransactionStatus(ctx: Ctx, input: { transactionId: 
   }
   const id = assertUuid('transactionId', input.transactionId);
   const b = validateBody('TransactionStatusChange', input.body);
-  return ctx.db.$transaction((tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? null));
+  return ctx.db.$transaction((tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? ''));
 }

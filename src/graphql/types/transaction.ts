@@ -84,7 +84,7 @@ const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').impleme
 const StatusHistoryEntry = builder.objectRef<History>('StatusHistoryEntry').implement({
   fields: (t) => ({
     status: t.field({ type: TransactionStatus, resolve: (h) => h.status }),
-    statusReason: t.exposeString('statusReason', { nullable: true }),
+    statusReason: t.exposeString('statusReason'),
     date: t.field({ type: 'DateTime', resolve: (h) => h.date }),
   }),
 });
@@ -101,13 +101,13 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
   description: 'SPEC 2.4. Exactly one details field is non-null, the one of transactionType.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    reference: t.exposeString('reference', { nullable: true }),
+    reference: t.exposeString('reference'),
     accountId: t.exposeID('accountId'),
     createdAt: t.field({ type: 'DateTime', resolve: (x) => x.createdAt }),
     transactionType: t.field({ type: TransactionType, resolve: (x) => x.transactionType }),
     coins: t.exposeStringList('coins'),
     status: t.field({ type: TransactionStatus, resolve: (x) => x.status }),
-    statusReason: t.exposeString('statusReason', { nullable: true }),
+    statusReason: t.exposeString('statusReason'),
     statusHistory: t.field({ type: [StatusHistoryEntry], resolve: (x) => x.statusHistory }),
     accountEmail: t.string({ resolve: (x) => x.account.email }),
     account: t.field({
