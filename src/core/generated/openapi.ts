@@ -21,6 +21,7 @@ export interface paths {
         /**
          * Create an account
          * @description Creates an account in status `pending`. Emails need not be unique.
+         *     Emits `account_created`.
          */
         post: operations["createAccount"];
         delete?: never;
@@ -206,6 +207,7 @@ export interface paths {
          *     refused); `idNumber` is 2-20 letters, digits, spaces, `-`, `.` or `/`, starting with a
          *     letter or digit; `postalCode` is 1-16 letters, digits, spaces or `-`; text fields hold no
          *     control characters; unknown fields are refused at every level.
+         *     Emits `kyc_status_updated` when the verification status changes (first save, or a save after the provider's decision); saving again over saved data emits nothing.
          */
         post: operations["submitBankingVerification"];
         delete?: never;
@@ -356,6 +358,7 @@ export interface paths {
          *     `beneficiarySwiftCode` (BIC, 8 or 11 characters) and `beneficiaryIban` or
          *     `beneficiaryAccountNumber`. `addenda` are for ach only. The account must be `active`
          *     (`409 INVALID_STATE` otherwise).
+         *     Emits `bank_transaction_created`.
          */
         post: operations["createBankTransaction"];
         delete?: never;
@@ -380,6 +383,7 @@ export interface paths {
          *     USDT/tron, SOL/solana) and `targetAddress` valid for the network. The fee and
          *     `networkFee` come from the sandbox schedule; `total = amount + fee`; `txHash` is set when
          *     the withdrawal is broadcast (status `processing`). The account must be `active`.
+         *     Emits `crypto_transaction_created`.
          */
         post: operations["createCryptoTransaction"];
         delete?: never;
@@ -404,6 +408,7 @@ export interface paths {
          *     currency; `rate` is the table's price; `quoteQuantity = quantity x rate` rounded to the
          *     quote currency's scale (half up); the fee is 0.5% of `quoteQuantity` in the quote currency, rounded up. For a buy the total paid is `quoteQuantity + fee`, for a sell the total received is `quoteQuantity - fee`. The
          *     account must be `active`.
+         *     Emits `trade_transaction_created`.
          */
         post: operations["createTradeTransaction"];
         delete?: never;
@@ -427,6 +432,7 @@ export interface paths {
          *     `processing` | `canceled`; `processing` -> `completed` | `failed`; `completed` ->
          *     `returned` (bank only). Anything else is `409 INVALID_STATE`. The change is prepended to
          *     `statusHistory`. Answers the updated transaction.
+         *     Emits `bank_transaction_status_updated`, `crypto_transaction_status_updated` or `trade_transaction_status_updated` (by the transaction's type).
          */
         post: operations["simulateTransactionStatus"];
         delete?: never;
@@ -450,6 +456,7 @@ export interface paths {
          *     makes the account `active` (verification `completed`); `needs_update` makes it
          *     `needs_update` (the holder saves corrected data and verification is requested again).
          *     Any other account status is `409 INVALID_STATE`. Answers the account.
+         *     Emits `kyc_verification_completed` or `kyc_needs_update` (by the outcome), `account_status_updated` and `kyc_status_updated`.
          */
         post: operations["simulateKycOutcome"];
         delete?: never;
@@ -470,6 +477,7 @@ export interface paths {
         /**
          * Receive an incoming bank transfer (sandbox)
          * @description Creates a bank `deposit` in status `pending`, as the bank would report it. Sandbox only.
+         *     Emits `bank_transaction_received`.
          */
         post: operations["simulateBankDeposit"];
         delete?: never;
@@ -490,6 +498,7 @@ export interface paths {
         /**
          * Receive an incoming crypto transfer (sandbox)
          * @description Creates a crypto `deposit` in status `pending`, as the chain would report it. Sandbox only.
+         *     Emits `crypto_transaction_received`.
          */
         post: operations["simulateCryptoDeposit"];
         delete?: never;
