@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Middleware } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createFasClient, type FasClient } from '../../src/client/index.js';
+import { createFasClient, type FasClient } from '../../packages/client/src/index.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../../src/core/ports.js';

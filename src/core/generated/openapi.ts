@@ -695,7 +695,512 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    account_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account_created: Account created
+         * @description Account created. Emitted by: Create an account (`POST /api/v2/accounts`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookAccountCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    account_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account_status_updated: Account status changed
+         * @description Account status changed. Emitted by: Any account status change: request banking verification, the provider's KYC outcome, KYB submission.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookAccountStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_status_updated: KYC verification status changed
+         * @description KYC verification status changed. Emitted by: Any change of the KYC verification status: saving data, requesting verification, the provider's outcome.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_needs_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_needs_update: Additional information needed for KYC
+         * @description Additional information needed for KYC. Emitted by: The provider's outcome `needs_update` (sandbox: `POST /api/v2/simulations/kyc/{accountId}/outcome`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycNeedsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_verification_submitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_verification_submitted: KYC verification submitted
+         * @description KYC verification submitted. Emitted by: Request banking verification (`POST /api/v2/kyc/banking-verification/request`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycVerificationSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_verification_signed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_verification_signed: Account holder signed terms and conditions
+         * @description Account holder signed terms and conditions. Emitted by: The holder signs on the verification page (sandbox: the holder-action simulation).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycVerificationSigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_document_upload_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_document_upload_received: Document upload event received from the provider
+         * @description Document upload event received from the provider. Emitted by: A file received on the verification page (sandbox: the holder-action simulation).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycDocumentUploadReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_document_uploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_document_uploaded: Documents uploaded successfully
+         * @description Documents uploaded successfully. Emitted by: The last required file received on the verification page (sandbox: the holder-action simulation).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycDocumentUploaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_verification_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_verification_completed: KYC process completed
+         * @description KYC process completed. Emitted by: The provider's outcome `completed` (sandbox: `POST /api/v2/simulations/kyc/{accountId}/outcome`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycVerificationCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyb_verification_submitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyb_verification_submitted: KYB verification submitted
+         * @description KYB verification submitted. Emitted by: Business verification submitted (sandbox: `POST /api/v2/simulations/kyb/{accountId}`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKybVerificationSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyb_document_uploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyb_document_uploaded: Business document uploaded
+         * @description Business document uploaded. Emitted by: A business document uploaded (sandbox: `POST /api/v2/simulations/kyb/{accountId}`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKybDocumentUploaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_account_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_account_link: Bank account linked to the account
+         * @description Bank account linked to the account. Emitted by: Link a bank account (`POST /api/v2/accounts/{accountId}/bank-accounts`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankAccountLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_transaction_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_transaction_created: Crypto transaction initiated
+         * @description Crypto transaction initiated. Emitted by: Create a crypto withdrawal (`POST /api/v2/transactions/crypto`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_transaction_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_transaction_received: Incoming crypto transaction detected
+         * @description Incoming crypto transaction detected. Emitted by: An incoming crypto deposit (sandbox: `POST /api/v2/simulations/deposits/crypto`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoTransactionReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_transaction_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_transaction_status_updated: Crypto transaction status changed
+         * @description Crypto transaction status changed. Emitted by: Any status change of a crypto transaction.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoTransactionStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_wallet_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_wallet_created: Crypto wallet created
+         * @description Crypto wallet created. Emitted by: Create a wallet (`POST /api/v2/accounts/{accountId}/crypto-wallets`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoWalletCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_beneficiary_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_beneficiary_created: Crypto beneficiary added
+         * @description Crypto beneficiary added. Emitted by: Create a beneficiary (`POST /api/v2/accounts/{accountId}/crypto-beneficiaries`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoBeneficiaryCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_beneficiary_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_beneficiary_updated: Crypto beneficiary updated
+         * @description Crypto beneficiary updated. Emitted by: Update a beneficiary (`PATCH .../crypto-beneficiaries/{beneficiaryId}`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoBeneficiaryUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_beneficiary_deleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_beneficiary_deleted: Crypto beneficiary removed
+         * @description Crypto beneficiary removed. Emitted by: Delete a beneficiary (`DELETE .../crypto-beneficiaries/{beneficiaryId}`); `details` carries what was removed.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoBeneficiaryDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_transaction_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_transaction_created: Bank transaction initiated
+         * @description Bank transaction initiated. Emitted by: Create a bank withdrawal (`POST /api/v2/transactions/bank`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_transaction_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_transaction_received: Incoming bank transaction detected
+         * @description Incoming bank transaction detected. Emitted by: An incoming bank deposit (sandbox: `POST /api/v2/simulations/deposits/bank`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankTransactionReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_transaction_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_transaction_status_updated: Bank transaction status changed
+         * @description Bank transaction status changed. Emitted by: Any status change of a bank transaction.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankTransactionStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    trade_transaction_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade_transaction_created: Trade transaction initiated
+         * @description Trade transaction initiated. Emitted by: Create a market order (`POST /api/v2/transactions/trade`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookTradeTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    trade_transaction_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade_transaction_status_updated: Trade transaction status changed
+         * @description Trade transaction status changed. Emitted by: Any status change of a trade transaction.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookTradeTransactionStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1127,7 +1632,7 @@ export interface components {
         WebhookDeliveryDetail: {
             delivery: components["schemas"]["WebhookDelivery"];
             /** @description The body sent (SPEC 2.9), byte for byte the same on every attempt. */
-            payload: Record<string, never>;
+            payload: components["schemas"]["WebhookEvent"];
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
         };
@@ -1236,6 +1741,311 @@ export interface components {
             status: "ok" | "unavailable";
             /** @enum {string} */
             database?: "ok" | "unavailable";
+        };
+        AccountEventDetails: {
+            account: components["schemas"]["Account"];
+        };
+        AccountStatusEventDetails: {
+            account: components["schemas"]["Account"];
+            previousStatus: components["schemas"]["AccountStatus"];
+        };
+        KycStatusEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            status: components["schemas"]["VerificationStatus"];
+            /** @description `null` when this is the first status (the first save). */
+            previousStatus: components["schemas"]["VerificationStatus"] | null;
+        };
+        KycHolderEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            /** @enum {string} */
+            action: "document_upload_received" | "documents_uploaded" | "terms_signed";
+            verificationStatus: components["schemas"]["VerificationStatus"];
+        };
+        KybDocumentEventDetails: {
+            account: components["schemas"]["Account"];
+            /** @enum {string} */
+            documentType: "articles_of_incorporation" | "ein_letter" | "ownership_structure" | "other";
+        };
+        BankAccountLinkEventDetails: {
+            bankAccount: components["schemas"]["BankAccountLink"];
+        };
+        CryptoWalletEventDetails: {
+            wallet: components["schemas"]["CryptoWallet"];
+        };
+        CryptoBeneficiaryEventDetails: {
+            beneficiary: components["schemas"]["CryptoBeneficiary"];
+        };
+        TransactionEventDetails: {
+            transaction: components["schemas"]["Transaction"];
+        };
+        TransactionStatusEventDetails: {
+            transaction: components["schemas"]["Transaction"];
+            previousStatus: components["schemas"]["TransactionStatus"];
+        };
+        /**
+         * @description Every webhook body (SPEC 2.9): `webhookId`, `type`, `accountId`, `timestamp`, `details` and
+         *     `systemNotes`; `type` (a `const` in each event's schema) tells which, and `details` depends
+         *     on it. The signature covers these exact bytes.
+         */
+        WebhookEvent: components["schemas"]["AccountCreatedEvent"] | components["schemas"]["AccountStatusUpdatedEvent"] | components["schemas"]["KycStatusUpdatedEvent"] | components["schemas"]["KycNeedsUpdateEvent"] | components["schemas"]["KycVerificationSubmittedEvent"] | components["schemas"]["KycVerificationSignedEvent"] | components["schemas"]["KycDocumentUploadReceivedEvent"] | components["schemas"]["KycDocumentUploadedEvent"] | components["schemas"]["KycVerificationCompletedEvent"] | components["schemas"]["KybVerificationSubmittedEvent"] | components["schemas"]["KybDocumentUploadedEvent"] | components["schemas"]["BankAccountLinkEvent"] | components["schemas"]["CryptoTransactionCreatedEvent"] | components["schemas"]["CryptoTransactionReceivedEvent"] | components["schemas"]["CryptoTransactionStatusUpdatedEvent"] | components["schemas"]["CryptoWalletCreatedEvent"] | components["schemas"]["CryptoBeneficiaryCreatedEvent"] | components["schemas"]["CryptoBeneficiaryUpdatedEvent"] | components["schemas"]["CryptoBeneficiaryDeletedEvent"] | components["schemas"]["BankTransactionCreatedEvent"] | components["schemas"]["BankTransactionReceivedEvent"] | components["schemas"]["BankTransactionStatusUpdatedEvent"] | components["schemas"]["TradeTransactionCreatedEvent"] | components["schemas"]["TradeTransactionStatusUpdatedEvent"];
+        /**
+         * Format: uuid
+         * @description Id of this delivery (equals `X-Service-Webhook-ID`); the same on every retry. Deduplicate by it.
+         */
+        WebhookId: string;
+        /**
+         * Format: uuid
+         * @description The account the event concerns.
+         */
+        WebhookAccountId: string | null;
+        /**
+         * Format: date-time
+         * @description When the event occurred (not when it was sent).
+         */
+        WebhookTimestamp: string;
+        /** @description Fixed advisory that the webhook is a notification, not the source of truth; verify the current state through the API. */
+        WebhookSystemNotes: string;
+        /** @description account_created: Account created. */
+        AccountCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "account_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description account_status_updated: Account status changed. */
+        AccountStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "account_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_status_updated: KYC verification status changed. */
+        KycStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_needs_update: Additional information needed for KYC. */
+        KycNeedsUpdateEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_needs_update";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_submitted: KYC verification submitted. */
+        KycVerificationSubmittedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_signed: Account holder signed terms and conditions. */
+        KycVerificationSignedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_verification_signed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycHolderEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_upload_received: Document upload event received from the provider. */
+        KycDocumentUploadReceivedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_document_upload_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycHolderEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_uploaded: Documents uploaded successfully. */
+        KycDocumentUploadedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycHolderEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_completed: KYC process completed. */
+        KycVerificationCompletedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_verification_completed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_verification_submitted: KYB verification submitted. */
+        KybVerificationSubmittedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyb_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_document_uploaded: Business document uploaded. */
+        KybDocumentUploadedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyb_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KybDocumentEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_account_link: Bank account linked to the account. */
+        BankAccountLinkEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_account_link";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["BankAccountLinkEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_created: Crypto transaction initiated. */
+        CryptoTransactionCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_received: Incoming crypto transaction detected. */
+        CryptoTransactionReceivedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_status_updated: Crypto transaction status changed. */
+        CryptoTransactionStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_wallet_created: Crypto wallet created. */
+        CryptoWalletCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_wallet_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoWalletEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_created: Crypto beneficiary added. */
+        CryptoBeneficiaryCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_beneficiary_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_updated: Crypto beneficiary updated. */
+        CryptoBeneficiaryUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_beneficiary_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. */
+        CryptoBeneficiaryDeletedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_beneficiary_deleted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_created: Bank transaction initiated. */
+        BankTransactionCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_received: Incoming bank transaction detected. */
+        BankTransactionReceivedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_status_updated: Bank transaction status changed. */
+        BankTransactionStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_created: Trade transaction initiated. */
+        TradeTransactionCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "trade_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_status_updated: Trade transaction status changed. */
+        TradeTransactionStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "trade_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
         };
     };
     responses: {
@@ -1365,6 +2175,23 @@ export interface components {
         TargetId: string;
         /** @description Makes the POST safe to retry for 24 hours (see the description above). */
         IdempotencyKey: string;
+        /**
+         * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+         *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+         *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+         *     `GET /.well-known/jwks.json`.
+         */
+        WebhookSignature: string;
+        /** @description Signature format version (a date-like string; today `2025-01-01`). */
+        WebhookSignatureVersion: string;
+        /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+        WebhookTimestamp: string;
+        /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+        WebhookIdHeader: string;
+        /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+        WebhookRetryCount: string;
+        /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+        TenantIdHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -2669,6 +3496,1134 @@ export interface operations {
                 content: {
                     "application/yaml": string;
                 };
+            };
+        };
+    };
+    webhookAccountCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycNeedsUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycNeedsUpdateEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycVerificationSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycVerificationSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycVerificationSigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycVerificationSignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycDocumentUploadReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycDocumentUploadReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycDocumentUploaded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycDocumentUploadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycVerificationCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycVerificationCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKybVerificationSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KybVerificationSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKybDocumentUploaded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KybDocumentUploadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankAccountLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountLinkEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoTransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoTransactionReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoTransactionReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoTransactionStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoTransactionStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoWalletCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoWalletCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoBeneficiaryCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoBeneficiaryCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoBeneficiaryUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoBeneficiaryUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoBeneficiaryDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoBeneficiaryDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankTransactionReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankTransactionStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTradeTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeTransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTradeTransactionStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeTransactionStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
