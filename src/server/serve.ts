@@ -5,6 +5,7 @@ import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { openDeps } from './deps.js';
+import { startOperatorSocket } from './operator-socket.js';
 import { startWebhookWorker } from './webhook-worker.js';
 
 /** `fas serve`: the API on the configured database until SIGTERM/SIGINT, then a graceful stop. */
@@ -47,6 +48,15 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   const worker = opts.worker
     ? startWebhookWorker(config, deps, database, (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher failed'))
     : null;
+  // The embedded database is this process's alone: the CLI's operator commands come through here.
+  const operator = config.databaseUrl
+    ? null
+    : await startOperatorSocket({
+        dataDir: config.dataDir,
+        deps,
+        config,
+        onError: (err) => app.log.error({ err: safeError(err) }, 'operator command failed'),
+      });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -56,6 +66,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     force.unref();
     clearInterval(purge);
     try {
+      await operator?.close();
       await app.close();
       await worker?.stop();
       await database.close();
