@@ -506,8 +506,13 @@ export interface paths {
          * @description At most 5 targets per workspace (the 6th is `409 LIMIT_REACHED`). The URL must be
          *     `https`, without credentials or fragment, and must not name a private, loopback,
          *     link-local, CGNAT, multicast or reserved address; host names are checked again on the
-         *     address actually connected to at every delivery. `FAS_WEBHOOK_ALLOW_INSECURE=true`
-         *     lifts these rules for local development.
+         *     address actually connected to at every delivery. An IPv6 address that carries an IPv4
+         *     address (IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`,
+         *     IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96` in hex or dotted form, 6to4
+         *     `2002::/16`, Teredo `2001::/32` with its server and obfuscated client address) is judged
+         *     by the IPv4 address it carries; the local-use NAT64 prefix `64:ff9b:1::/48` is refused as
+         *     a whole (its prefix length is the operator's, so every reading is checked and one always
+         *     leads inside). `FAS_WEBHOOK_ALLOW_INSECURE=true` lifts these rules for local development.
          */
         post: operations["createWebhookTarget"];
         delete?: never;
@@ -533,7 +538,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook target's URL or description
-         * @description The status changes only through deliveries (auto-disable) and `enable`.
+         * @description The status changes only through deliveries (auto-disable) and `enable`. A new `url` obeys the rules of `createWebhookTarget`.
          */
         patch: operations["updateWebhookTarget"];
         trace?: never;
