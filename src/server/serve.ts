@@ -36,6 +36,11 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     logLevel: config.logLevel,
     graphiql: config.development,
     bodyLimitBytes: config.bodyLimitBytes,
+    corsOrigins: config.corsOrigins,
+    hsts: config.publicUrl.startsWith('https:'),
+    rateLimit: config.rateLimit,
+    shedding: { ...config.shedding, waiting: database.waiting, connections: database.connections },
+    timeouts: config.timeouts,
   });
   // Stored idempotent answers are kept 24 hours; sweep the older ones every hour.
   const purge = setInterval(
