@@ -26,6 +26,10 @@ export interface Config {
   shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number };
   /** Slow-client limits of the HTTP server. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** `/metrics` on the main port for `Authorization: Bearer <token>`; unset: not served there. */
+  metricsToken: string | undefined;
+  /** A listener of its own for `/metrics` (no credentials: bind it where only Prometheus reaches). */
+  metricsAddress: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +71,21 @@ function originsFrom(name: string, value: string | undefined): string[] {
   return list;
 }
 
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[\x21-\x7E]{24,256}$/.test(value))
+    throw new ConfigError('FAS_METRICS_TOKEN must be 24 to 256 printable characters without spaces');
+  return value;
+}
+
+function addressFrom(name: string, value: string | undefined): { host: string; port: number } | undefined {
+  if (value === undefined || value === '') return undefined;
+  const m = /^(?:\[([0-9a-fA-F:]+)\]|([A-Za-z0-9.-]+)):([0-9]{1,5})$/.exec(value);
+  const port = Number(m?.[3]);
+  if (!m || port < 0 || port > 65535) throw new ConfigError(`${name} must be host:port, like 127.0.0.1:9464, got "${value}"`);
+  return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom('PORT', env.PORT, 8080, 0, 65535);
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -105,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestMs,
       keepAliveMs: intFrom('FAS_KEEP_ALIVE_TIMEOUT_MS', env.FAS_KEEP_ALIVE_TIMEOUT_MS, 5_000, 100, 600_000),
     },
+    metricsToken: metricsTokenFrom(env.FAS_METRICS_TOKEN),
+    metricsAddress: addressFrom('FAS_METRICS_ADDRESS', env.FAS_METRICS_ADDRESS),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
   };
 }

@@ -28,6 +28,8 @@ export interface Database {
   waiting(): number;
   /** Connections served at once: the pool's size, 1 for PGlite. */
   connections: number;
+  /** Connections busy with a call now (PGlite: 0 or 1). */
+  inUse(): number;
   /**
    * Calls `onNotify` on each NOTIFY on `channel` (delivered at the notifying transaction's commit)
    * until the answered function is called. On PostgreSQL a dedicated connection listens and comes
@@ -81,6 +83,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
     waiting: () => Math.max(0, pending() - 1),
     connections: 1,
+    inUse: () => Math.min(1, pending()),
     migrations,
     migrate: () => applyMigrations(migrations),
     ping: async () => {
@@ -195,6 +198,7 @@ function openPostgres(url: string): Database {
     sql: async <R>(q: Prisma.Sql) => (await pool.query(q.text, q.values as unknown[])).rows as R[],
     description: `PostgreSQL at ${redact(url)}`,
     waiting: () => pool.waitingCount,
+    inUse: () => pool.totalCount - pool.idleCount,
     connections: poolSize,
     migrations,
     migrate: () => applyMigrations(migrations),

@@ -12,6 +12,8 @@ import { verificationPageRoute } from '../rest/verification-page.js';
 import { trpcPlugin } from '../trpc/plugin.js';
 import { cors } from './cors.js';
 import { loadShedding, type SheddingOptions } from './load-shedding.js';
+import type { Metrics } from './metrics.js';
+import { metricsRoute } from './metrics-route.js';
 import { type RateLimitOptions, rateLimit } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.js';
@@ -33,6 +35,8 @@ export interface AppOptions {
   shedding?: SheddingOptions;
   /** Left out: the defaults of loadConfig (10 s headers, 30 s request, 5 s keep-alive). */
   timeouts?: TimeoutOptions;
+  /** Left out: no metrics. With a token, `/metrics` is served on this port to that bearer token. */
+  metrics?: { metrics: Metrics; token: string | undefined };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -70,6 +74,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   cors(app, { origins: opts.corsOrigins ?? [] });
   if (opts.shedding) loadShedding(app, opts.shedding);
   if (opts.rateLimit) rateLimit(app, opts.rateLimit);
+  if (opts.metrics) {
+    opts.metrics.metrics.instrument(app);
+    if (opts.metrics.token) metricsRoute(app, { metrics: opts.metrics.metrics, token: opts.metrics.token });
+  }
 
   app.setErrorHandler((err, request, reply) => {
     const appError = err instanceof AppError ? err : fromFastifyError(err);

@@ -5,6 +5,8 @@ import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { openDeps } from './deps.js';
+import { createMetrics } from './metrics.js';
+import { startMetricsServer } from './metrics-route.js';
 import { startOperatorSocket } from './operator-socket.js';
 import { startWebhookWorker } from './webhook-worker.js';
 
@@ -30,7 +32,9 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
       ].join('\n'),
     );
   }
+  const metrics = createMetrics(deps, database);
   const app = await buildApp({
+    metrics: { metrics, token: config.metricsToken },
     deps,
     ping: database.ping,
     logLevel: config.logLevel,
@@ -51,8 +55,15 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   );
   purge.unref();
   const worker = opts.worker
-    ? startWebhookWorker(config, deps, database, (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher failed'))
+    ? startWebhookWorker(
+        config,
+        deps,
+        database,
+        (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher failed'),
+        metrics.dispatcher,
+      )
     : null;
+  const metricsServer = config.metricsAddress ? await startMetricsServer(metrics, config.metricsAddress) : null;
   // The embedded database is this process's alone: the CLI's operator commands come through here.
   const operator = config.databaseUrl
     ? null
@@ -72,6 +83,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     clearInterval(purge);
     try {
       await operator?.close();
+      metricsServer?.close();
       await app.close();
       await worker?.stop();
       await database.close();
@@ -91,9 +103,12 @@ export async function runWorker(config: Config): Promise<void> {
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
   const log = (err: unknown) =>
     process.stderr.write(`${JSON.stringify({ level: 50, msg: 'webhook dispatcher failed', err: safeError(err) })}\n`);
-  const worker = startWebhookWorker(config, deps, database, log);
+  const metrics = createMetrics(deps, database);
+  const worker = startWebhookWorker(config, deps, database, log, metrics.dispatcher);
+  const metricsServer = config.metricsAddress ? await startMetricsServer(metrics, config.metricsAddress) : null;
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'webhook worker ready', database: database.description })}\n`);
   const stop = async () => {
+    metricsServer?.close();
     await worker.stop();
     await database.close();
     process.exit(0);

@@ -662,6 +662,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Prometheus text format (prom-client): `fas_http_request_duration_seconds` (histogram by
+         *     `protocol` rest/trpc/graphql/other, `operation` = REST route template, tRPC procedure or
+         *     GraphQL operation name, `method`, `status_class`; its `_count` is the request count),
+         *     `fas_webhook_attempts_total{outcome}` (success, http_error, network_error),
+         *     `fas_webhook_attempt_duration_seconds`, `fas_webhook_event_to_first_attempt_seconds`,
+         *     `fas_webhook_deliveries{state}` (due, scheduled), `fas_webhook_targets_disabled`,
+         *     `fas_db_pool_connections{state}` (size, in_use, waiting) and Node's process metrics
+         *     (`fas_process_*`, `fas_nodejs_*`).
+         *
+         *     Metrics cover every workspace, so no workspace credential reads them: on this port only
+         *     with `Authorization: Bearer <FAS_METRICS_TOKEN>` (the route exists only when that variable
+         *     is set), or without credentials on a listener of its own at `FAS_METRICS_ADDRESS` (bind it
+         *     where only Prometheus reaches; `fas worker` serves it too).
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -3582,6 +3614,33 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP fas_webhook_attempts_total Webhook delivery attempts by outcome
+                     *     # TYPE fas_webhook_attempts_total counter
+                     *     fas_webhook_attempts_total{outcome="success"} 1842
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     ready: {

@@ -506,8 +506,13 @@ export interface paths {
          * @description At most 5 targets per workspace (the 6th is `409 LIMIT_REACHED`). The URL must be
          *     `https`, without credentials or fragment, and must not name a private, loopback,
          *     link-local, CGNAT, multicast or reserved address; host names are checked again on the
-         *     address actually connected to at every delivery. `FAS_WEBHOOK_ALLOW_INSECURE=true`
-         *     lifts these rules for local development.
+         *     address actually connected to at every delivery. An IPv6 address that carries an IPv4
+         *     address (IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`,
+         *     IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96` in hex or dotted form, 6to4
+         *     `2002::/16`, Teredo `2001::/32` with its server and obfuscated client address) is judged
+         *     by the IPv4 address it carries; the local-use NAT64 prefix `64:ff9b:1::/48` is refused as
+         *     a whole (its prefix length is the operator's, so every reading is checked and one always
+         *     leads inside). `FAS_WEBHOOK_ALLOW_INSECURE=true` lifts these rules for local development.
          */
         post: operations["createWebhookTarget"];
         delete?: never;
@@ -533,7 +538,7 @@ export interface paths {
         head?: never;
         /**
          * Change a webhook target's URL or description
-         * @description The status changes only through deliveries (auto-disable) and `enable`.
+         * @description The status changes only through deliveries (auto-disable) and `enable`. A new `url` obeys the rules of `createWebhookTarget`.
          */
         patch: operations["updateWebhookTarget"];
         trace?: never;
@@ -649,6 +654,38 @@ export interface paths {
         };
         /** Liveness */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Prometheus text format (prom-client): `fas_http_request_duration_seconds` (histogram by
+         *     `protocol` rest/trpc/graphql/other, `operation` = REST route template, tRPC procedure or
+         *     GraphQL operation name, `method`, `status_class`; its `_count` is the request count),
+         *     `fas_webhook_attempts_total{outcome}` (success, http_error, network_error),
+         *     `fas_webhook_attempt_duration_seconds`, `fas_webhook_event_to_first_attempt_seconds`,
+         *     `fas_webhook_deliveries{state}` (due, scheduled), `fas_webhook_targets_disabled`,
+         *     `fas_db_pool_connections{state}` (size, in_use, waiting) and Node's process metrics
+         *     (`fas_process_*`, `fas_nodejs_*`).
+         *
+         *     Metrics cover every workspace, so no workspace credential reads them: on this port only
+         *     with `Authorization: Bearer <FAS_METRICS_TOKEN>` (the route exists only when that variable
+         *     is set), or without credentials on a listener of its own at `FAS_METRICS_ADDRESS` (bind it
+         *     where only Prometheus reaches; `fas worker` serves it too).
+         */
+        get: operations["metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1207,7 +1244,7 @@ export interface components {
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "INTERNAL";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -2049,6 +2086,58 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The credential's rate limit is used up (`RATE_LIMITED`). Wait `Retry-After` seconds. The
+         *     limit is a token bucket per API key or admin token (per client address without one); see
+         *     "Rate limits and overload" above.
+         */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.fas.example/errors/rate-limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "RATE_LIMITED",
+                 *       "detail": "rate limit of 100 requests (refilled at 50 per second) used up; retry after 1 s",
+                 *       "requestId": "req-1"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The server is saturated (`OVERLOADED`: event-loop delay, heap or database queue past
+         *     their limits) and sheds this request instead of queueing it; nothing was done. Retry after
+         *     `Retry-After` seconds, preferably with jitter.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.fas.example/errors/overloaded",
+                 *       "title": "Service overloaded",
+                 *       "status": 503,
+                 *       "code": "OVERLOADED",
+                 *       "detail": "the server is overloaded (database queue); retry after 1 s",
+                 *       "requestId": "req-1"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The created transaction, status `pending`. */
         TransactionCreated: {
             headers: {
@@ -2195,6 +2284,18 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description Seconds to wait before retrying (`429`, `503`). */
+        "Retry-After": string;
+        /**
+         * @description Remaining quota of the caller's bucket (IETF draft `RateLimit` header):
+         *     `"per-key";r=<requests left>;t=<seconds until the bucket is full again>`.
+         */
+        RateLimit: string;
+        /**
+         * @description The caller's quota (IETF draft `RateLimit-Policy` header): `"per-key";q=<burst>;w=<seconds
+         *     to refill a full burst>`.
+         */
+        "RateLimit-Policy": string;
         /** @description Id of this request, also in logs and problem documents. */
         "X-Request-Id": string;
         /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`. */
@@ -2236,7 +2337,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAccount: {
@@ -2279,7 +2382,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -2307,7 +2412,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCryptoWallets: {
@@ -2335,7 +2442,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCryptoWallet: {
@@ -2374,7 +2483,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCryptoBeneficiaries: {
@@ -2402,7 +2513,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCryptoBeneficiary: {
@@ -2441,7 +2554,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCryptoBeneficiary: {
@@ -2470,7 +2585,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCryptoBeneficiary: {
@@ -2507,7 +2624,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     linkBankAccount: {
@@ -2546,7 +2665,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKycHolderAction: {
@@ -2585,7 +2706,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKybEvent: {
@@ -2624,7 +2747,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     submitBankingVerification: {
@@ -2681,7 +2806,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestBankingVerification: {
@@ -2718,7 +2845,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBankingVerification: {
@@ -2746,7 +2875,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verificationPage: {
@@ -2790,6 +2921,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransactions: {
@@ -2828,7 +2960,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTransaction: {
@@ -2856,7 +2990,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBankTransaction: {
@@ -2895,7 +3031,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCryptoTransaction: {
@@ -2931,7 +3069,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTradeTransaction: {
@@ -2966,7 +3106,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateTransactionStatus: {
@@ -3006,7 +3148,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKycOutcome: {
@@ -3046,7 +3190,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateBankDeposit: {
@@ -3085,7 +3231,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateCryptoDeposit: {
@@ -3112,7 +3260,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookTargets: {
@@ -3141,7 +3291,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookTarget: {
@@ -3183,7 +3335,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookTarget: {
@@ -3211,7 +3365,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookTarget: {
@@ -3238,7 +3394,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookTarget: {
@@ -3273,7 +3431,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableWebhookTarget: {
@@ -3306,7 +3466,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -3339,7 +3501,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookDelivery: {
@@ -3367,7 +3531,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhookDelivery: {
@@ -3401,7 +3567,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getJwks: {
@@ -3424,6 +3592,7 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     health: {
@@ -3445,6 +3614,33 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP fas_webhook_attempts_total Webhook delivery attempts by outcome
+                     *     # TYPE fas_webhook_attempts_total counter
+                     *     fas_webhook_attempts_total{outcome="success"} 1842
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     ready: {
@@ -3497,6 +3693,7 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     webhookAccountCreated: {
