@@ -36,7 +36,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description One account of the caller's workspace; another workspace's account is `404`.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -53,7 +56,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's crypto wallets */
+        /**
+         * List an account's crypto wallets
+         * @description The account's crypto wallets.
+         */
         get: operations["listCryptoWallets"];
         put?: never;
         /**
@@ -74,7 +80,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an account's crypto beneficiaries */
+        /**
+         * List an account's crypto beneficiaries
+         * @description The account's crypto beneficiaries.
+         */
         get: operations["listCryptoBeneficiaries"];
         put?: never;
         /**
@@ -317,7 +326,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transaction */
+        /**
+         * Get a transaction
+         * @description One transaction of the caller's workspace with its type's details and status history (newest first); another workspace's transaction is `404`.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -528,11 +540,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook target */
+        /**
+         * Get a webhook target
+         * @description One webhook target, with the reason when it was disabled.
+         */
         get: operations["getWebhookTarget"];
         put?: never;
         post?: never;
-        /** Delete a webhook target */
+        /**
+         * Delete a webhook target
+         * @description Deletes the target; deliveries not yet sent to it are dropped. `204` without a body.
+         */
         delete: operations["deleteWebhookTarget"];
         options?: never;
         head?: never;
@@ -590,7 +608,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A delivery with its attempts */
+        /**
+         * A delivery with its attempts
+         * @description One delivery with the exact body sent and every attempt (status, latency, error, answer excerpt).
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -652,7 +673,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description `200` while the process serves; never shed under load.
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -721,7 +745,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This contract */
+        /**
+         * This contract
+         * @description This contract, as the server enforces it.
+         */
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
