@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generatedContractTypes, packageContractTypes } from './copy-contract-types.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'fas-generated-'));
 const checks = [
@@ -18,6 +19,13 @@ const checks = [
 ];
 
 let stale = 0;
+// The packages' copies must equal the core's (scripts/copy-contract-types.ts writes them).
+for (const copy of packageContractTypes) {
+  if (readFileSync(copy, 'utf8') !== readFileSync(generatedContractTypes, 'utf8')) {
+    console.error(`stale: ${copy} differs from ${generatedContractTypes}; run npm run generate`);
+    stale++;
+  }
+}
 for (const check of checks) {
   const out = path.join(dir, path.basename(check.file));
   check.make(out);

@@ -18,6 +18,18 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
   webhookRetryFactor: number;
+  /** Origins allowed cross-origin (exact `scheme://host[:port]`); none by default. */
+  corsOrigins: string[];
+  /** Per-credential token bucket; `perSecond` 0 turns rate limiting off. */
+  rateLimit: { perSecond: number; burst: number };
+  /** Saturation thresholds past which requests are shed with 503; 0 turns one check off. */
+  shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number };
+  /** Slow-client limits of the HTTP server. */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** `/metrics` on the main port for `Authorization: Bearer <token>`; unset: not served there. */
+  metricsToken: string | undefined;
+  /** A listener of its own for `/metrics` (no credentials: bind it where only Prometheus reaches). */
+  metricsAddress: { host: string; port: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -44,12 +56,46 @@ function boolFrom(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} must be true or false, got "${value}"`);
 }
 
+function originsFrom(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {}
+    if (!parsed || parsed.origin !== origin) throw new ConfigError(`${name}: "${origin}" is not an origin like https://app.example.com`);
+  }
+  return list;
+}
+
+function metricsTokenFrom(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[\x21-\x7E]{24,256}$/.test(value))
+    throw new ConfigError('FAS_METRICS_TOKEN must be 24 to 256 printable characters without spaces');
+  return value;
+}
+
+function addressFrom(name: string, value: string | undefined): { host: string; port: number } | undefined {
+  if (value === undefined || value === '') return undefined;
+  const m = /^(?:\[([0-9a-fA-F:]+)\]|([A-Za-z0-9.-]+)):([0-9]{1,5})$/.exec(value);
+  const port = Number(m?.[3]);
+  if (!m || port < 0 || port > 65535) throw new ConfigError(`${name} must be host:port, like 127.0.0.1:9464, got "${value}"`);
+  return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom('PORT', env.PORT, 8080, 0, 65535);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^(memory:\/\/|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be memory:// or a postgres:// URL');
   }
+  const headersMs = intFrom('FAS_HEADERS_TIMEOUT_MS', env.FAS_HEADERS_TIMEOUT_MS, 10_000, 100, 600_000);
+  const requestMs = intFrom('FAS_REQUEST_TIMEOUT_MS', env.FAS_REQUEST_TIMEOUT_MS, 30_000, 100, 3_600_000);
+  // Node requires it: a request cannot time out before its headers do.
+  if (requestMs <= headersMs) throw new ConfigError('FAS_REQUEST_TIMEOUT_MS must be larger than FAS_HEADERS_TIMEOUT_MS');
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -63,6 +109,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
     webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
+    corsOrigins: originsFrom('FAS_CORS_ORIGINS', env.FAS_CORS_ORIGINS),
+    rateLimit: {
+      perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, 50, 0, 1_000_000),
+      burst: intFrom('FAS_RATE_LIMIT_BURST', env.FAS_RATE_LIMIT_BURST, 100, 1, 1_000_000),
+    },
+    shedding: {
+      eventLoopDelayMs: intFrom('FAS_SHED_EVENT_LOOP_DELAY_MS', env.FAS_SHED_EVENT_LOOP_DELAY_MS, 200, 0, 60_000),
+      heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, 0.9, 0, 1),
+      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 32, 0, 100_000),
+    },
+    timeouts: {
+      headersMs,
+      requestMs,
+      keepAliveMs: intFrom('FAS_KEEP_ALIVE_TIMEOUT_MS', env.FAS_KEEP_ALIVE_TIMEOUT_MS, 5_000, 100, 600_000),
+    },
+    metricsToken: metricsTokenFrom(env.FAS_METRICS_TOKEN),
+    metricsAddress: addressFrom('FAS_METRICS_ADDRESS', env.FAS_METRICS_ADDRESS),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
   };
 }

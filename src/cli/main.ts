@@ -1,92 +1,95 @@
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { CommanderError } from 'commander';
+import { type Config, ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
-import { type CommandResult, commands } from './commands.js';
+import { openDeps } from '../server/deps.js';
+import { runWorker, serve } from '../server/serve.js';
+import { runInServer, ServerNotListening } from './operator-channel.js';
+import { type CommandResult, type Options, operatorCommands } from './operator-commands.js';
+import { buildProgram } from './program.js';
+import { progressPrinter } from './seed.js';
 
-const USAGE = `Usage: fas <command> [options]
+const jsonWanted = process.argv.includes('--json');
 
-Commands:
-  serve [--no-worker]                     serve the API (REST, /trpc, /graphql) and deliver webhooks
-  worker                                  deliver webhooks only (any number of workers share one PostgreSQL)
-  migrate                                 apply pending database migrations
-  workspace create --name N [--sandbox] [--admin-email E]
-                                          create a workspace with an API key and an admin token
-  apikey create [--workspace W] [--name N] create an API key (shown once)
-  apikey revoke --id K [--workspace W]    revoke an API key
-  admin create --email E [--role admin|analyst] [--workspace W]
-                                          create an admin (analyst: read-only) with a token (shown once)
-  seed --transactions N [--accounts A] [--seed S] [--workspace W]
-                                          bulk-insert deterministic demo transactions (progress on stderr)
-  keys rotate                             add a webhook signing key (published now, signs after 65 minutes)
-
-Options:
-  --json       machine-readable output
-  -h, --help   this help
-
---workspace may be left out when the database holds exactly one workspace.
-The database comes from DATABASE_URL / FAS_DATA_DIR (see README "Configuration").
-`;
-
-export class UsageError extends Error {}
-
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-      name: { type: 'string' },
-      sandbox: { type: 'boolean', default: false },
-      'admin-email': { type: 'string' },
-      workspace: { type: 'string' },
-      id: { type: 'string' },
-      email: { type: 'string' },
-      role: { type: 'string' },
-      'no-worker': { type: 'boolean', default: false },
-      transactions: { type: 'string' },
-      accounts: { type: 'string' },
-      seed: { type: 'string' },
-    },
-  });
-  const [group, action] = positionals;
-  if (values.help || !group) {
-    process.stdout.write(USAGE);
-    return group || values.help ? 0 : 2;
-  }
-  const name = action && !['serve', 'migrate', 'worker', 'seed'].includes(group) ? `${group} ${action}` : group;
-  const command = commands[name];
-  if (!command) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
-  const result: CommandResult = await command(loadConfig(), values);
-  if (result === undefined) return 0;
-  process.stdout.write(values.json ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
-  return 0;
+function print(result: CommandResult, json: boolean): void {
+  process.stdout.write(json ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
 }
 
-function describe(err: unknown): { message: string; code: number } {
-  if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    return { message: `${(err as Error).message}\n\n${USAGE}`, code: 2 };
+/** An operator command: inside the running server when it holds the embedded database, else here. */
+async function runOperator(config: Config, name: string, options: Options): Promise<CommandResult> {
+  const command = operatorCommands[name];
+  if (!command) throw new Error(`no operator command ${name}`);
+  const progress = progressPrinter();
+  try {
+    if (!config.databaseUrl) {
+      try {
+        return await runInServer(config.dataDir, name, options, progress.update);
+      } catch (err) {
+        if (!(err instanceof ServerNotListening)) throw err;
+      }
+    }
+    const { database, deps } = await openDeps(config);
+    try {
+      return await command(deps, config, options, progress.update);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    progress.end();
   }
-  if (err instanceof AppError) {
-    const fields = err.errors?.map((e) => `  ${e.field}: ${e.message}`).join('\n');
-    return { message: fields ? `${err.message}\n${fields}` : err.message, code: 1 };
+}
+
+async function run(name: string, options: Options): Promise<void> {
+  const config = loadConfig();
+  if (name === 'serve') return serve(config, { worker: options.worker !== false });
+  if (name === 'worker') return runWorker(config);
+  if (name === 'migrate') {
+    // Opening the database applies pending migrations (under a lock on PostgreSQL).
+    const { database } = await openDeps(config);
+    await database.close();
+    const applied = database.applied;
+    return print(
+      {
+        json: { applied },
+        text: applied.length ? `applied ${applied.length} migration(s):\n  ${applied.join('\n  ')}` : 'database is up to date',
+      },
+      options.json === true,
+    );
   }
+  print(await runOperator(config, name, options), options.json === true);
+}
+
+/** The message and exit code of a failure: 2 for usage errors, 1 for the rest. */
+function describe(err: unknown): { code: string; message: string; errors?: AppError['errors']; exit: number } {
+  if (err instanceof CommanderError) return { code: 'USAGE', message: err.message.replace(/^error: /, ''), exit: 2 };
+  if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors, exit: 1 };
   if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MigrationError) {
-    return { message: err.message, code: 1 };
+    return { code: err.constructor.name.replace(/Error$/, '').toUpperCase(), message: err.message, exit: 1 };
   }
-  return { message: `unexpected failure: ${(err as Error)?.message ?? String(err)}`, code: 1 };
+  return { code: 'INTERNAL', message: `unexpected failure: ${(err as Error)?.message ?? String(err)}`, exit: 1 };
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    if (code !== 0) process.exitCode = code;
-  },
+const program = buildProgram(run);
+
+program.parseAsync(process.argv).then(
+  () => {},
   (err) => {
-    const { message, code } = describe(err);
-    process.stderr.write(`fas: error: ${message}\n`);
-    process.exit(code);
+    if (
+      err instanceof CommanderError &&
+      (err.code === 'commander.helpDisplayed' || err.code === 'commander.help' || err.code === 'commander.version')
+    ) {
+      process.exitCode = err.exitCode;
+      return;
+    }
+    const failure = describe(err);
+    if (jsonWanted) {
+      process.stderr.write(`${JSON.stringify({ error: { code: failure.code, message: failure.message, errors: failure.errors } })}\n`);
+    } else {
+      const fields = failure.errors?.map((e) => `\n  ${e.field}: ${e.message}`).join('') ?? '';
+      const hint = failure.exit === 2 ? '\n(run `fas --help`, or `fas <command> --help`, for usage)' : '';
+      process.stderr.write(`fas: error: ${failure.message}${fields}${hint}\n`);
+    }
+    process.exit(failure.exit);
   },
 );

@@ -1,7 +1,6 @@
-import type { Config } from '../config.js';
+import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { seedTransactions } from '../core/transactions/seed-transactions.js';
-import { openDeps } from '../server/deps.js';
 import { operatorContext } from './operator-context.js';
 
 type Options = Record<string, string | boolean | undefined>;
@@ -47,36 +46,48 @@ export function progressBar(done: number, total: number, seconds: number, width 
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(share * 100)}% ${done}/${total} ${rateText} rows/s`;
 }
 
-/** `fas seed --transactions N [--accounts A] [--seed S] [--workspace W]`: demo data, progress on stderr. */
-export async function seedCommand(config: Config, options: Options) {
+/** What a long command reports while it runs (the seed's rows so far). */
+export interface Progress {
+  done: number;
+  total: number;
+  seconds: number;
+}
+
+/** Prints progress on stderr: one bar redrawn in place on a terminal, a line per 10% in logs and pipes. */
+export function progressPrinter(): { update(p: Progress): void; end(): void } {
+  const tty = process.stderr.isTTY === true;
+  let lastDecile = -1;
+  let drawn = false;
+  return {
+    update({ done, total, seconds }) {
+      const line = progressBar(done, total, seconds);
+      if (tty) {
+        process.stderr.write(`\r${line}`);
+        drawn = true;
+        return;
+      }
+      const decile = Math.floor((done / total) * 10);
+      if (decile !== lastDecile) process.stderr.write(`${line}\n`);
+      lastDecile = decile;
+    },
+    end() {
+      if (drawn) process.stderr.write('\n');
+    },
+  };
+}
+
+/** `fas seed --transactions N [--accounts A] [--seed S] [--workspace W]`: demo data, with progress. */
+export async function runSeed(deps: Deps, options: Options, onProgress: (p: Progress) => void) {
   const o = seedOptions(options);
-  const { database, deps } = await openDeps(config);
-  try {
-    const ctx = await operatorContext(deps, options);
-    const started = performance.now();
-    const tty = process.stderr.isTTY === true;
-    let lastDecile = -1;
-    const result = await seedTransactions(ctx, {
-      ...o,
-      onProgress: (done, total) => {
-        const line = progressBar(done, total, (performance.now() - started) / 1000);
-        if (tty) {
-          process.stderr.write(`\r${line}`);
-        } else {
-          // Logs and pipes get a line per 10% instead of carriage returns.
-          const decile = Math.floor((done / total) * 10);
-          if (decile !== lastDecile) process.stderr.write(`${line}\n`);
-          lastDecile = decile;
-        }
-      },
-    });
-    if (tty) process.stderr.write('\n');
-    const seconds = Math.round((performance.now() - started) / 100) / 10;
-    return {
-      json: { workspaceId: result.workspaceId, accounts: result.accounts, transactions: result.transactions, seconds },
-      text: `seeded ${result.transactions} transactions over ${result.accounts} accounts in workspace ${result.workspaceId} in ${seconds} s (seed ${o.seed})`,
-    };
-  } finally {
-    await database.close();
-  }
+  const ctx = await operatorContext(deps, options);
+  const started = performance.now();
+  const result = await seedTransactions(ctx, {
+    ...o,
+    onProgress: (done, total) => onProgress({ done, total, seconds: (performance.now() - started) / 1000 }),
+  });
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  return {
+    json: { workspaceId: result.workspaceId, accounts: result.accounts, transactions: result.transactions, seconds },
+    text: `seeded ${result.transactions} transactions over ${result.accounts} accounts in workspace ${result.workspaceId} in ${seconds} s (seed ${o.seed})`,
+  };
 }

@@ -24,6 +24,12 @@ export interface Database {
   /** Migrations applied when this handle was opened. */
   applied: string[];
   ping(): Promise<boolean>;
+  /** Database calls waiting for a connection now (PGlite: queued behind its single connection). */
+  waiting(): number;
+  /** Connections served at once: the pool's size, 1 for PGlite. */
+  connections: number;
+  /** Connections busy with a call now (PGlite: 0 or 1). */
+  inUse(): number;
   /**
    * Calls `onNotify` on each NOTIFY on `channel` (delivered at the notifying transaction's commit)
    * until the answered function is called. On PostgreSQL a dedicated connection listens and comes
@@ -64,6 +70,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     unlock();
     throw err;
   }
+  const pending = countPending(client);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
   const migrations = pgliteMigrationDriver(client);
   const sql: SqlRunner = async <R>(q: Prisma.Sql) => (await client.query<R>(q.text, q.values as unknown[])).rows;
@@ -74,6 +81,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     applied: [],
     sql,
     description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
+    waiting: () => Math.max(0, pending() - 1),
+    connections: 1,
+    inUse: () => Math.min(1, pending()),
     migrations,
     migrate: () => applyMigrations(migrations),
     ping: async () => {
@@ -98,6 +108,26 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       unlock();
     },
   };
+}
+
+/**
+ * Counts the calls made on a PGlite instance that have not settled. PGlite runs one at a time, so
+ * all but one of them are waiting: the load shedder reads that as its queue.
+ */
+function countPending(client: PGlite): () => number {
+  let pending = 0;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      pending++;
+      try {
+        return await original(...args);
+      } finally {
+        pending--;
+      }
+    };
+  }
+  return () => pending;
 }
 
 /** Migrations through one PGlite instance; PGlite serves one process, so the process is the lock. */
@@ -128,7 +158,8 @@ function redact(url: string): string {
 const MIGRATION_LOCK_KEY = 72707369;
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.FAS_PG_POOL_SIZE) || 10 });
+  const poolSize = Number(process.env.FAS_PG_POOL_SIZE) || 10;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -166,6 +197,9 @@ function openPostgres(url: string): Database {
     applied: [],
     sql: async <R>(q: Prisma.Sql) => (await pool.query(q.text, q.values as unknown[])).rows as R[],
     description: `PostgreSQL at ${redact(url)}`,
+    waiting: () => pool.waitingCount,
+    inUse: () => pool.totalCount - pool.idleCount,
+    connections: poolSize,
     migrations,
     migrate: () => applyMigrations(migrations),
     ping: async () => {

@@ -49,6 +49,8 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     schema,
     graphiql: opts.graphiql,
     landingPage: false,
+    // CORS is decided for the whole server (src/server/cors.ts): configured origins only.
+    cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization),

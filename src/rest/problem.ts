@@ -18,7 +18,7 @@ export function problemOf(err: AppError, requestId: string) {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
-  if (err.code === 'UNAUTHENTICATED') reply.header('www-authenticate', 'APIKey realm="fas"');
+  if (err.code === 'UNAUTHENTICATED' && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'APIKey realm="fas"');
   return reply.code(err.kind.http).type('application/problem+json').send(problemOf(err, request.id));
 }
 

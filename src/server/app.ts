@@ -10,6 +10,13 @@ import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
 import { verificationPageRoute } from '../rest/verification-page.js';
 import { trpcPlugin } from '../trpc/plugin.js';
+import { cors } from './cors.js';
+import { loadShedding, type SheddingOptions } from './load-shedding.js';
+import type { Metrics } from './metrics.js';
+import { metricsRoute } from './metrics-route.js';
+import { type RateLimitOptions, rateLimit } from './rate-limit.js';
+import { securityHeaders } from './security-headers.js';
+import { serverTimeouts, type TimeoutOptions } from './timeouts.js';
 
 export interface AppOptions {
   deps: Deps;
@@ -18,6 +25,18 @@ export interface AppOptions {
   logLevel: string | false;
   graphiql: boolean;
   bodyLimitBytes: number;
+  /** Origins allowed cross-origin; none when left out. */
+  corsOrigins?: string[];
+  /** Strict-Transport-Security on every response (the public URL is https). */
+  hsts?: boolean;
+  /** Left out: no rate limit (tests that do not exercise it). */
+  rateLimit?: RateLimitOptions;
+  /** Left out: no load shedding. */
+  shedding?: SheddingOptions;
+  /** Left out: the defaults of loadConfig (10 s headers, 30 s request, 5 s keep-alive). */
+  timeouts?: TimeoutOptions;
+  /** Left out: no metrics. With a token, `/metrics` is served on this port to that bearer token. */
+  metrics?: { metrics: Metrics; token: string | undefined };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -50,6 +69,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  serverTimeouts(app, opts.timeouts ?? { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+  securityHeaders(app, { hsts: opts.hsts ?? false });
+  cors(app, { origins: opts.corsOrigins ?? [] });
+  if (opts.shedding) loadShedding(app, opts.shedding);
+  if (opts.rateLimit) rateLimit(app, opts.rateLimit);
+  if (opts.metrics) {
+    opts.metrics.metrics.instrument(app);
+    if (opts.metrics.token) metricsRoute(app, { metrics: opts.metrics.metrics, token: opts.metrics.token });
+  }
 
   app.setErrorHandler((err, request, reply) => {
     const appError = err instanceof AppError ? err : fromFastifyError(err);

@@ -5,6 +5,9 @@ import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { openDeps } from './deps.js';
+import { createMetrics } from './metrics.js';
+import { startMetricsServer } from './metrics-route.js';
+import { startOperatorSocket } from './operator-socket.js';
 import { startWebhookWorker } from './webhook-worker.js';
 
 /** `fas serve`: the API on the configured database until SIGTERM/SIGINT, then a graceful stop. */
@@ -29,12 +32,19 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
       ].join('\n'),
     );
   }
+  const metrics = createMetrics(deps, database);
   const app = await buildApp({
+    metrics: { metrics, token: config.metricsToken },
     deps,
     ping: database.ping,
     logLevel: config.logLevel,
     graphiql: config.development,
     bodyLimitBytes: config.bodyLimitBytes,
+    corsOrigins: config.corsOrigins,
+    hsts: config.publicUrl.startsWith('https:'),
+    rateLimit: config.rateLimit,
+    shedding: { ...config.shedding, waiting: database.waiting, connections: database.connections },
+    timeouts: config.timeouts,
   });
   // Stored idempotent answers are kept 24 hours; sweep the older ones every hour.
   const purge = setInterval(
@@ -45,8 +55,24 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   );
   purge.unref();
   const worker = opts.worker
-    ? startWebhookWorker(config, deps, database, (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher failed'))
+    ? startWebhookWorker(
+        config,
+        deps,
+        database,
+        (err) => app.log.error({ err: safeError(err) }, 'webhook dispatcher failed'),
+        metrics.dispatcher,
+      )
     : null;
+  const metricsServer = config.metricsAddress ? await startMetricsServer(metrics, config.metricsAddress) : null;
+  // The embedded database is this process's alone: the CLI's operator commands come through here.
+  const operator = config.databaseUrl
+    ? null
+    : await startOperatorSocket({
+        dataDir: config.dataDir,
+        deps,
+        config,
+        onError: (err) => app.log.error({ err: safeError(err) }, 'operator command failed'),
+      });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -56,6 +82,8 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     force.unref();
     clearInterval(purge);
     try {
+      await operator?.close();
+      metricsServer?.close();
       await app.close();
       await worker?.stop();
       await database.close();
@@ -75,9 +103,12 @@ export async function runWorker(config: Config): Promise<void> {
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
   const log = (err: unknown) =>
     process.stderr.write(`${JSON.stringify({ level: 50, msg: 'webhook dispatcher failed', err: safeError(err) })}\n`);
-  const worker = startWebhookWorker(config, deps, database, log);
+  const metrics = createMetrics(deps, database);
+  const worker = startWebhookWorker(config, deps, database, log, metrics.dispatcher);
+  const metricsServer = config.metricsAddress ? await startMetricsServer(metrics, config.metricsAddress) : null;
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'webhook worker ready', database: database.description })}\n`);
   const stop = async () => {
+    metricsServer?.close();
     await worker.stop();
     await database.close();
     process.exit(0);

@@ -54,12 +54,23 @@ describe('fas CLI', () => {
     const dup = fas(['admin', 'create', '--email', 'ana@example.com', ...w], dir);
     expect(dup.code).toBe(1);
     expect(dup.stderr).toMatch(/already exists/);
+    // Usage errors exit 2; with --json, errors are one JSON document on stderr and stdout stays empty.
     const badRole = fas(['admin', 'create', '--email', 'x@example.com', '--role', 'root', ...w], dir);
-    expect(badRole.code).toBe(1);
-    expect(badRole.stderr).toMatch(/--role must be admin or analyst/);
+    expect(badRole.code).toBe(2);
+    expect(JSON.parse(badRole.stderr).error.message).toMatch(/--role <role>' argument 'root' is invalid/);
+    expect(badRole.stdout).toBe('');
     const noName = fas(['workspace', 'create'], dir);
-    expect(noName.code).toBe(1);
-    expect(noName.stderr).toMatch(/--name is required/);
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toMatch(/required option '--name <name>' not specified/);
+    expect(noName.stderr.split('\n').filter((l) => l.includes('--name')).length).toBe(1);
+    const badId = fas(['apikey', 'revoke', '--id', 'nope', ...w], dir);
+    expect(badId.code).toBe(1);
+    expect(JSON.parse(badId.stderr)).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'id: must be a UUID', errors: [{ field: 'id', message: 'must be a UUID' }] },
+    });
+    const help = fas(['apikey', 'revoke', '--help'], dir);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--id <apiKeyId>[\s\S]*Example:\n {2}\$ npx fas apikey revoke/);
     const unknown = fas(['frobnicate'], dir);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown command/);

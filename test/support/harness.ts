@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Middleware } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createFasClient, type FasClient } from '../../src/client/index.js';
+import { createFasClient, type FasClient } from '../../packages/client/src/index.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../../src/core/ports.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
-import { buildApp } from '../../src/server/app.js';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { contractViolations } from './contract.js';
 
@@ -47,7 +47,14 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /** One database and one listening server per test file; tests isolate by workspace. */
-export async function startHarness(opts: { allowInsecureWebhooks?: boolean; masterKey?: Buffer } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: {
+    allowInsecureWebhooks?: boolean;
+    masterKey?: Buffer;
+    /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
+    app?: (database: Database) => Partial<AppOptions>;
+  } = {},
+): Promise<Harness> {
   const fresh = await freshDatabase();
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
   let queries = 0;
@@ -72,7 +79,14 @@ export async function startHarness(opts: { allowInsecureWebhooks?: boolean; mast
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
   };
-  const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1024 * 1024 });
+  const app = await buildApp({
+    deps,
+    ping: database.ping,
+    logLevel: false,
+    graphiql: false,
+    bodyLimitBytes: 1024 * 1024,
+    ...opts.app?.(database),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

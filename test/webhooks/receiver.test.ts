@@ -1,9 +1,9 @@
 import { CompactSign, generateSecret } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryDeduplicator, createWebhookVerifier, type WebhookVerificationError } from '../../packages/receiver/src/index.js';
 import type { Deps } from '../../src/core/context.js';
 import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
 import { ensureSigningKey, PUBLICATION_WINDOW_MS, rotateSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { createMemoryDeduplicator, createWebhookVerifier, type WebhookVerificationError } from '../../src/receiver/index.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
@@ -68,13 +68,16 @@ const reasonOf = async (p: Promise<unknown>) =>
     )) as WebhookVerificationError | null
   )?.reason;
 
-describe('receiver helper (fas-gateway/receiver)', () => {
+describe('receiver helper (@fas-gateway/receiver)', () => {
   it('verifies a real delivery, refuses any tampering, and deduplicates', async () => {
     const { got, tenantId } = await deliver();
     const jwksUrl = `${h.baseUrl}/.well-known/jwks.json`;
     const verifier = createWebhookVerifier({ jwksUrl, tenantId, dedupe: createMemoryDeduplicator() });
     const ok = await verifier.verify(got.body, got.headers);
     expect(ok).toMatchObject({ type: 'account_created', webhookId: got.headers['x-service-webhook-id'], retryCount: 0, duplicate: false });
+    // The event is typed from the contract: narrowing on `type` gives that event's details.
+    if (ok.event.type !== 'account_created') throw new Error(`unexpected ${ok.event.type}`);
+    expect(ok.event.details.account.email).toBe('rx@example.com');
     expect((await verifier.verify(got.body, got.headers)).duplicate).toBe(true);
 
     const tampered = Buffer.from(got.body);
@@ -123,7 +126,7 @@ describe('receiver helper (fas-gateway/receiver)', () => {
     const before = c.calls();
     expect(await reasonOf(verifier.verify(second.got.body, second.got.headers))).toBe('wrong_tenant');
     expect(c.calls() - before).toBe(1);
-    // A failing JWKS endpoint is retried (p-retry): two failures, then the set.
+    // A failing JWKS endpoint is retried: two failures, then the set.
     const v2 = createWebhookVerifier({ jwksUrl, tenantId: second.tenantId, fetch: c.f, now: () => Date.now() + offset });
     const callsBefore = c.calls();
     c.failNext(2);

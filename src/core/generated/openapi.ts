@@ -37,7 +37,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an account */
+        /**
+         * Get an account
+         * @description One account of the caller's workspace; another workspace's account is `404`.
+         */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -329,7 +332,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a transaction */
+        /**
+         * Get a transaction
+         * @description One transaction of the caller's workspace with its type's details and status history (newest first); another workspace's transaction is `404`.
+         */
         get: operations["getTransaction"];
         put?: never;
         post?: never;
@@ -525,8 +531,13 @@ export interface paths {
          * @description At most 5 targets per workspace (the 6th is `409 LIMIT_REACHED`). The URL must be
          *     `https`, without credentials or fragment, and must not name a private, loopback,
          *     link-local, CGNAT, multicast or reserved address; host names are checked again on the
-         *     address actually connected to at every delivery. `FAS_WEBHOOK_ALLOW_INSECURE=true`
-         *     lifts these rules for local development.
+         *     address actually connected to at every delivery. An IPv6 address that carries an IPv4
+         *     address (IPv4-mapped `::ffff:a.b.c.d`, IPv4-translated `::ffff:0:a.b.c.d`,
+         *     IPv4-compatible `::a.b.c.d`, NAT64 `64:ff9b::/96` in hex or dotted form, 6to4
+         *     `2002::/16`, Teredo `2001::/32` with its server and obfuscated client address) is judged
+         *     by the IPv4 address it carries; the local-use NAT64 prefix `64:ff9b:1::/48` is refused as
+         *     a whole (its prefix length is the operator's, so every reading is checked and one always
+         *     leads inside). `FAS_WEBHOOK_ALLOW_INSECURE=true` lifts these rules for local development.
          */
         post: operations["createWebhookTarget"];
         delete?: never;
@@ -542,17 +553,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook target */
+        /**
+         * Get a webhook target
+         * @description One webhook target, with the reason when it was disabled.
+         */
         get: operations["getWebhookTarget"];
         put?: never;
         post?: never;
-        /** Delete a webhook target */
+        /**
+         * Delete a webhook target
+         * @description Deletes the target; deliveries not yet sent to it are dropped. `204` without a body.
+         */
         delete: operations["deleteWebhookTarget"];
         options?: never;
         head?: never;
         /**
          * Change a webhook target's URL or description
-         * @description The status changes only through deliveries (auto-disable) and `enable`.
+         * @description The status changes only through deliveries (auto-disable) and `enable`. A new `url` obeys the rules of `createWebhookTarget`.
          */
         patch: operations["updateWebhookTarget"];
         trace?: never;
@@ -604,7 +621,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A delivery with its attempts */
+        /**
+         * A delivery with its attempts
+         * @description One delivery with the exact body sent and every attempt (status, latency, error, answer excerpt).
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -666,8 +686,43 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description `200` while the process serves; never shed under load.
+         */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Prometheus text format (prom-client): `fas_http_request_duration_seconds` (histogram by
+         *     `protocol` rest/trpc/graphql/other, `operation` = REST route template, tRPC procedure or
+         *     GraphQL operation name, `method`, `status_class`; its `_count` is the request count),
+         *     `fas_webhook_attempts_total{outcome}` (success, http_error, network_error),
+         *     `fas_webhook_attempt_duration_seconds`, `fas_webhook_event_to_first_attempt_seconds`,
+         *     `fas_webhook_deliveries{state}` (due, scheduled), `fas_webhook_targets_disabled`,
+         *     `fas_db_pool_connections{state}` (size, in_use, waiting) and Node's process metrics
+         *     (`fas_process_*`, `fas_nodejs_*`).
+         *
+         *     Metrics cover every workspace, so no workspace credential reads them: on this port only
+         *     with `Authorization: Bearer <FAS_METRICS_TOKEN>` (the route exists only when that variable
+         *     is set), or without credentials on a listener of its own at `FAS_METRICS_ADDRESS` (bind it
+         *     where only Prometheus reaches; `fas worker` serves it too).
+         */
+        get: operations["metrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -703,7 +758,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** This contract */
+        /**
+         * This contract
+         * @description This contract, as the server enforces it.
+         */
         get: operations["getOpenApi"];
         put?: never;
         post?: never;
@@ -714,14 +772,519 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    account_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account_created: Account created
+         * @description Account created. Emitted by: Create an account (`POST /api/v2/accounts`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookAccountCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    account_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account_status_updated: Account status changed
+         * @description Account status changed. Emitted by: Any account status change: request banking verification, the provider's KYC outcome, KYB submission.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookAccountStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_status_updated: KYC verification status changed
+         * @description KYC verification status changed. Emitted by: Any change of the KYC verification status: saving data, requesting verification, the provider's outcome.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_needs_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_needs_update: Additional information needed for KYC
+         * @description Additional information needed for KYC. Emitted by: The provider's outcome `needs_update` (sandbox: `POST /api/v2/simulations/kyc/{accountId}/outcome`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycNeedsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_verification_submitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_verification_submitted: KYC verification submitted
+         * @description KYC verification submitted. Emitted by: Request banking verification (`POST /api/v2/kyc/banking-verification/request`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycVerificationSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_verification_signed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_verification_signed: Account holder signed terms and conditions
+         * @description Account holder signed terms and conditions. Emitted by: The holder signs on the verification page (sandbox: the holder-action simulation).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycVerificationSigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_document_upload_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_document_upload_received: Document upload event received from the provider
+         * @description Document upload event received from the provider. Emitted by: A file received on the verification page (sandbox: the holder-action simulation).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycDocumentUploadReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_document_uploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_document_uploaded: Documents uploaded successfully
+         * @description Documents uploaded successfully. Emitted by: The last required file received on the verification page (sandbox: the holder-action simulation).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycDocumentUploaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyc_verification_completed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyc_verification_completed: KYC process completed
+         * @description KYC process completed. Emitted by: The provider's outcome `completed` (sandbox: `POST /api/v2/simulations/kyc/{accountId}/outcome`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKycVerificationCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyb_verification_submitted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyb_verification_submitted: KYB verification submitted
+         * @description KYB verification submitted. Emitted by: Business verification submitted (sandbox: `POST /api/v2/simulations/kyb/{accountId}`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKybVerificationSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    kyb_document_uploaded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * kyb_document_uploaded: Business document uploaded
+         * @description Business document uploaded. Emitted by: A business document uploaded (sandbox: `POST /api/v2/simulations/kyb/{accountId}`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookKybDocumentUploaded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_account_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_account_link: Bank account linked to the account
+         * @description Bank account linked to the account. Emitted by: Link a bank account (`POST /api/v2/accounts/{accountId}/bank-accounts`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankAccountLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_transaction_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_transaction_created: Crypto transaction initiated
+         * @description Crypto transaction initiated. Emitted by: Create a crypto withdrawal (`POST /api/v2/transactions/crypto`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_transaction_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_transaction_received: Incoming crypto transaction detected
+         * @description Incoming crypto transaction detected. Emitted by: An incoming crypto deposit (sandbox: `POST /api/v2/simulations/deposits/crypto`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoTransactionReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_transaction_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_transaction_status_updated: Crypto transaction status changed
+         * @description Crypto transaction status changed. Emitted by: Any status change of a crypto transaction.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoTransactionStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_wallet_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_wallet_created: Crypto wallet created
+         * @description Crypto wallet created. Emitted by: Create a wallet (`POST /api/v2/accounts/{accountId}/crypto-wallets`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoWalletCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_beneficiary_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_beneficiary_created: Crypto beneficiary added
+         * @description Crypto beneficiary added. Emitted by: Create a beneficiary (`POST /api/v2/accounts/{accountId}/crypto-beneficiaries`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoBeneficiaryCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_beneficiary_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_beneficiary_updated: Crypto beneficiary updated
+         * @description Crypto beneficiary updated. Emitted by: Update a beneficiary (`PATCH .../crypto-beneficiaries/{beneficiaryId}`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoBeneficiaryUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    crypto_beneficiary_deleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * crypto_beneficiary_deleted: Crypto beneficiary removed
+         * @description Crypto beneficiary removed. Emitted by: Delete a beneficiary (`DELETE .../crypto-beneficiaries/{beneficiaryId}`); `details` carries what was removed.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookCryptoBeneficiaryDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_transaction_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_transaction_created: Bank transaction initiated
+         * @description Bank transaction initiated. Emitted by: Create a bank withdrawal (`POST /api/v2/transactions/bank`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_transaction_received: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_transaction_received: Incoming bank transaction detected
+         * @description Incoming bank transaction detected. Emitted by: An incoming bank deposit (sandbox: `POST /api/v2/simulations/deposits/bank`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankTransactionReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    bank_transaction_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * bank_transaction_status_updated: Bank transaction status changed
+         * @description Bank transaction status changed. Emitted by: Any status change of a bank transaction.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookBankTransactionStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    trade_transaction_created: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade_transaction_created: Trade transaction initiated
+         * @description Trade transaction initiated. Emitted by: Create a market order (`POST /api/v2/transactions/trade`).
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookTradeTransactionCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    trade_transaction_status_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trade_transaction_status_updated: Trade transaction status changed
+         * @description Trade transaction status changed. Emitted by: Any status change of a trade transaction.
+         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookTradeTransactionStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "INTERNAL";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -1150,7 +1713,7 @@ export interface components {
         WebhookDeliveryDetail: {
             delivery: components["schemas"]["WebhookDelivery"];
             /** @description The body sent (SPEC 2.9), byte for byte the same on every attempt. */
-            payload: Record<string, never>;
+            payload: components["schemas"]["WebhookEvent"];
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
         };
@@ -1266,8 +1829,365 @@ export interface components {
             /** @enum {string} */
             database?: "ok" | "unavailable";
         };
+        AccountEventDetails: {
+            account: components["schemas"]["Account"];
+        };
+        AccountStatusEventDetails: {
+            account: components["schemas"]["Account"];
+            previousStatus: components["schemas"]["AccountStatus"];
+        };
+        KycStatusEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            status: components["schemas"]["VerificationStatus"];
+            /** @description `null` when this is the first status (the first save). */
+            previousStatus: components["schemas"]["VerificationStatus"] | null;
+        };
+        KycHolderEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            /** @enum {string} */
+            action: "document_upload_received" | "documents_uploaded" | "terms_signed";
+            verificationStatus: components["schemas"]["VerificationStatus"];
+        };
+        KybDocumentEventDetails: {
+            account: components["schemas"]["Account"];
+            /** @enum {string} */
+            documentType: "articles_of_incorporation" | "ein_letter" | "ownership_structure" | "other";
+        };
+        BankAccountLinkEventDetails: {
+            bankAccount: components["schemas"]["BankAccountLink"];
+        };
+        CryptoWalletEventDetails: {
+            wallet: components["schemas"]["CryptoWallet"];
+        };
+        CryptoBeneficiaryEventDetails: {
+            beneficiary: components["schemas"]["CryptoBeneficiary"];
+        };
+        TransactionEventDetails: {
+            transaction: components["schemas"]["Transaction"];
+        };
+        TransactionStatusEventDetails: {
+            transaction: components["schemas"]["Transaction"];
+            previousStatus: components["schemas"]["TransactionStatus"];
+        };
+        /**
+         * @description Every webhook body (SPEC 2.9): `webhookId`, `type`, `accountId`, `timestamp`, `details` and
+         *     `systemNotes`; `type` (a `const` in each event's schema) tells which, and `details` depends
+         *     on it. The signature covers these exact bytes.
+         */
+        WebhookEvent: components["schemas"]["AccountCreatedEvent"] | components["schemas"]["AccountStatusUpdatedEvent"] | components["schemas"]["KycStatusUpdatedEvent"] | components["schemas"]["KycNeedsUpdateEvent"] | components["schemas"]["KycVerificationSubmittedEvent"] | components["schemas"]["KycVerificationSignedEvent"] | components["schemas"]["KycDocumentUploadReceivedEvent"] | components["schemas"]["KycDocumentUploadedEvent"] | components["schemas"]["KycVerificationCompletedEvent"] | components["schemas"]["KybVerificationSubmittedEvent"] | components["schemas"]["KybDocumentUploadedEvent"] | components["schemas"]["BankAccountLinkEvent"] | components["schemas"]["CryptoTransactionCreatedEvent"] | components["schemas"]["CryptoTransactionReceivedEvent"] | components["schemas"]["CryptoTransactionStatusUpdatedEvent"] | components["schemas"]["CryptoWalletCreatedEvent"] | components["schemas"]["CryptoBeneficiaryCreatedEvent"] | components["schemas"]["CryptoBeneficiaryUpdatedEvent"] | components["schemas"]["CryptoBeneficiaryDeletedEvent"] | components["schemas"]["BankTransactionCreatedEvent"] | components["schemas"]["BankTransactionReceivedEvent"] | components["schemas"]["BankTransactionStatusUpdatedEvent"] | components["schemas"]["TradeTransactionCreatedEvent"] | components["schemas"]["TradeTransactionStatusUpdatedEvent"];
+        /**
+         * Format: uuid
+         * @description Id of this delivery (equals `X-Service-Webhook-ID`); the same on every retry. Deduplicate by it.
+         */
+        WebhookId: string;
+        /**
+         * Format: uuid
+         * @description The account the event concerns.
+         */
+        WebhookAccountId: string | null;
+        /**
+         * Format: date-time
+         * @description When the event occurred (not when it was sent).
+         */
+        WebhookTimestamp: string;
+        /** @description Fixed advisory that the webhook is a notification, not the source of truth; verify the current state through the API. */
+        WebhookSystemNotes: string;
+        /** @description account_created: Account created. */
+        AccountCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "account_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description account_status_updated: Account status changed. */
+        AccountStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "account_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_status_updated: KYC verification status changed. */
+        KycStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_needs_update: Additional information needed for KYC. */
+        KycNeedsUpdateEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_needs_update";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_submitted: KYC verification submitted. */
+        KycVerificationSubmittedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_signed: Account holder signed terms and conditions. */
+        KycVerificationSignedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_verification_signed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycHolderEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_upload_received: Document upload event received from the provider. */
+        KycDocumentUploadReceivedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_document_upload_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycHolderEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_uploaded: Documents uploaded successfully. */
+        KycDocumentUploadedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KycHolderEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_completed: KYC process completed. */
+        KycVerificationCompletedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyc_verification_completed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_verification_submitted: KYB verification submitted. */
+        KybVerificationSubmittedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyb_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_document_uploaded: Business document uploaded. */
+        KybDocumentUploadedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "kyb_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["KybDocumentEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_account_link: Bank account linked to the account. */
+        BankAccountLinkEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_account_link";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["BankAccountLinkEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_created: Crypto transaction initiated. */
+        CryptoTransactionCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_received: Incoming crypto transaction detected. */
+        CryptoTransactionReceivedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_status_updated: Crypto transaction status changed. */
+        CryptoTransactionStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_wallet_created: Crypto wallet created. */
+        CryptoWalletCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_wallet_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoWalletEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_created: Crypto beneficiary added. */
+        CryptoBeneficiaryCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_beneficiary_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_updated: Crypto beneficiary updated. */
+        CryptoBeneficiaryUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_beneficiary_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. */
+        CryptoBeneficiaryDeletedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "crypto_beneficiary_deleted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_created: Bank transaction initiated. */
+        BankTransactionCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_received: Incoming bank transaction detected. */
+        BankTransactionReceivedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_status_updated: Bank transaction status changed. */
+        BankTransactionStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "bank_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_created: Trade transaction initiated. */
+        TradeTransactionCreatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "trade_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_status_updated: Trade transaction status changed. */
+        TradeTransactionStatusUpdatedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "trade_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
     };
     responses: {
+        /**
+         * @description The credential's rate limit is used up (`RATE_LIMITED`). Wait `Retry-After` seconds. The
+         *     limit is a token bucket per API key or admin token (per client address without one); see
+         *     "Rate limits and overload" above.
+         */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.fas.example/errors/rate-limited",
+                 *       "title": "Too many requests",
+                 *       "status": 429,
+                 *       "code": "RATE_LIMITED",
+                 *       "detail": "rate limit of 100 requests (refilled at 50 per second) used up; retry after 1 s",
+                 *       "requestId": "req-1"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The server is saturated (`OVERLOADED`: event-loop delay, heap or database queue past
+         *     their limits) and sheds this request instead of queueing it; nothing was done. Retry after
+         *     `Retry-After` seconds, preferably with jitter.
+         */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://docs.fas.example/errors/overloaded",
+                 *       "title": "Service overloaded",
+                 *       "status": 503,
+                 *       "code": "OVERLOADED",
+                 *       "detail": "the server is overloaded (database queue); retry after 1 s",
+                 *       "requestId": "req-1"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The created transaction, status `pending`. */
         TransactionCreated: {
             headers: {
@@ -1394,9 +2314,38 @@ export interface components {
         TargetId: string;
         /** @description Makes the POST safe to retry for 24 hours (see the description above). */
         IdempotencyKey: string;
+        /**
+         * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+         *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+         *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+         *     `GET /.well-known/jwks.json`.
+         */
+        WebhookSignature: string;
+        /** @description Signature format version (a date-like string; today `2025-01-01`). */
+        WebhookSignatureVersion: string;
+        /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+        WebhookTimestamp: string;
+        /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+        WebhookIdHeader: string;
+        /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+        WebhookRetryCount: string;
+        /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+        TenantIdHeader: string;
     };
     requestBodies: never;
     headers: {
+        /** @description Seconds to wait before retrying (`429`, `503`). */
+        "Retry-After": string;
+        /**
+         * @description Remaining quota of the caller's bucket (IETF draft `RateLimit` header):
+         *     `"per-key";r=<requests left>;t=<seconds until the bucket is full again>`.
+         */
+        RateLimit: string;
+        /**
+         * @description The caller's quota (IETF draft `RateLimit-Policy` header): `"per-key";q=<burst>;w=<seconds
+         *     to refill a full burst>`.
+         */
+        "RateLimit-Policy": string;
         /** @description Id of this request, also in logs and problem documents. */
         "X-Request-Id": string;
         /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`. */
@@ -1438,7 +2387,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAccount: {
@@ -1481,7 +2432,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccount: {
@@ -1509,7 +2462,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCryptoWallets: {
@@ -1542,7 +2497,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCryptoWallet: {
@@ -1581,7 +2538,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCryptoBeneficiaries: {
@@ -1614,7 +2573,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCryptoBeneficiary: {
@@ -1653,7 +2614,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCryptoBeneficiary: {
@@ -1682,7 +2645,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCryptoBeneficiary: {
@@ -1719,7 +2684,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     linkBankAccount: {
@@ -1758,7 +2725,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKycHolderAction: {
@@ -1797,7 +2766,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKybEvent: {
@@ -1836,7 +2807,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     submitBankingVerification: {
@@ -1893,7 +2866,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestBankingVerification: {
@@ -1930,7 +2905,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBankingVerification: {
@@ -1958,7 +2935,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verificationPage: {
@@ -2002,6 +2981,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransactions: {
@@ -2040,7 +3020,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTransaction: {
@@ -2068,7 +3050,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createBankTransaction: {
@@ -2107,7 +3091,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCryptoTransaction: {
@@ -2143,7 +3129,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTradeTransaction: {
@@ -2178,7 +3166,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateTransactionStatus: {
@@ -2218,7 +3208,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateKycOutcome: {
@@ -2258,7 +3250,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateBankDeposit: {
@@ -2297,7 +3291,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     simulateCryptoDeposit: {
@@ -2324,7 +3320,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookTargets: {
@@ -2353,7 +3351,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createWebhookTarget: {
@@ -2395,7 +3395,9 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookTarget: {
@@ -2423,7 +3425,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteWebhookTarget: {
@@ -2450,7 +3454,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateWebhookTarget: {
@@ -2485,7 +3491,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     enableWebhookTarget: {
@@ -2518,7 +3526,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -2551,7 +3561,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWebhookDelivery: {
@@ -2579,7 +3591,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     redeliverWebhookDelivery: {
@@ -2613,7 +3627,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getJwks: {
@@ -2636,6 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     health: {
@@ -2657,6 +3674,33 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP fas_webhook_attempts_total Webhook delivery attempts by outcome
+                     *     # TYPE fas_webhook_attempts_total counter
+                     *     fas_webhook_attempts_total{outcome="success"} 1842
+                     */
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     ready: {
@@ -2708,6 +3752,1135 @@ export interface operations {
                 content: {
                     "application/yaml": string;
                 };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhookAccountCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycNeedsUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycNeedsUpdateEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycVerificationSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycVerificationSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycVerificationSigned: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycVerificationSignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycDocumentUploadReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycDocumentUploadReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycDocumentUploaded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycDocumentUploadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKycVerificationCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KycVerificationCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKybVerificationSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KybVerificationSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookKybDocumentUploaded: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KybDocumentUploadedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankAccountLink: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountLinkEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoTransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoTransactionReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoTransactionReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoTransactionStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoTransactionStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoWalletCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoWalletCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoBeneficiaryCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoBeneficiaryCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoBeneficiaryUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoBeneficiaryUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCryptoBeneficiaryDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CryptoBeneficiaryDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankTransactionReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBankTransactionStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankTransactionStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTradeTransactionCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeTransactionCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTradeTransactionStatusUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TradeTransactionStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -24,6 +24,12 @@ export interface DispatcherOptions {
    */
   wakeups?: (wake: () => void) => Promise<() => Promise<void>>;
   onError?: (err: unknown) => void;
+  observer?: DispatcherObserver;
+}
+
+/** Told of every attempt as it finishes (metrics); must not throw. */
+export interface DispatcherObserver {
+  attempt(a: { statusCode: number | null; durationMs: number; retryCount: number; sinceEventMs: number }): void;
 }
 
 interface Claimed {
@@ -211,6 +217,12 @@ export class Dispatcher {
     } catch (err) {
       result = { statusCode: null, error: (err as Error).message, responseBody: null, durationMs: 0 };
     }
+    this.opts.observer?.attempt({
+      statusCode: result.statusCode,
+      durationMs: result.durationMs,
+      retryCount: d.attempts,
+      sinceEventMs: startedAt.getTime() - d.occurredAt.getTime(),
+    });
     this.pending.push({
       deliveryId: d.id,
       targetId: d.targetId,

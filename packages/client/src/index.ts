@@ -1,7 +1,7 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { components, paths } from '../core/generated/openapi.js';
+import type { components, operations, paths } from './generated/openapi.js';
 
-export type { components, paths };
+export type { components, operations, paths };
 export type FasClient = Client<paths>;
 
 export interface FasClientOptions extends Omit<ClientOptions, 'baseUrl'> {

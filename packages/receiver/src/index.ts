@@ -1,5 +1,11 @@
 import { createLocalJWKSet, flattenedVerify, type JSONWebKeySet } from 'jose';
-import pRetry from 'p-retry';
+import type { components } from './generated/openapi.js';
+
+/** Every webhook body, as the contract's `webhooks` section describes it: a union discriminated by `type`. */
+export type WebhookEvent = components['schemas']['WebhookEvent'];
+export type WebhookEventType = WebhookEvent['type'];
+/** The body of one event type, e.g. `WebhookEventOf<'account_created'>['details']['account']`. */
+export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
 /**
  * Verifies FAS webhook deliveries for integrators (SPEC 5.1): the detached RS512 signature over
@@ -68,18 +74,32 @@ export interface VerifierOptions {
 
 export interface VerifiedWebhook {
   webhookId: string;
-  type: string;
+  type: WebhookEventType;
   accountId: string | null;
   timestamp: string;
   details: unknown;
   retryCount: number;
   duplicate: boolean;
+  /** The body, typed from the contract: narrow on `event.type` to get that event's `details`. */
+  event: WebhookEvent;
   payload: Record<string, unknown>;
 }
 
 type Headers = Record<string, string | string[] | undefined>;
 
 const JWKS_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** Runs `fn`, and again up to `retries` times after failures, waiting 100 ms, 200 ms, 400 ms... (at most 1 s). */
+async function withRetries<T>(retries: number, fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= retries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 1000)));
+    }
+  }
+}
 const REFETCH_INTERVAL_MS = 30 * 1000;
 
 export function createWebhookVerifier(opts: VerifierOptions) {
@@ -91,16 +111,13 @@ export function createWebhookVerifier(opts: VerifierOptions) {
 
   async function fetchJwks(): Promise<JSONWebKeySet> {
     try {
-      return await pRetry(
-        async () => {
-          const res = await doFetch(opts.jwksUrl, { headers: { accept: 'application/json' } });
-          if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
-          const body = (await res.json()) as JSONWebKeySet;
-          if (!body || !Array.isArray(body.keys)) throw new Error('JWKS has no keys array');
-          return body;
-        },
-        { retries: 3, minTimeout: 100, maxTimeout: 1000 },
-      );
+      return await withRetries(3, async () => {
+        const res = await doFetch(opts.jwksUrl, { headers: { accept: 'application/json' } });
+        if (!res.ok) throw new Error(`JWKS answered ${res.status}`);
+        const body = (await res.json()) as JSONWebKeySet;
+        if (!body || !Array.isArray(body.keys)) throw new Error('JWKS has no keys array');
+        return body;
+      });
     } catch (err) {
       throw new WebhookVerificationError('jwks_unavailable', `cannot fetch the JWKS: ${(err as Error).message}`);
     }
@@ -170,12 +187,14 @@ export function createWebhookVerifier(opts: VerifierOptions) {
       if (payload.webhookId !== webhookId) throw new WebhookVerificationError('mismatch', 'the body webhookId differs from the header');
       return {
         webhookId,
-        type: String(payload.type),
+        type: payload.type as WebhookEventType,
         accountId: (payload.accountId as string | null) ?? null,
         timestamp: String(payload.timestamp),
         details: payload.details,
         retryCount,
         duplicate: opts.dedupe?.seen(webhookId) ?? false,
+        // The signature proves FAS sent these bytes; their shape is the contract's (checked by FAS's own tests).
+        event: payload as unknown as WebhookEvent,
         payload,
       };
     },

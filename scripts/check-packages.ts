@@ -1,0 +1,118 @@
+// Packs @fas-gateway/client and @fas-gateway/receiver, installs each tarball alone into a scratch
+// project, typechecks a sample against the installed types and runs it against a live server
+// (in-memory database), then reports the installed size. What an integrator does, end to end.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const work = mkdtempSync(path.join(tmpdir(), 'fas-packages-'));
+const tsc = path.join(root, 'node_modules/.bin/tsc');
+const quiet = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], encoding: 'utf8' as const };
+
+function du(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += du(p);
+    else if (entry.isFile()) total += statSync(p).size;
+  }
+  return total;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startServer(): Promise<{ url: string; credentials: any; child: ChildProcess }> {
+  const port = await freePort();
+  const dataDir = path.join(work, 'data');
+  const child = spawn(process.execPath, [path.join(root, 'bin/fas.js'), 'serve'], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: 'memory://', FAS_DATA_DIR: dataDir, FAS_WEBHOOK_ALLOW_INSECURE: 'true' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) {
+        return { url, child, credentials: JSON.parse(readFileSync(path.join(dataDir, 'credentials.json'), 'utf8')) };
+      }
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not become ready in 60 s');
+}
+
+const packages = [
+  { name: '@fas-gateway/client', dir: 'packages/client', sample: 'client-sample.ts' },
+  { name: '@fas-gateway/receiver', dir: 'packages/receiver', sample: 'receiver-sample.ts' },
+];
+
+execFileSync('npm', ['run', 'build', '--workspaces', '--silent'], { ...quiet, cwd: root });
+const server = await startServer();
+const rows: string[] = [];
+try {
+  for (const pkg of packages) {
+    const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+      ...quiet,
+      cwd: path.join(root, pkg.dir),
+    }).trim();
+    const project = path.join(work, pkg.dir.split('/')[1] ?? 'p');
+    mkdirSync(project);
+    writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', path.join(work, tarball)], { ...quiet, cwd: project });
+    copyFileSync(path.join(root, 'scripts/package-samples', pkg.sample), path.join(project, 'sample.ts'));
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          outDir: 'out',
+          types: ['node'],
+          typeRoots: [path.join(root, 'node_modules/@types')],
+        },
+        files: ['sample.ts'],
+      }),
+    );
+    try {
+      execFileSync(tsc, ['-p', project], quiet);
+    } catch (err) {
+      throw new Error(`${pkg.name}: the sample does not typecheck against the installed package:\n${(err as { stdout?: string }).stdout}`);
+    }
+    const out = execFileSync(process.execPath, [path.join(project, 'out/sample.js')], {
+      ...quiet,
+      cwd: project,
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        FAS_URL: server.url,
+        FAS_API_KEY: server.credentials.apiKey.key,
+        FAS_WORKSPACE_ID: server.credentials.workspaceId,
+      },
+    });
+    const result = JSON.parse(out.trim().split('\n').pop() ?? '{}');
+    if (!result.ok) throw new Error(`${pkg.name}: the sample failed: ${out}`);
+    const installed = du(path.join(project, 'node_modules'));
+    const deps = readdirSync(path.join(project, 'node_modules'), { withFileTypes: true }).filter((d) => !d.name.startsWith('.')).length;
+    rows.push(
+      `| ${pkg.name} | ${tarball} | ${(statSync(path.join(work, tarball)).size / 1024).toFixed(1)} KB | ${(installed / 1024 / 1024).toFixed(2)} MB (${deps} top-level entries) | ${out.trim()} |`,
+    );
+  }
+} finally {
+  server.child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+}
+console.log('| package | tarball | tarball size | installed node_modules | sample against a live server |');
+console.log('|---|---|---|---|---|');
+for (const row of rows) console.log(row);

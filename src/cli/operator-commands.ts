@@ -1,0 +1,103 @@
+import type { Config } from '../config.js';
+import type { Deps } from '../core/context.js';
+import { AppError } from '../core/errors.js';
+import { assertUuid } from '../core/validation/uuid.js';
+import { rotateSigningKey } from '../core/webhooks/signing-keys.js';
+import { createAdmin } from '../core/workspaces/create-admin.js';
+import { createApiKey } from '../core/workspaces/create-api-key.js';
+import { createWorkspace } from '../core/workspaces/create-workspace.js';
+import { listAdmins } from '../core/workspaces/list-admins.js';
+import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
+import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
+import { operatorContext } from './operator-context.js';
+import { type Progress, runSeed } from './seed.js';
+
+export type CommandResult = { text: string; json: unknown };
+export type Options = Record<string, string | boolean | undefined>;
+/**
+ * An operator command: works on open deps, so it runs the same in the CLI's own process or, when
+ * `fas serve` holds the embedded database, inside the server (src/server/operator-socket.ts).
+ */
+export type OperatorCommand = (deps: Deps, config: Config, options: Options, progress: (p: Progress) => void) => Promise<CommandResult>;
+
+const table = (rows: string[][]): string => {
+  if (rows.length <= 1) return '(none)';
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+};
+
+export const operatorCommands: Record<string, OperatorCommand> = {
+  'workspace create': async (deps, _config, o) => {
+    const ws = await createWorkspace(deps, {
+      name: String(o.name),
+      sandbox: o.sandbox === true,
+      adminEmail: typeof o.adminEmail === 'string' ? o.adminEmail : 'admin@workspace.local',
+    });
+    return {
+      json: ws,
+      text: [
+        `workspaceId: ${ws.workspaceId}${ws.sandbox ? ' (sandbox)' : ''}`,
+        `API key:     ${ws.apiKey.key}`,
+        `admin token: ${ws.admin.token} (${ws.admin.email})`,
+        'These secrets are shown once and stored hashed.',
+      ].join('\n'),
+    };
+  },
+  'workspace list': async (deps) => {
+    const data = await listWorkspaces(deps);
+    return {
+      json: { data },
+      text: table([
+        ['WORKSPACE', 'NAME', 'SANDBOX', 'CREATED'],
+        ...data.map((w) => [w.workspaceId, w.name, w.sandbox ? 'yes' : 'no', w.createdAt]),
+      ]),
+    };
+  },
+  'apikey create': async (deps, _config, o) => {
+    const ctx = await operatorContext(deps, o);
+    const key = await createApiKey(ctx, typeof o.name === 'string' ? { name: o.name } : {});
+    return {
+      json: { workspaceId: ctx.workspaceId, ...key },
+      text: `apiKeyId: ${key.apiKeyId}\nAPI key:  ${key.key}\nShown once; stored hashed.`,
+    };
+  },
+  'apikey revoke': async (deps, _config, o) => {
+    const ctx = await operatorContext(deps, o);
+    const r = await revokeApiKey(ctx, { apiKeyId: assertUuid('id', String(o.id)) });
+    return { json: r, text: `revoked ${r.apiKeyId} at ${r.revokedAt}` };
+  },
+  'admin create': async (deps, _config, o) => {
+    const role = o.role ?? 'admin';
+    if (role !== 'admin' && role !== 'analyst') throw new AppError('VALIDATION_FAILED', '--role must be admin or analyst');
+    const ctx = await operatorContext(deps, o);
+    const a = await createAdmin(ctx, { email: String(o.email), role });
+    return {
+      json: { workspaceId: ctx.workspaceId, ...a },
+      text: `adminId: ${a.adminId} (${a.email}, ${a.role})\ntoken:   ${a.token}\nShown once; stored hashed.`,
+    };
+  },
+  'admin list': async (deps, _config, o) => {
+    const ctx = await operatorContext(deps, o);
+    const data = await listAdmins(ctx);
+    return {
+      json: { workspaceId: ctx.workspaceId, data },
+      text: table([
+        ['ADMIN', 'EMAIL', 'ROLE', 'ACTIVE TOKENS', 'CREATED'],
+        ...data.map((a) => [a.adminId, a.email, a.role, String(a.activeTokens), a.createdAt]),
+      ]),
+    };
+  },
+  'keys rotate': async (deps, config) => {
+    const r = await rotateSigningKey(deps, { bits: config.signingKeyBits });
+    const retired = r.retired.length ? `; ${r.retired.join(', ')} retire then and stay published for a week` : '';
+    return { json: r, text: `new signing key ${r.kid}: published now, signs from ${r.activatesAt}${retired}` };
+  },
+  seed: (deps, _config, o, progress) => runSeed(deps, o, progress),
+};

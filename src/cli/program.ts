@@ -1,0 +1,99 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Options } from './operator-commands.js';
+
+/** What the program runs once a command line is parsed: the command's name and its options. */
+export type Runner = (name: string, options: Options) => Promise<void>;
+
+const json = () => new Option('--json', 'machine-readable output: the result as JSON on stdout, errors as JSON on stderr');
+const workspace = () => new Option('--workspace <id>', 'the workspace to act in (may be left out when the database holds exactly one)');
+
+function positiveInteger(max: number) {
+  return (raw: string) => {
+    if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+      throw new InvalidArgumentError(`must be a positive integer (1 to ${max.toLocaleString('en-US')})`);
+    }
+    return raw;
+  };
+}
+
+/**
+ * The `fas` command line (commander): help per command with its options and an example, usage
+ * errors exit 2. Operator commands reach a running `fas serve` on the embedded database through
+ * its socket, or open the database themselves (src/cli/main.ts decides).
+ */
+export function buildProgram(run: Runner): Command {
+  const program = new Command('fas')
+    .description('FAS gateway: serve the API, deliver webhooks, and administer workspaces')
+    .addHelpText(
+      'after',
+      '\nThe database comes from DATABASE_URL / FAS_DATA_DIR (README "Configuration"). While `fas serve` runs on the\nembedded database, the operator commands go through its socket in FAS_DATA_DIR.\nRun `fas <command> --help` for a command\'s options and an example.',
+    )
+    // Errors are printed by main.ts (as JSON with --json); subcommands inherit these settings.
+    .configureOutput({ outputError: () => {} })
+    .exitOverride();
+  const command = (parent: Command, name: string, description: string, example: string) =>
+    parent.command(name).description(description).addOption(json()).addHelpText('after', `\nExample:\n  $ ${example}`).exitOverride();
+  const action = (name: string) => (options: Options) => run(name, options);
+
+  command(program, 'serve', 'serve the API (REST, /trpc, /graphql, pages) and deliver webhooks', 'npx fas serve --no-worker')
+    .option('--no-worker', 'do not deliver webhooks in this process (run `fas worker` instead)')
+    .action(action('serve'));
+  command(
+    program,
+    'worker',
+    'deliver webhooks only (any number of workers share one PostgreSQL)',
+    'DATABASE_URL=postgres://... npx fas worker',
+  ).action(action('worker'));
+  command(program, 'migrate', 'apply pending database migrations', 'npx fas migrate --json').action(action('migrate'));
+
+  const ws = program.command('workspace').description('create and list workspaces (tenants)').exitOverride();
+  command(
+    ws,
+    'create',
+    'create a workspace with an API key and an admin token (secrets shown once)',
+    'npx fas workspace create --name Acme --sandbox --json',
+  )
+    .requiredOption('--name <name>', 'the workspace name')
+    .option('--sandbox', 'a sandbox workspace (simulations allowed)', false)
+    .option('--admin-email <email>', 'email of its first admin', 'admin@workspace.local')
+    .action(action('workspace create'));
+  command(ws, 'list', 'list every workspace of this installation', 'npx fas workspace list --json').action(action('workspace list'));
+
+  const key = program.command('apikey').description('create, list and revoke API keys').exitOverride();
+  command(key, 'create', 'create an API key (shown once, stored hashed)', 'npx fas apikey create --name ci --json')
+    .option('--name <name>', 'a label to tell keys apart')
+    .addOption(workspace())
+    .action(action('apikey create'));
+  command(key, 'revoke', 'revoke an API key; the running server refuses it at once', 'npx fas apikey revoke --id <apiKeyId>')
+    .requiredOption('--id <apiKeyId>', 'the key to revoke (see `fas apikey list`)')
+    .addOption(workspace())
+    .action(action('apikey revoke'));
+
+  const admin = program.command('admin').description('create and list admins and analysts').exitOverride();
+  command(
+    admin,
+    'create',
+    'create an admin (or a read-only analyst) with a token (shown once)',
+    'npx fas admin create --email ops@acme.test --role analyst',
+  )
+    .requiredOption('--email <email>', "the admin's email, unique in the workspace")
+    .addOption(new Option('--role <role>', 'admin acts; analyst only reads').choices(['admin', 'analyst']).default('admin'))
+    .addOption(workspace())
+    .action(action('admin create'));
+  command(admin, 'list', "list a workspace's admins and analysts", 'npx fas admin list')
+    .addOption(workspace())
+    .action(action('admin list'));
+
+  const keys = program.command('keys').description('webhook signing keys').exitOverride();
+  command(keys, 'rotate', 'add a signing key: published in the JWKS now, signs after 65 minutes', 'npx fas keys rotate --json').action(
+    action('keys rotate'),
+  );
+
+  command(program, 'seed', 'bulk-insert deterministic demo transactions (progress on stderr)', 'npx fas seed --transactions 100000')
+    .requiredOption('--transactions <n>', 'how many transactions', positiveInteger(100_000_000))
+    .option('--accounts <n>', 'over how many accounts (default max(10, n/1000))', positiveInteger(10_000_000))
+    .option('--seed <n>', 'random seed (same seed, same data)', positiveInteger(2_147_483_647))
+    .addOption(workspace())
+    .action(action('seed'));
+  return program;
+}

@@ -1,0 +1,26 @@
+import type { Ctx } from '../context.js';
+
+export interface AdminSummary {
+  adminId: string;
+  email: string;
+  role: 'admin' | 'analyst';
+  createdAt: string;
+  /** Tokens not revoked; the tokens themselves are stored hashed and never shown again. */
+  activeTokens: number;
+}
+
+/** The admins and analysts of the caller's workspace, oldest first. */
+export async function listAdmins(ctx: Ctx): Promise<AdminSummary[]> {
+  const rows = await ctx.db.admin.findMany({
+    where: { workspaceId: ctx.workspaceId },
+    select: { id: true, email: true, role: true, createdAt: true, _count: { select: { tokens: { where: { revokedAt: null } } } } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return rows.map((r) => ({
+    adminId: r.id,
+    email: r.email,
+    role: r.role,
+    createdAt: r.createdAt.toISOString(),
+    activeTokens: r._count.tokens,
+  }));
+}

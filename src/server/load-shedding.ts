@@ -1,0 +1,65 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../core/errors.js';
+import { sendRejection } from './rejection.js';
+
+export interface SheddingOptions {
+  /** Shed while the event loop's worst delay in the last sample window exceeds this; 0 = off. */
+  eventLoopDelayMs: number;
+  /** Shed while the used heap exceeds this share of V8's heap limit; 0 = off. */
+  heapUsedRatio: number;
+  /** Shed while this many database calls wait for a connection (PGlite: its one connection); 0 = off. */
+  dbWaiters: number;
+  /** Database calls currently waiting for a connection. */
+  waiting: () => number;
+  /** Connections the database serves at once (pool size; 1 for PGlite). */
+  connections: number;
+  retryAfterSeconds?: number;
+  sampleMs?: number;
+}
+
+/** Health probes must answer while everything else is shed, or an orchestrator restarts a busy process. */
+const EXEMPT = /^\/(healthz|readyz)(\?|$)/;
+
+/**
+ * Answers 503 + Retry-After at once while the process is saturated, instead of queueing without
+ * bound. Event loop and heap are sampled on a timer; the database queue is read per request. A
+ * burst arrives before any of its queries is queued, so the queue is also estimated as the
+ * admitted requests beyond the database's connections, whichever is larger.
+ */
+export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void {
+  const sampleMs = opts.sampleMs ?? 250;
+  const retryAfter = String(opts.retryAfterSeconds ?? 1);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  let reason: string | null = null;
+  const sample = () => {
+    const lagMs = delay.max / 1e6;
+    delay.reset();
+    if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs) reason = 'event loop delay';
+    else if (opts.heapUsedRatio > 0 && process.memoryUsage().heapUsed > heapLimit * opts.heapUsedRatio) reason = 'heap';
+    else reason = null;
+  };
+  const timer = setInterval(sample, sampleMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    delay.disable();
+  });
+  let inFlight = 0;
+  const queued = () => Math.max(opts.waiting(), inFlight - opts.connections);
+  app.addHook('onRequest', async (request, reply) => {
+    if (EXEMPT.test(request.url)) return;
+    const why = reason ?? (opts.dbWaiters > 0 && queued() >= opts.dbWaiters ? 'database queue' : null);
+    if (!why) {
+      inFlight++;
+      // 'close' comes after the answer is sent and also when the client goes away first.
+      reply.raw.once('close', () => inFlight--);
+      return;
+    }
+    reply.header('retry-after', retryAfter);
+    return sendRejection(request, reply, new AppError('OVERLOADED', `the server is overloaded (${why}); retry after ${retryAfter} s`));
+  });
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Deps } from '../core/context.js';
+import type { DispatcherObserver } from '../core/webhooks/dispatcher.js';
+import type { Database } from '../db/database.js';
+import { Prisma } from '../db/generated/prisma/client.js';
+import { appRouter } from '../trpc/router.js';
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** GraphQL operation names are the client's choice: bounded in form and in number, or labels would grow without end. */
+const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const MAX_OPERATION_NAMES = 200;
+const NAMED_OPERATION = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/;
+
+export interface Metrics {
+  registry: Registry;
+  /** Records every HTTP answer of the app (REST route, tRPC procedure, GraphQL operation). */
+  instrument(app: FastifyInstance): void;
+  /** What the webhook dispatcher reports about its attempts. */
+  dispatcher: DispatcherObserver;
+}
+
+/**
+ * The process's Prometheus metrics (prom-client): request counts and latencies per REST route,
+ * tRPC procedure and GraphQL operation by status class; webhook attempts by outcome, their
+ * latency and the delay from event to first attempt; the delivery queue and disabled targets
+ * (read from the database at scrape time); the database pool; and Node's process metrics.
+ */
+export function createMetrics(deps: Pick<Deps, 'sql'>, database: Pick<Database, 'waiting' | 'connections' | 'inUse'>): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'fas_' });
+  const registers = [registry];
+
+  const requests = new Histogram({
+    name: 'fas_http_request_duration_seconds',
+    help: 'HTTP requests by protocol (rest, trpc, graphql, other), operation (REST route template, tRPC procedure, GraphQL operation name) and status class; _count is the request count',
+    labelNames: ['protocol', 'operation', 'method', 'status_class'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const attempts = new Counter({
+    name: 'fas_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome: success (2xx), http_error (another status), network_error (timeout, refused, DNS, blocked address)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const attemptLatency = new Histogram({
+    name: 'fas_webhook_attempt_duration_seconds',
+    help: 'Time from sending an attempt to its answer (or failure)',
+    labelNames: ['outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const firstAttemptLag = new Histogram({
+    name: 'fas_webhook_event_to_first_attempt_seconds',
+    help: 'Time from the event (its commit) to the start of its first delivery attempt',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers,
+  });
+  new Gauge({
+    name: 'fas_webhook_deliveries',
+    help: 'Deliveries not finished yet: due (waiting to be sent now) and scheduled (a retry later), over all workspaces',
+    labelNames: ['state'],
+    registers,
+    async collect() {
+      // The status index keeps this to the pending rows, whatever the size of the delivery history.
+      const [row] = await deps.sql<{ due: number; scheduled: number }>(Prisma.sql`
+        SELECT count(*) FILTER (WHERE next_attempt_at <= now())::int AS due, count(*) FILTER (WHERE next_attempt_at > now())::int AS scheduled
+        FROM webhook_deliveries WHERE status = 'pending'`);
+      this.set({ state: 'due' }, row?.due ?? 0);
+      this.set({ state: 'scheduled' }, row?.scheduled ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'fas_webhook_targets_disabled',
+    help: 'Webhook targets disabled after failing every retry (until enabled again), over all workspaces',
+    registers,
+    async collect() {
+      const [row] = await deps.sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM webhook_targets WHERE status = 'disabled'`);
+      this.set(row?.n ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'fas_db_pool_connections',
+    help: 'Database connections: size (the pool maximum; 1 for embedded PGlite), in_use, and waiting (calls queued for a connection)',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.set({ state: 'size' }, database.connections);
+      this.set({ state: 'in_use' }, database.inUse());
+      this.set({ state: 'waiting' }, database.waiting());
+    },
+  });
+
+  const procedures = new Set(Object.keys(appRouter._def.procedures));
+  const operationNames = new Set<string>();
+  const operationOf = (request: FastifyRequest): { protocol: string; operation: string } => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/trpc/')) {
+      const names = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
+      return { protocol: 'trpc', operation: names.map((n) => (procedures.has(n) ? n : 'unknown')).join(',') };
+    }
+    if (path === '/graphql') {
+      const params = (request.method === 'GET' ? request.query : request.body) as { operationName?: unknown; query?: unknown } | undefined;
+      // The name given, or the first operation's own name in the document.
+      const name =
+        params?.operationName ?? (typeof params?.query === 'string' ? NAMED_OPERATION.exec(params.query.slice(0, 1000))?.[1] : undefined);
+      if (typeof name !== 'string' || !OPERATION_NAME.test(name)) return { protocol: 'graphql', operation: 'anonymous' };
+      if (!operationNames.has(name) && operationNames.size >= MAX_OPERATION_NAMES) return { protocol: 'graphql', operation: 'other' };
+      operationNames.add(name);
+      return { protocol: 'graphql', operation: name };
+    }
+    const route = request.routeOptions.url ?? 'unmatched';
+    return { protocol: path.startsWith('/api/') ? 'rest' : 'other', operation: route };
+  };
+
+  return {
+    registry,
+    instrument(app) {
+      app.addHook('onResponse', async (request, reply) => {
+        const { protocol, operation } = operationOf(request);
+        requests.observe(
+          { protocol, operation, method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
+          reply.elapsedTime / 1000,
+        );
+      });
+    },
+    dispatcher: {
+      attempt({ statusCode, durationMs, retryCount, sinceEventMs }) {
+        const outcome = statusCode === null ? 'network_error' : statusCode >= 200 && statusCode < 300 ? 'success' : 'http_error';
+        attempts.inc({ outcome });
+        attemptLatency.observe({ outcome }, durationMs / 1000);
+        if (retryCount === 0) firstAttemptLag.observe(Math.max(0, sinceEventMs) / 1000);
+      },
+    },
+  };
+}

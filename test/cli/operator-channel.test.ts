@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const main = path.join(root, 'src/cli/main.ts');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const onPostgres = inject('databaseUrl').startsWith('postgres');
+const dir = mkdtempSync(path.join(tmpdir(), 'fas-op-'));
+const env = { ...process.env, FAS_DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+
+function fas(args: string[]) {
+  const r = spawnSync(tsx, [main, ...args], { env, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let server: ChildProcess | undefined;
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.on('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The embedded database belongs to one process; while `fas serve` holds it, the operator commands
+// go through its socket (PostgreSQL needs no channel: the CLI opens the database beside the server).
+describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded database', () => {
+  it('creates, lists and revokes through the server; a revoked key is refused at once', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    server = spawn(tsx, [main, 'serve'], { cwd: root, env: { ...env, PORT: String(port) } });
+    let out = '';
+    server.stdout?.on('data', (d) => {
+      out += d;
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (
+      let i = 0;
+      i < 600 &&
+      !(await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const sock = path.join(dir, 'fas.sock');
+    expect(statSync(sock).mode & 0o777).toBe(0o600);
+    const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));
+
+    const created = fas(['apikey', 'create', '--name', 'leaky', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const key = JSON.parse(created.stdout);
+    const get = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } }).then((r) => r.status);
+    expect(await get(key.key)).toBe(200);
+
+    const revoked = fas(['apikey', 'revoke', '--id', key.apiKeyId, '--json']);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect(await get(key.key)).toBe(401);
+    expect(await get(creds.apiKey.key)).toBe(200);
+
+    const ws = fas(['workspace', 'create', '--name', 'Second', '--json']);
+    expect(ws.code, ws.stderr).toBe(0);
+    const second = JSON.parse(ws.stdout);
+    expect(await get(second.apiKey.key)).toBe(200);
+    const list = fas(['workspace', 'list', '--json']);
+    expect(JSON.parse(list.stdout).data.map((w: { name: string }) => w.name)).toEqual(['Sandbox', 'Second']);
+
+    // Errors come back from the server as they would locally.
+    const bad = fas(['admin', 'create', '--email', 'not-an-email', '--workspace', second.workspaceId, '--json']);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr).error.code).toBe('VALIDATION_FAILED');
+    const seeded = fas(['seed', '--transactions', '500', '--workspace', second.workspaceId, '--json']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(JSON.parse(seeded.stdout).transactions).toBe(500);
+    expect(seeded.stderr).toMatch(/100% 500\/500/);
+    expect(out).not.toContain(key.key);
+
+    // Once the server stops, the socket is gone and the CLI opens the database itself.
+    const exited = new Promise((resolve) => server?.on('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    expect(() => statSync(sock)).toThrow();
+    const direct = fas(['workspace', 'list', '--json']);
+    expect(direct.code, direct.stderr).toBe(0);
+    expect(JSON.parse(direct.stdout).data).toHaveLength(2);
+  }, 300_000);
+});

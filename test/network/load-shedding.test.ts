@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { workspaceFactory } from '../factories/workspace.js';
+import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { until } from '../support/until.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const off = { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 0 };
+
+describe('load shedding', () => {
+  it('a database queue past its limit sheds with 503 OVERLOADED at once; health stays answerable', async () => {
+    const harness = await startHarness({
+      app: (database) => ({ shedding: { ...off, dbWaiters: 3, waiting: database.waiting, connections: database.connections } }),
+    });
+    h = harness;
+    const ws = await workspaceFactory(harness.deps);
+    const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    expect((await list()).status).toBe(200);
+    // Transactions that hold every connection for a while, and more queued behind them: a real queue.
+    const held = Array.from({ length: harness.database.connections + 4 }, () =>
+      harness.database.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`;
+          await new Promise((r) => setTimeout(r, 700));
+        },
+        { timeout: 20_000, maxWait: 20_000 },
+      ),
+    );
+    await until('a queue to form', () => harness.database.waiting() >= 3);
+    const [shed, health] = await Promise.all([list(), rawRequest(harness, 'GET', '/healthz')]);
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).toBe('1');
+    expect(shed.headers.get('content-type')).toContain('application/problem+json');
+    expect(shed.body).toMatchObject({ code: 'OVERLOADED', status: 503, detail: expect.stringContaining('database queue') });
+    expect(health.status).toBe(200);
+    await Promise.all(held);
+    // Once the queue drains, requests are served again.
+    await until('the queue to drain', () => harness.database.waiting() === 0);
+    expect((await list()).status).toBe(200);
+  });
+
+  it('an event loop blocked past its limit sheds REST, tRPC and GraphQL in their own shapes, then recovers', async () => {
+    const harness = await startHarness({
+      app: (database) => ({
+        shedding: { ...off, eventLoopDelayMs: 100, waiting: database.waiting, connections: database.connections, sampleMs: 100 },
+      }),
+    });
+    h = harness;
+    const ws = await workspaceFactory(harness.deps);
+    const block = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end) {}
+    };
+    let rest: Awaited<ReturnType<typeof rawRequest>> | undefined;
+    await until('a shed REST request', async () => {
+      block(250);
+      rest = await rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+      return rest.status === 503;
+    });
+    expect(rest?.body).toMatchObject({ code: 'OVERLOADED', detail: expect.stringContaining('event loop') });
+    let trpc: { data?: { code?: string; httpStatus?: number } } | undefined;
+    await until('a shed tRPC call', async () => {
+      block(250);
+      trpc = await trpcClient(harness, ws.adminToken)
+        .accounts.list.query({})
+        .then(() => ({}))
+        .catch((e) => e);
+      return trpc?.data?.code === 'OVERLOADED';
+    });
+    expect(trpc?.data?.httpStatus).toBe(503);
+    await until('a shed GraphQL request', async () => {
+      block(250);
+      const gql = await graphql(harness, ws.adminToken, '{ __typename }');
+      return gql.status === 503 && gql.errors?.[0]?.extensions?.code === 'OVERLOADED';
+    });
+    // Health is never shed, even right after a block.
+    block(250);
+    expect((await rawRequest(harness, 'GET', '/healthz')).status).toBe(200);
+    await until('recovery', async () => {
+      const r = await rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+      return r.status === 200;
+    });
+  });
+
+  it('a heap over its share sheds (a share of 0.1% is always exceeded)', async () => {
+    const harness = await startHarness({
+      app: (database) => ({
+        shedding: { ...off, heapUsedRatio: 0.001, waiting: database.waiting, connections: database.connections, sampleMs: 50 },
+      }),
+    });
+    h = harness;
+    await until('heap shedding', async () => (await rawRequest(harness, 'GET', '/openapi.yaml')).status === 503);
+    const r = await rawRequest(harness, 'GET', '/api/v2/accounts');
+    expect(r.body).toMatchObject({ code: 'OVERLOADED', detail: expect.stringContaining('heap') });
+    expect((await rawRequest(harness, 'GET', '/readyz')).status).toBe(200);
+  });
+});
