@@ -72,7 +72,7 @@ describe('every event type of SPEC 6.2 comes from a real operation', () => {
     await call('POST', '/api/v2/simulations/deposits/bank', { accountId: person, amount: '5.00', coin: 'USD', instrumentType: 'ach' });
     await call('POST', '/api/v2/simulations/deposits/crypto', { accountId: person, amount: '1', coin: 'SOL', network: 'solana' });
 
-    const d = new Dispatcher(h.deps, { sender, timeoutMs: 2000, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
+    const d = new Dispatcher(h.deps, { sender, timeoutMs: 15_000, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
     while ((await d.runOnce()) > 0);
 
     const byType = new Map<string, any[]>();
