@@ -14,6 +14,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** RSA modulus of new webhook signing keys. */
   signingKeyBits: number;
+  /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload through a verification link. */
+  documentMaxBytes: number;
   allowInsecureWebhooks: boolean;
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
     webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
+    documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
   };
 }

@@ -17,6 +17,7 @@ type TrpcCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
   | 'INTERNAL_SERVER_ERROR';
 
 interface ErrorKind {
@@ -39,6 +40,8 @@ export const errorKinds = {
   IDEMPOTENCY_KEY_IN_USE: { http: 409, trpc: 'CONFLICT', title: 'Idempotency key in use' },
   PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
+  LINK_EXPIRED: { http: 410, trpc: 'NOT_FOUND', title: 'Link expired' },
+  TOO_MANY_ATTEMPTS: { http: 429, trpc: 'TOO_MANY_REQUESTS', title: 'Too many attempts' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 

@@ -1,6 +1,7 @@
 import { builder } from './builder.js';
 import './types/account.js';
 import './types/banking-verification.js';
+import './types/kyc-documents.js';
 import './types/transaction.js';
 import './types/webhook-delivery-stats.js';
 

@@ -8,7 +8,8 @@ import { restApi } from '../rest/api.js';
 import { jwksRoute } from '../rest/jwks.js';
 import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
-import { verificationPageRoute } from '../rest/verification-page.js';
+import { holderAssetRoutes } from '../rest/verify/assets.js';
+import { holderRoutes } from '../rest/verify/holder-routes.js';
 import { trpcPlugin } from '../trpc/plugin.js';
 
 export interface AppOptions {
@@ -61,7 +62,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   operationRoutes(app, { ping: opts.ping });
-  verificationPageRoute(app, { deps: opts.deps });
+  holderRoutes(app, { deps: opts.deps });
+  holderAssetRoutes(app);
   jwksRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });
   await app.register(trpcPlugin, { deps: opts.deps });
