@@ -39,7 +39,11 @@ function streamUpload<T>(
     let parser: busboy.Busboy;
     try {
       // One byte over the limit is enough to tell "too large"; busboy discards the rest.
-      parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: maxBytes + 1 } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12, fileSize: maxBytes + 1 },
+      });
     } catch {
       reject(new AppError('UNSUPPORTED_MEDIA_TYPE', 'The upload must be sent as a multipart form.'));
       return;
