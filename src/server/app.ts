@@ -33,7 +33,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             level: opts.logLevel,
             // Paths only: query strings may carry search terms such as emails.
             serializers: {
-              req: (req) => ({ method: req.method, path: req.url.split('?')[0], remoteAddress: req.ip }),
+              // The verification link's token is a credential: never logged.
+              req: (req) => ({
+                method: req.method,
+                path: req.url.split('?')[0]?.replace(/^\/verify\/[^/]+/, '/verify/<token>'),
+                remoteAddress: req.ip,
+              }),
             },
           },
     bodyLimit: opts.bodyLimitBytes,
