@@ -46,7 +46,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-describe('document contents and the signature at rest', () => {
+describe('document contents and the signature at rest', { timeout: 180_000 }, () => {
   it('an embedded data directory holds neither the file bytes nor the typed name', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fas-at-rest-'));
     try {

@@ -113,7 +113,7 @@ describe('uploads', () => {
     expect(json.json).toMatchObject({ ok: false, message: expect.stringMatching(message) });
   });
 
-  it('accepts exactly the default 10 MiB limit and refuses one byte more, storing nothing', async () => {
+  it('accepts exactly the default 10 MiB limit and refuses one byte more, storing nothing', { timeout: 180_000 }, async () => {
     const link = await holderLink(h);
     const { nonce } = await openPage(h, link.token);
     const over = await uploadFile(h, link.token, { nonce, kind: 'proof_of_address', file: sampleFile.pdf(10 * 1024 * 1024 - 8) });
