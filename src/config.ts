@@ -14,6 +14,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** RSA modulus of new webhook signing keys. */
   signingKeyBits: number;
+  /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload through a verification link. */
+  documentMaxBytes: number;
   allowInsecureWebhooks: boolean;
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: metricsTokenFrom(env.FAS_METRICS_TOKEN),
     metricsAddress: addressFrom('FAS_METRICS_ADDRESS', env.FAS_METRICS_ADDRESS),
+    documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db, SqlRunner } from '../db/database.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
+import type { DocumentStore } from './kyc/documents/document-store.js';
 import type { Clock, IdGenerator } from './ports.js';
 
 /** What the core needs from the process: storage and side-effect ports. No request, no transport. */
@@ -15,6 +16,10 @@ export interface Deps {
   publicUrl: string;
   /** FAS_WEBHOOK_ALLOW_INSECURE: http and private addresses for webhook targets (local development). */
   allowInsecureWebhooks: boolean;
+  /** Where holder documents' contents live; unset: encrypted in the database. */
+  documentStore?: DocumentStore;
+  /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload; unset: 10 MiB. */
+  documentMaxBytes?: number;
 }
 
 export type Role = 'admin' | 'analyst' | 'api';

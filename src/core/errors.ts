@@ -43,6 +43,8 @@ export const errorKinds = {
   UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
   RATE_LIMITED: { http: 429, trpc: 'TOO_MANY_REQUESTS', title: 'Too many requests' },
   OVERLOADED: { http: 503, trpc: 'SERVICE_UNAVAILABLE', title: 'Service overloaded' },
+  LINK_EXPIRED: { http: 410, trpc: 'NOT_FOUND', title: 'Link expired' },
+  TOO_MANY_ATTEMPTS: { http: 429, trpc: 'TOO_MANY_REQUESTS', title: 'Too many attempts' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 

@@ -8,7 +8,8 @@ import { restApi } from '../rest/api.js';
 import { jwksRoute } from '../rest/jwks.js';
 import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
-import { verificationPageRoute } from '../rest/verification-page.js';
+import { holderAssetRoutes } from '../rest/verify/assets.js';
+import { holderRoutes } from '../rest/verify/holder-routes.js';
 import { trpcPlugin } from '../trpc/plugin.js';
 import { cors } from './cors.js';
 import { loadShedding, type SheddingOptions } from './load-shedding.js';
@@ -51,7 +52,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
             level: opts.logLevel,
             // Paths only: query strings may carry search terms such as emails.
             serializers: {
-              req: (req) => ({ method: req.method, path: req.url.split('?')[0], remoteAddress: req.ip }),
+              // The verification link's token is a credential: never logged.
+              req: (req) => ({
+                method: req.method,
+                path: req.url.split('?')[0]?.replace(/^\/verify\/[^/]+/, '/verify/<token>'),
+                remoteAddress: req.ip,
+              }),
             },
           },
     bodyLimit: opts.bodyLimitBytes,
@@ -89,7 +95,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   operationRoutes(app, { ping: opts.ping });
-  verificationPageRoute(app, { deps: opts.deps });
+  holderRoutes(app, { deps: opts.deps });
+  holderAssetRoutes(app);
   jwksRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });
   await app.register(trpcPlugin, { deps: opts.deps });

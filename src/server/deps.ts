@@ -17,6 +17,7 @@ export async function openDeps(config: Config): Promise<{ database: Database; de
     cipher,
     publicUrl: config.publicUrl,
     allowInsecureWebhooks: config.allowInsecureWebhooks,
+    documentMaxBytes: config.documentMaxBytes,
   };
   return { database, deps };
 }

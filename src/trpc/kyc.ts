@@ -3,6 +3,7 @@ import { getBankingVerification } from '../core/kyc/get-banking-verification.js'
 import { requestBankingVerification } from '../core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../core/kyc/submit-banking-verification.js';
 import { authedProcedure, router, typed } from './init.js';
+import { kycDocumentsRouter } from './kyc-documents.js';
 
 /** Dashboard: view verification status and masked data; submit and request on a holder's behalf. */
 export const kycRouter = router({
@@ -15,4 +16,5 @@ export const kycRouter = router({
   requestBankingVerification: authedProcedure
     .input(typed<Schemas['BankingVerificationRequest']>())
     .mutation(({ ctx, input }) => requestBankingVerification(ctx.core, input)),
+  documents: kycDocumentsRouter,
 });

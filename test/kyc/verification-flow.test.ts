@@ -226,7 +226,8 @@ describe('the verification link', () => {
     const page = await rawRequest(h, 'GET', path);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(page.body).toContain('front and the back of your driver&#39;s license');
+    expect(page.body).toContain('The front of your driver&#39;s license');
+    expect(page.body).toContain('The back of your driver&#39;s license');
     expect(page.headers.get('cache-control')).toBe('no-store');
     expect(page.body).not.toContain('holder@example.com');
 

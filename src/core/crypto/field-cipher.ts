@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * AES-256-GCM for values encrypted at rest (PII, signing keys). Each value gets a fresh 96-bit
@@ -9,6 +9,11 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 export interface FieldCipher {
   encrypt(plaintext: string, associatedData: string): string;
   decrypt(sealed: string, associatedData: string): string;
+  /** Binary values (document contents): `<key id 4 bytes><iv 12><ciphertext><tag 16>`. */
+  sealBytes(plaintext: Uint8Array, associatedData: string): Buffer;
+  openBytes(sealed: Uint8Array, associatedData: string): Buffer;
+  /** HMAC-SHA256 (base64url) under a key derived from the master key for `purpose` alone. */
+  mac(purpose: string, data: string): string;
 }
 
 export class CipherError extends Error {}
@@ -20,7 +25,40 @@ export function keyIdOf(key: Buffer): string {
 export function createFieldCipher(masterKey: Buffer): FieldCipher {
   if (masterKey.length !== 32) throw new CipherError('the master key must be 32 bytes');
   const kid = keyIdOf(masterKey);
+  const kidBytes = Buffer.from(kid, 'hex');
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let k = macKeys.get(purpose);
+    if (!k) {
+      k = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `fas:${purpose}`, 32));
+      macKeys.set(purpose, k);
+    }
+    return k;
+  };
   return {
+    sealBytes(plaintext, associatedData) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
+      cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+      return Buffer.concat([kidBytes, iv, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]);
+    },
+    openBytes(sealed, associatedData) {
+      const buf = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+      if (buf.length < 32) throw new CipherError('not a sealed value');
+      if (!buf.subarray(0, 4).equals(kidBytes))
+        throw new CipherError(`sealed with another master key (${buf.subarray(0, 4).toString('hex')})`);
+      const decipher = createDecipheriv('aes-256-gcm', masterKey, buf.subarray(4, 16));
+      decipher.setAAD(Buffer.from(associatedData, 'utf8'));
+      decipher.setAuthTag(buf.subarray(buf.length - 16));
+      try {
+        return Buffer.concat([decipher.update(buf.subarray(16, buf.length - 16)), decipher.final()]);
+      } catch {
+        throw new CipherError('sealed value failed authentication');
+      }
+    },
+    mac(purpose, data) {
+      return createHmac('sha256', macKey(purpose)).update(data, 'utf8').digest('base64url');
+    },
     encrypt(plaintext, associatedData) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', masterKey, iv);

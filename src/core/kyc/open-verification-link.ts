@@ -1,5 +1,8 @@
 import { hashSecret } from '../auth/secrets.js';
 import type { Deps } from '../context.js';
+import { type RequiredDocument, requiredDocuments } from './documents/document-kinds.js';
+import { LINK_MAX_ATTEMPTS } from './documents/holder-link.js';
+import { issuePageNonce } from './documents/page-nonce.js';
 import { looksLikeLinkToken } from './verification-link.js';
 
 export type VerificationLinkState =
@@ -8,8 +11,14 @@ export type VerificationLinkState =
   | {
       state: 'valid';
       status: 'saved' | 'submitted' | 'needs_update' | 'completed';
-      idDocumentType: string;
       expiresAt: Date;
+      required: RequiredDocument[];
+      /** Received files by kind (metadata the holder sent themselves). */
+      received: Map<string, { fileName: string; uploadedAt: Date }>;
+      signedAt: Date | null;
+      attemptsLeft: number;
+      /** The nonce the page's forms carry back. */
+      nonce: string;
     };
 
 /**
@@ -18,11 +27,28 @@ export type VerificationLinkState =
  */
 export async function openVerificationLink(deps: Deps, token: string): Promise<VerificationLinkState> {
   if (!looksLikeLinkToken(token)) return { state: 'unknown' };
+  const tokenHash = hashSecret(token);
   const row = await deps.db.bankingVerification.findUnique({
-    where: { linkTokenHash: hashSecret(token) },
-    select: { status: true, idDocumentType: true, linkExpiresAt: true },
+    where: { linkTokenHash: tokenHash },
+    select: {
+      status: true,
+      idDocumentType: true,
+      linkExpiresAt: true,
+      linkAttempts: true,
+      signedAt: true,
+      documents: { where: { uploadedAt: { not: null } }, select: { kind: true, fileName: true, uploadedAt: true } },
+    },
   });
   if (!row) return { state: 'unknown' };
   if (row.linkExpiresAt.getTime() <= deps.clock.now().getTime()) return { state: 'expired' };
-  return { state: 'valid', status: row.status, idDocumentType: row.idDocumentType, expiresAt: row.linkExpiresAt };
+  return {
+    state: 'valid',
+    status: row.status,
+    expiresAt: row.linkExpiresAt,
+    required: requiredDocuments(row.idDocumentType),
+    received: new Map(row.documents.map((d) => [d.kind, { fileName: d.fileName, uploadedAt: d.uploadedAt ?? new Date(0) }])),
+    signedAt: row.signedAt,
+    attemptsLeft: Math.max(0, LINK_MAX_ATTEMPTS - row.linkAttempts),
+    nonce: issuePageNonce(deps, tokenHash),
+  };
 }

@@ -5,6 +5,7 @@ import type { Schemas } from '../contract.js';
 import { AppError, type FieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { dateColumn, todayUtc } from './calendar.js';
+import { documentStoreOf } from './documents/holder-link.js';
 import { lastFour } from './verification-dto.js';
 import { newVerificationLink } from './verification-link.js';
 import { recordVerificationStatus } from './verification-status.js';
@@ -67,7 +68,13 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
     linkExpiresAt: link.expiresAt,
     savedAt: now,
     submittedAt: null,
+    // A new link starts afresh: attempts, documents (removed below) and signature.
+    linkAttempts: 0,
+    documentsCompletedAt: null,
+    signedAt: null,
+    signatureNameEnc: null,
   };
+  let removed: string[] = [];
   await ctx.db.$transaction(async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
     if (account.type !== 'individual') {
@@ -80,6 +87,10 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
       );
     }
     const before = await tx.bankingVerification.findUnique({ where: { accountId }, select: { status: true } });
+    // Documents prove the data they were uploaded for: new data, new link, new documents.
+    const old = await tx.kycDocument.findMany({ where: { accountId, workspaceId: ctx.workspaceId }, select: { id: true } });
+    removed = old.map((d) => d.id);
+    if (removed.length) await tx.kycDocument.deleteMany({ where: { id: { in: removed } } });
     await tx.bankingVerification.upsert({
       where: { accountId },
       create: { accountId, workspaceId: ctx.workspaceId, ...data },
@@ -87,5 +98,6 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
     });
     await recordVerificationStatus(tx, ctx, accountId, before?.status ?? null, 'saved');
   });
+  await documentStoreOf(ctx).delete(removed);
   return { accountId, verificationUrl: link.url };
 }

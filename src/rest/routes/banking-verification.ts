@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { listVerificationDocuments } from '../../core/kyc/documents/list-documents.js';
+import { readDocumentContent } from '../../core/kyc/documents/read-document-content.js';
 import { getBankingVerification } from '../../core/kyc/get-banking-verification.js';
 import { requestBankingVerification } from '../../core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../../core/kyc/submit-banking-verification.js';
@@ -8,5 +11,23 @@ export function bankingVerificationRoutes(app: FastifyInstance): void {
   app.post('/api/v2/kyc/banking-verification/request', async (req) => requestBankingVerification(req.ctx, req.body));
   app.get<{ Params: { accountId: string } }>('/api/v2/kyc/banking-verification/:accountId', async (req) =>
     getBankingVerification(req.ctx, { accountId: req.params.accountId }),
+  );
+  app.get<{ Params: { accountId: string } }>('/api/v2/kyc/banking-verification/:accountId/documents', async (req) =>
+    listVerificationDocuments(req.ctx, { accountId: req.params.accountId }),
+  );
+  app.get<{ Params: { accountId: string; documentId: string } }>(
+    '/api/v2/kyc/banking-verification/:accountId/documents/:documentId/content',
+    async (req, reply) => {
+      const { document, content } = await readDocumentContent(req.ctx, req.params);
+      const ascii = document.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .type(document.mediaType)
+        .header('content-length', document.sizeBytes)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
+        .header('x-content-sha256', document.sha256)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Readable.from(content));
+    },
   );
 }

@@ -153,7 +153,13 @@ export interface paths {
         put?: never;
         /**
          * The holder acts on the verification link (sandbox)
-         * @description Sandbox only; needs saved verification data. `document_upload_received` emits `kyc_document_upload_received` (the provider got an upload), `documents_uploaded` emits `kyc_document_uploaded`, `terms_signed` emits `kyc_verification_signed`. Answers the masked verification.
+         * @description Sandbox only; needs saved verification data. Goes through the same use cases as the holder's
+         *     page, with a 1x1 PNG as every file: `document_upload_received` uploads the first missing
+         *     kind (or replaces `document_front` when none is missing) and emits
+         *     `kyc_document_upload_received`; `documents_uploaded` uploads every missing kind (each emits
+         *     `kyc_document_upload_received`, the last one `kyc_document_uploaded`; `409` when none is
+         *     missing); `terms_signed` signs as "Sandbox Holder" and emits `kyc_verification_signed`
+         *     (`409` when already signed). A completed verification is `409`. Answers the masked verification.
          */
         post: operations["simulateKycHolderAction"];
         delete?: never;
@@ -279,11 +285,151 @@ export interface paths {
         };
         /**
          * The account holder's verification page
-         * @description The page behind `verificationUrl`: names the documents the holder must upload. No
-         *     credentials; the unguessable token (256 bits, stored hashed) is the credential. An
+         * @description The page behind `verificationUrl`, where the holder uploads the documents their identity
+         *     document type needs (see `KycDocumentKind`) and signs the terms with their typed full name.
+         *     No credentials: the unguessable token (256 bits, stored hashed) is the credential. An
          *     unknown or superseded token is `404`, an expired one `410`; both are small HTML pages.
+         *
+         *     Plain HTML forms do everything (JavaScript off); the page's script, served from this
+         *     server, adds drag and drop and upload progress. Phones get the camera for the identity
+         *     document (`capture="environment"`) and the selfie (`capture="user"`).
+         *
+         *     Cross-site safety: every form carries a per-page nonce bound to the link (an HMAC under the
+         *     master key, valid 12 hours); the page sends `Content-Security-Policy: default-src 'none';
+         *     script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self';
+         *     frame-ancestors 'none'; base-uri 'none'`, `X-Frame-Options: DENY`,
+         *     `Referrer-Policy: no-referrer`, `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.
          */
         get: operations["verificationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify/{token}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The holder uploads one document (the page's upload form)
+         * @description `multipart/form-data` with, in this order, the fields `nonce` (from the page) and `kind`
+         *     (`KycDocumentKind`), then the part `file`. The content is streamed (never held whole in
+         *     memory) into the document store, encrypted (AES-256-GCM under the master key, bound to the
+         *     document and the chunk's position), while its SHA-256 and size are computed. The type is
+         *     recognised from the first bytes: JPEG, PNG, HEIC/HEIF or PDF; the file name and declared
+         *     type are ignored. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
+         *     file. Sending a kind again replaces the earlier file. Emits `kyc_document_upload_received`,
+         *     and `kyc_document_uploaded` when the file completes the required set for the first time.
+         *
+         *     Refusals store nothing and say why in plain words: empty file or unknown kind `400`, bad or
+         *     stale nonce `403`, unknown or replaced link `404`, verification completed `409`, expired
+         *     link `410`, too large `413`, not an accepted type `415`, link out of attempts `429`. A link
+         *     accepts 50 posts (uploads and signing, refused ones included); a new link starts again.
+         *
+         *     A browser form post (no `Accept: application/json`) is answered with `303` to the page on
+         *     success and with the page showing the refusal otherwise; a script asking for JSON gets
+         *     `HolderPostResult`.
+         */
+        post: operations["uploadHolderDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify/{token}/signature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The holder accepts the terms and signs (the page's signature form)
+         * @description `application/x-www-form-urlencoded` with `nonce`, `acceptTerms=on` (the checkbox) and
+         *     `fullName` (typed, 2 to 200 characters). Signs once per link. The name is encrypted at rest
+         *     like the other PII and is never returned or sent in an event. Emits
+         *     `kyc_verification_signed` (with `signedAt` and `termsVersion`). Answers as the upload does.
+         */
+        post: operations["signHolderVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/verify-assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The verification page's script and style sheet
+         * @description Served by this server (the page loads nothing from another host). Cacheable for an hour.
+         */
+        get: operations["verificationPageAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/kyc/banking-verification/{accountId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documents the holder uploaded (metadata)
+         * @description Metadata of the documents uploaded through the account's current verification link (kind,
+         *     file name as sent, media type recognised from the content, size, SHA-256, upload time),
+         *     the required kinds still missing, when the set was complete, when the holder signed, and
+         *     every read of each content (who, when). Any role, analysts included.
+         *
+         *     Saving new KYC data (a new link) deletes the previous link's documents and signature: they
+         *     prove the data they were uploaded for, so the holder uploads and signs again through the
+         *     new link. `kyc_document_upload_received` events already sent keep their metadata.
+         */
+        get: operations["listVerificationDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/kyc/banking-verification/{accountId}/documents/{documentId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document's content
+         * @description The file exactly as uploaded (streamed, decrypted), with its recognised media type,
+         *     `Content-Disposition: attachment`, `X-Content-SHA256` and `Cache-Control: no-store`. For the
+         *     workspace's API keys and admins; analysts get `403`. Each read is recorded before the
+         *     first byte is sent and shows in the document's `reads`.
+         */
+        get: operations["getVerificationDocumentContent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1284,7 +1430,7 @@ export interface components {
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "INTERNAL";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "INTERNAL";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -1800,6 +1946,80 @@ export interface components {
             /** @enum {string} */
             accountType: "checking" | "savings";
         };
+        /**
+         * @description A file the holder uploads. `document_front` is the identity document (the passport's photo
+         *     page, the front of a card, or the letter for ssn/itin/ein/other); `document_back` only for
+         *     `driver_license` and `national_id`; `selfie` with the document; `proof_of_address`.
+         * @enum {string}
+         */
+        KycDocumentKind: "document_front" | "document_back" | "selfie" | "proof_of_address";
+        KycDocument: {
+            /** Format: uuid */
+            documentId: string;
+            kind: components["schemas"]["KycDocumentKind"];
+            /** @description As sent by the holder, without any path, at most 200 characters. */
+            fileName: string;
+            /**
+             * @description Recognised from the content.
+             * @enum {string}
+             */
+            mediaType: "image/jpeg" | "image/png" | "image/heic" | "application/pdf";
+            sizeBytes: number;
+            sha256: string;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        KycDocumentRead: {
+            /** Format: date-time */
+            readAt: string;
+            /**
+             * @description `system` is the operator CLI.
+             * @enum {string}
+             */
+            actor: "api_key" | "admin" | "system";
+            /** Format: uuid */
+            apiKeyId: string | null;
+            /** Format: uuid */
+            adminId: string | null;
+            /** @description The admin's email. */
+            admin: string | null;
+        };
+        /** @description A KycDocument with every read of its content. */
+        KycDocumentWithReads: {
+            /** Format: uuid */
+            documentId: string;
+            kind: components["schemas"]["KycDocumentKind"];
+            fileName: string;
+            /** @enum {string} */
+            mediaType: "image/jpeg" | "image/png" | "image/heic" | "application/pdf";
+            sizeBytes: number;
+            sha256: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            reads: components["schemas"]["KycDocumentRead"][];
+        };
+        KycDocumentList: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description The kinds this verification needs (by its identity document type). */
+            required: components["schemas"]["KycDocumentKind"][];
+            missing: components["schemas"]["KycDocumentKind"][];
+            /**
+             * Format: date-time
+             * @description When every required kind was first present.
+             */
+            documentsCompletedAt: string | null;
+            /** Format: date-time */
+            signedAt: string | null;
+            data: components["schemas"]["KycDocumentWithReads"][];
+        };
+        HolderPostResult: {
+            ok: boolean;
+            /** @description What the page shows the holder. */
+            message: string;
+            code?: components["schemas"]["ErrorCode"];
+            document?: components["schemas"]["KycDocument"];
+        };
         KycHolderAction: {
             /** @enum {string} */
             action: "document_upload_received" | "documents_uploaded" | "terms_signed";
@@ -2298,6 +2518,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The verification link's token (43 base64url characters). */
+        LinkToken: string;
         /** @description Page number, from 1. */
         Page: number;
         /** @description Items per page. */
@@ -2945,13 +3167,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                token: string;
+                /** @description The verification link's token (43 base64url characters). */
+                token: components["parameters"]["LinkToken"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The verification page. */
+            /** @description The verification page (what was received, what is missing, the signature form). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2982,6 +3205,332 @@ export interface operations {
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadHolderDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The verification link's token (43 base64url characters). */
+                token: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    nonce: string;
+                    kind: components["schemas"]["KycDocumentKind"];
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (JSON callers). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Received (form posts); `Location` is the page. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Empty file, unknown kind or a malformed form. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description The nonce is missing, stale or from another link. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Unknown or replaced link. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description The verification is completed, or the link was replaced during the upload. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Expired link. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description The file is larger than the limit. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Not a JPEG, PNG, HEIC or PDF (by content), or not a multipart form. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description The link has used its 50 attempts. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+        };
+    };
+    signHolderVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The verification link's token (43 base64url characters). */
+                token: components["parameters"]["LinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    nonce: string;
+                    /** @enum {string} */
+                    acceptTerms: "on";
+                    fullName: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed (JSON callers). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Signed (form posts); `Location` is the page. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Terms not accepted or no full name. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description The nonce is missing, stale or from another link. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Unknown or replaced link. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Already signed, or the verification is completed. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description Expired link. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+            /** @description The link has used its 50 attempts. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                };
+            };
+        };
+    };
+    verificationPageAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "verify.js" | "verify.css";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listVerificationDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycDocumentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVerificationDocumentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The content. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Hex SHA-256 of the content, as recorded at upload. */
+                    "X-Content-SHA256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/heic": string;
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     listTransactions: {

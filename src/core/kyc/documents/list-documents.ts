@@ -1,0 +1,54 @@
+import type { Ctx } from '../../context.js';
+import type { Schemas } from '../../contract.js';
+import { notFound } from '../../errors.js';
+import { assertUuid } from '../../validation/uuid.js';
+import { documentSelect, toDocumentDto } from './document-dto.js';
+import { requiredDocuments } from './document-kinds.js';
+
+type DocumentList = Schemas['KycDocumentList'];
+
+/**
+ * The documents the holder uploaded through the current link (metadata only), which required ones
+ * are missing, the signature's time, and who read each content. Any role of the workspace.
+ */
+export async function listVerificationDocuments(ctx: Ctx, input: { accountId: string }): Promise<DocumentList> {
+  const accountId = assertUuid('accountId', input.accountId);
+  const v = await ctx.db.bankingVerification.findFirst({
+    where: { accountId, workspaceId: ctx.workspaceId },
+    select: {
+      idDocumentType: true,
+      signedAt: true,
+      documentsCompletedAt: true,
+      documents: { where: { uploadedAt: { not: null } }, select: documentSelect, orderBy: { uploadedAt: 'asc' } },
+    },
+  });
+  if (!v) throw notFound('banking verification');
+  const ids = v.documents.map((d) => d.id);
+  const reads = ids.length
+    ? await ctx.db.kycDocumentRead.findMany({
+        where: { workspaceId: ctx.workspaceId, documentId: { in: ids } },
+        select: { documentId: true, actorKind: true, apiKeyId: true, adminId: true, adminEmail: true, readAt: true },
+        orderBy: { readAt: 'asc' },
+      })
+    : [];
+  const required = requiredDocuments(v.idDocumentType);
+  return {
+    accountId,
+    required: required.map((r) => r.kind),
+    missing: required.filter((r) => !v.documents.some((d) => d.kind === r.kind)).map((r) => r.kind),
+    documentsCompletedAt: v.documentsCompletedAt?.toISOString() ?? null,
+    signedAt: v.signedAt?.toISOString() ?? null,
+    data: v.documents.map((d) => ({
+      ...toDocumentDto(d),
+      reads: reads
+        .filter((r) => r.documentId === d.id)
+        .map((r) => ({
+          readAt: r.readAt.toISOString(),
+          actor: r.actorKind as 'api_key' | 'admin' | 'system',
+          apiKeyId: r.apiKeyId,
+          adminId: r.adminId,
+          admin: r.adminEmail,
+        })),
+    })),
+  };
+}

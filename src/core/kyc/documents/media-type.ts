@@ -1,0 +1,21 @@
+/** The media types a holder may upload, recognised by their first bytes (never by name or header). */
+export const ACCEPTED_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'application/pdf'] as const;
+export type AcceptedMediaType = (typeof ACCEPTED_MEDIA_TYPES)[number];
+
+/** Bytes needed to decide: the longest signature checked ends at offset 12. */
+export const SNIFF_BYTES = 12;
+
+const startsWith = (b: Uint8Array, sig: number[], at = 0) => sig.every((v, i) => b[at + i] === v);
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+// HEIC/HEIF brands of the ISO-BMFF `ftyp` box (iPhone photos are `heic`; `mif1`/`msf1` are HEIF).
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
+
+/** The media type of a file from its first bytes, or null when it is none of the accepted ones. */
+export function detectMediaType(head: Uint8Array): AcceptedMediaType | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (ascii(head, 0, 5) === '%PDF-') return 'application/pdf';
+  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(head, 8, 12))) return 'image/heic';
+  return null;
+}

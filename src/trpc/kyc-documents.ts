@@ -1,0 +1,17 @@
+import { listVerificationDocuments } from '../core/kyc/documents/list-documents.js';
+import { readDocumentContent } from '../core/kyc/documents/read-document-content.js';
+import { authedProcedure, router, typed } from './init.js';
+
+/** Dashboard: the holder's documents of a verification; content for admins and API keys only. */
+export const kycDocumentsRouter = router({
+  list: authedProcedure
+    .input(typed<{ accountId: string }>())
+    .query(({ ctx, input }) => listVerificationDocuments(ctx.core, input ?? { accountId: '' })),
+  /** The content as base64 (tRPC speaks JSON); the read is recorded like a REST download. */
+  content: authedProcedure.input(typed<{ accountId: string; documentId: string }>()).query(async ({ ctx, input }) => {
+    const { document, content } = await readDocumentContent(ctx.core, input ?? { accountId: '', documentId: '' });
+    const parts: Buffer[] = [];
+    for await (const part of content) parts.push(part);
+    return { document, contentBase64: Buffer.concat(parts).toString('base64') };
+  }),
+});
