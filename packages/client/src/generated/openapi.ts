@@ -1035,7 +1035,7 @@ export interface webhooks {
         put?: never;
         /**
          * kyc_verification_signed: Account holder signed terms and conditions
-         * @description Account holder signed terms and conditions. Emitted by: The holder signs on the verification page (sandbox: the holder-action simulation).
+         * @description Account holder signed terms and conditions. Emitted by: The holder signs on the verification page (`POST /verify/{token}/signature`; sandbox: the holder-action simulation).
          *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycVerificationSigned"];
@@ -1056,7 +1056,7 @@ export interface webhooks {
         put?: never;
         /**
          * kyc_document_upload_received: Document upload event received from the provider
-         * @description Document upload event received from the provider. Emitted by: A file received on the verification page (sandbox: the holder-action simulation).
+         * @description Document upload event received from the provider. Emitted by: A file received on the verification page (`POST /verify/{token}/documents`; sandbox: the holder-action simulation); `details.replaced` tells whether it replaced an earlier file of its kind.
          *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycDocumentUploadReceived"];
@@ -1077,7 +1077,7 @@ export interface webhooks {
         put?: never;
         /**
          * kyc_document_uploaded: Documents uploaded successfully
-         * @description Documents uploaded successfully. Emitted by: The last required file received on the verification page (sandbox: the holder-action simulation).
+         * @description Documents uploaded successfully. Emitted by: The last required file received on the verification page (sandbox: the holder-action simulation); `details.documents` lists what is held.
          *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycDocumentUploaded"];
@@ -2063,12 +2063,26 @@ export interface components {
             /** @description `null` when this is the first status (the first save). */
             previousStatus: components["schemas"]["VerificationStatus"] | null;
         };
-        KycHolderEventDetails: {
+        KycDocumentReceivedEventDetails: {
             /** Format: uuid */
             accountId: string;
-            /** @enum {string} */
-            action: "document_upload_received" | "documents_uploaded" | "terms_signed";
-            verificationStatus: components["schemas"]["VerificationStatus"];
+            document: components["schemas"]["KycDocument"];
+            /** @description `true` when this file replaced an earlier one of the same kind. */
+            replaced: boolean;
+        };
+        KycDocumentsUploadedEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description Every document now held for the verification, oldest upload first. */
+            documents: components["schemas"]["KycDocument"][];
+        };
+        KycSignedEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            /** Format: date-time */
+            signedAt: string;
+            /** @description The version of the terms the holder signed. */
+            termsVersion: string;
         };
         KybDocumentEventDetails: {
             account: components["schemas"]["Account"];
@@ -2171,7 +2185,7 @@ export interface components {
             type: "kyc_verification_signed";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["WebhookTimestamp"];
-            details: components["schemas"]["KycHolderEventDetails"];
+            details: components["schemas"]["KycSignedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
         };
         /** @description kyc_document_upload_received: Document upload event received from the provider. */
@@ -2181,7 +2195,7 @@ export interface components {
             type: "kyc_document_upload_received";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["WebhookTimestamp"];
-            details: components["schemas"]["KycHolderEventDetails"];
+            details: components["schemas"]["KycDocumentReceivedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
         };
         /** @description kyc_document_uploaded: Documents uploaded successfully. */
@@ -2191,7 +2205,7 @@ export interface components {
             type: "kyc_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["WebhookTimestamp"];
-            details: components["schemas"]["KycHolderEventDetails"];
+            details: components["schemas"]["KycDocumentsUploadedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
         };
         /** @description kyc_verification_completed: KYC process completed. */
