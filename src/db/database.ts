@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDataDir } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
+import { privateDataDir } from './private-dir.js';
 
 export type Db = PrismaClient;
 
@@ -60,10 +61,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) privateDataDir(dataDir);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { extensions: { pg_trgm } });
+    if (dataDir) privateDataDir(dataDir);
   } catch (err) {
     unlock();
     throw err;
@@ -102,6 +105,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       closed = true;
       await prisma.$disconnect();
       await client.close();
+      if (dataDir) privateDataDir(dataDir);
       unlock();
     },
   };

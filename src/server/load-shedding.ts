@@ -5,7 +5,7 @@ import { AppError } from '../core/errors.js';
 import { sendRejection } from './rejection.js';
 
 export interface SheddingOptions {
-  /** Shed while the event loop's worst delay in the last sample window exceeds this; 0 = off. */
+  /** Shed while the event loop's mean delay over the last sample window exceeds this; 0 = off. */
   eventLoopDelayMs: number;
   /** Shed while the used heap exceeds this share of V8's heap limit; 0 = off. */
   heapUsedRatio: number;
@@ -36,7 +36,8 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
   const heapLimit = getHeapStatistics().heap_size_limit;
   let reason: string | null = null;
   const sample = () => {
-    const lagMs = delay.max / 1e6;
+    // The mean, not the worst: one long garbage collection or query is not saturation.
+    const lagMs = delay.count ? delay.mean / 1e6 : 0;
     delay.reset();
     if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs) reason = 'event loop delay';
     else if (opts.heapUsedRatio > 0 && process.memoryUsage().heapUsed > heapLimit * opts.heapUsedRatio) reason = 'heap';

@@ -25,7 +25,7 @@ describe('load shedding', () => {
       harness.database.prisma.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT 1`;
-          await new Promise((r) => setTimeout(r, 700));
+          await new Promise((r) => setTimeout(r, 400));
         },
         { timeout: 20_000, maxWait: 20_000 },
       ),
@@ -41,7 +41,7 @@ describe('load shedding', () => {
     // Once the queue drains, requests are served again.
     await until('the queue to drain', () => harness.database.waiting() === 0);
     expect((await list()).status).toBe(200);
-  });
+  }, 90_000);
 
   it('an event loop blocked past its limit sheds REST, tRPC and GraphQL in their own shapes, then recovers', async () => {
     const harness = await startHarness({
