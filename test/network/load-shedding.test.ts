@@ -9,7 +9,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-const off = { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 0 };
+const off = { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 0, queueWaitMs: 0 };
 
 describe('load shedding', () => {
   it('a database queue past its limit sheds with 503 OVERLOADED at once; health stays answerable', async () => {
