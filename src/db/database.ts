@@ -113,7 +113,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 /**
  * Counts the calls made on a PGlite instance that have not settled. PGlite runs one at a time, so
- * all but one of them are waiting: the load shedder reads that as its queue.
+ * all but one of them are waiting: the load shedder reads that as its queue. PGlite executes on
+ * this thread and a request's queries would otherwise follow each other in one stretch of
+ * microtasks; yielding to the event loop before each call lets health probes, new connections
+ * and the shedder's decisions in between.
  */
 function countPending(client: PGlite): () => number {
   let pending = 0;
@@ -122,6 +125,7 @@ function countPending(client: PGlite): () => number {
     (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       pending++;
       try {
+        await new Promise((resolve) => setImmediate(resolve));
         return await original(...args);
       } finally {
         pending--;
