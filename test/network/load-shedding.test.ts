@@ -84,7 +84,7 @@ describe('load shedding', () => {
       const r = await rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
       return r.status === 200;
     });
-  });
+  }, 90_000);
 
   it('a heap over its share sheds (a share of 0.1% is always exceeded)', async () => {
     const harness = await startHarness({
@@ -97,5 +97,5 @@ describe('load shedding', () => {
     const r = await rawRequest(harness, 'GET', '/api/v2/accounts');
     expect(r.body).toMatchObject({ code: 'OVERLOADED', detail: expect.stringContaining('heap') });
     expect((await rawRequest(harness, 'GET', '/readyz')).status).toBe(200);
-  });
+  }, 90_000);
 });
