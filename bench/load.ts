@@ -51,10 +51,12 @@ async function postgresTarget(): Promise<Target> {
   await admin.end();
   const url = new URL(base);
   url.pathname = '/fas_bench_load';
+  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-load-'));
   return {
     name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString(), FAS_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fas-bench-load-')) },
+    env: { DATABASE_URL: url.toString(), FAS_DATA_DIR: dir },
     cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true });
       const c = new pg.Client({ connectionString: base.toString() });
       await c.connect();
       await c.query('DROP DATABASE IF EXISTS fas_bench_load WITH (FORCE)');
