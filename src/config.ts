@@ -25,7 +25,7 @@ export interface Config {
   /** Per-credential token bucket; `perSecond` 0 turns rate limiting off. */
   rateLimit: { perSecond: number; burst: number };
   /** Saturation thresholds past which requests are shed with 503; 0 turns one check off. */
-  shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number };
+  shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number; queueWaitMs: number };
   /** Slow-client limits of the HTTP server. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** `/metrics` on the main port for `Authorization: Bearer <token>`; unset: not served there. */
@@ -119,7 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shedding: {
       eventLoopDelayMs: intFrom('FAS_SHED_EVENT_LOOP_DELAY_MS', env.FAS_SHED_EVENT_LOOP_DELAY_MS, 200, 0, 60_000),
       heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, 0.9, 0, 1),
-      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 32, 0, 100_000),
+      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 64, 0, 100_000),
+      queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, 1000, 0, 600_000),
     },
     timeouts: {
       headersMs,

@@ -24,7 +24,13 @@ export function lockDataDir(dir: string): () => void {
       const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      // Also on a forced process.exit() in the middle of a shutdown: no lock is left behind.
+      const release = () => rmSync(file, { force: true });
+      process.once('exit', release);
+      return () => {
+        process.removeListener('exit', release);
+        release();
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(file, 'utf8').trim());

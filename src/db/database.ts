@@ -7,6 +7,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDataDir } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
+import { privateDataDir } from './private-dir.js';
 
 export type Db = PrismaClient;
 
@@ -62,10 +63,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) privateDataDir(dataDir);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, { extensions: { pg_trgm } });
+    if (dataDir) privateDataDir(dataDir);
   } catch (err) {
     unlock();
     throw err;
@@ -105,6 +108,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       closed = true;
       await prisma.$disconnect();
       await client.close();
+      if (dataDir) privateDataDir(dataDir);
       unlock();
     },
   };
@@ -112,7 +116,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 /**
  * Counts the calls made on a PGlite instance that have not settled. PGlite runs one at a time, so
- * all but one of them are waiting: the load shedder reads that as its queue.
+ * all but one of them are waiting: the load shedder reads that as its queue. PGlite executes on
+ * this thread and a request's queries would otherwise follow each other in one stretch of
+ * microtasks; yielding to the event loop before each call lets health probes, new connections
+ * and the shedder's decisions in between.
  */
 function countPending(client: PGlite): () => number {
   let pending = 0;
@@ -121,6 +128,7 @@ function countPending(client: PGlite): () => number {
     (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
       pending++;
       try {
+        await new Promise((resolve) => setImmediate(resolve));
         return await original(...args);
       } finally {
         pending--;

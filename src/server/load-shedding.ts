@@ -5,12 +5,18 @@ import { AppError } from '../core/errors.js';
 import { sendRejection } from './rejection.js';
 
 export interface SheddingOptions {
-  /** Shed while the event loop's worst delay in the last sample window exceeds this; 0 = off. */
+  /** Shed while the event loop's mean delay over the last sample window exceeds this; 0 = off. */
   eventLoopDelayMs: number;
   /** Shed while the used heap exceeds this share of V8's heap limit; 0 = off. */
   heapUsedRatio: number;
   /** Shed while this many database calls wait for a connection (PGlite: its one connection); 0 = off. */
   dbWaiters: number;
+  /**
+   * Shed while the queue would take longer than this to drain at the current completion rate
+   * (Little's law: queued / completions per second); 0 = off. Adapts to slow databases and
+   * machines, where a fixed count of waiters would already mean seconds of waiting.
+   */
+  queueWaitMs: number;
   /** Database calls currently waiting for a connection. */
   waiting: () => number;
   /** Connections the database serves at once (pool size; 1 for PGlite). */
@@ -36,7 +42,8 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
   const heapLimit = getHeapStatistics().heap_size_limit;
   let reason: string | null = null;
   const sample = () => {
-    const lagMs = delay.max / 1e6;
+    // The mean, not the worst: one long garbage collection or query is not saturation.
+    const lagMs = delay.count ? delay.mean / 1e6 : 0;
     delay.reset();
     if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs) reason = 'event loop delay';
     else if (opts.heapUsedRatio > 0 && process.memoryUsage().heapUsed > heapLimit * opts.heapUsedRatio) reason = 'heap';
@@ -49,17 +56,48 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
     delay.disable();
   });
   let inFlight = 0;
-  const queued = () => Math.max(opts.waiting(), inFlight - opts.connections);
+  const completions = completionRate(2000);
+  const queueTooLong = () => {
+    const queued = Math.max(opts.waiting(), inFlight - opts.connections);
+    if (opts.dbWaiters > 0 && queued >= opts.dbWaiters) return true;
+    if (opts.queueWaitMs <= 0 || queued < 2) return false;
+    return (queued / Math.max(completions.perSecond(), 0.5)) * 1000 > opts.queueWaitMs;
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT.test(request.url)) return;
-    const why = reason ?? (opts.dbWaiters > 0 && queued() >= opts.dbWaiters ? 'database queue' : null);
+    const why = reason ?? (queueTooLong() ? 'database queue' : null);
     if (!why) {
       inFlight++;
       // 'close' comes after the answer is sent and also when the client goes away first.
-      reply.raw.once('close', () => inFlight--);
+      reply.raw.once('close', () => {
+        inFlight--;
+        completions.add();
+      });
       return;
     }
     reply.header('retry-after', retryAfter);
     return sendRejection(request, reply, new AppError('OVERLOADED', `the server is overloaded (${why}); retry after ${retryAfter} s`));
   });
+}
+
+/** Completions per second over a sliding window, kept in 100 ms buckets. */
+function completionRate(windowMs: number) {
+  const size = Math.ceil(windowMs / 100);
+  const buckets = new Array<number>(size).fill(0);
+  let current = Math.floor(performance.now() / 100);
+  const advance = () => {
+    const now = Math.floor(performance.now() / 100);
+    for (let b = current + 1; b <= Math.min(now, current + size); b++) buckets[b % size] = 0;
+    current = now;
+  };
+  return {
+    add() {
+      advance();
+      buckets[current % size] = (buckets[current % size] ?? 0) + 1;
+    },
+    perSecond() {
+      advance();
+      return buckets.reduce((a, b) => a + b, 0) / (windowMs / 1000);
+    },
+  };
 }

@@ -75,7 +75,12 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
       });
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    // Further signals (a terminal's Ctrl-C reaches npm and the server alike) must not cut the
+    // shutdown short: it finishes, closes the database and removes the lock.
+    if (stopping) {
+      app.log.info({ signal }, 'already shutting down');
+      return;
+    }
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
@@ -91,8 +96,8 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
       process.exit(0);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.description }, 'FAS gateway ready');
 }
@@ -107,12 +112,18 @@ export async function runWorker(config: Config): Promise<void> {
   const worker = startWebhookWorker(config, deps, database, log, metrics.dispatcher);
   const metricsServer = config.metricsAddress ? await startMetricsServer(metrics, config.metricsAddress) : null;
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'webhook worker ready', database: database.description })}\n`);
+  let stopping = false;
   const stop = async () => {
-    metricsServer?.close();
-    await worker.stop();
-    await database.close();
-    process.exit(0);
+    if (stopping) return;
+    stopping = true;
+    try {
+      metricsServer?.close();
+      await worker.stop();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
   };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }

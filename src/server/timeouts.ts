@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 export interface TimeoutOptions {
   /** The request line and headers must arrive within this (408 and close otherwise). */
   headersMs: number;
-  /** The whole request, body included; also the idle limit of a socket. */
+  /** The whole request, body included (answered 408, then closed). */
   requestMs: number;
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: number;
@@ -20,5 +20,4 @@ export function serverTimeouts(app: FastifyInstance, t: TimeoutOptions): void {
   server.requestTimeout = t.requestMs;
   server.keepAliveTimeout = t.keepAliveMs;
   server.connectionsCheckingInterval = Math.max(100, Math.min(1000, Math.floor(t.headersMs / 4)));
-  server.setTimeout(t.requestMs);
 }
