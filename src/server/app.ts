@@ -5,6 +5,7 @@ import { AppError } from '../core/errors.js';
 import { graphqlRoute } from '../graphql/yoga.js';
 import { safeError } from '../logging/safe-error.js';
 import { restApi } from '../rest/api.js';
+import { boundedJsonBodies } from '../rest/json-body.js';
 import { jwksRoute } from '../rest/jwks.js';
 import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
@@ -46,6 +47,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Bodies are JSON or nothing: a text/plain body is refused (415) rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
+  boundedJsonBodies(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
