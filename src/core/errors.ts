@@ -39,6 +39,10 @@ export const errorKinds = {
   IDEMPOTENCY_KEY_IN_USE: { http: 409, trpc: 'CONFLICT', title: 'Idempotency key in use' },
   PAYLOAD_TOO_LARGE: { http: 413, trpc: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
+  // Raised by the HTTP layer before any route runs; tRPC and GraphQL see them as HTTP answers.
+  URI_TOO_LONG: { http: 414, trpc: 'BAD_REQUEST', title: 'Path parameter too long' },
+  HEADERS_TOO_LARGE: { http: 431, trpc: 'BAD_REQUEST', title: 'Request headers too large' },
+  REQUEST_TIMEOUT: { http: 408, trpc: 'BAD_REQUEST', title: 'Request timeout' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 

@@ -702,7 +702,7 @@ export interface components {
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INTERNAL";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "INTERNAL";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -1250,7 +1250,7 @@ export interface components {
                 "application/json": components["schemas"]["Transaction"];
             };
         };
-        /** @description Invalid input (malformed JSON, unknown or invalid fields, bad query parameters). */
+        /** @description Invalid input (malformed JSON or path encoding, nesting over 32 levels, unknown or invalid fields, bad query parameters). */
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1309,6 +1309,29 @@ export interface components {
         };
         /** @description Wrong state, limit reached, or an idempotency key reused or in use. */
         Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A path parameter is longer than 200 characters (`URI_TOO_LONG`). */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The request's header section exceeds 16 KiB (`HEADERS_TOO_LARGE`). The connection is closed
+         *     after this answer; `X-Request-Id` is a fresh id, since the request's own was not read.
+         */
+        HeadersTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1409,6 +1432,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1452,6 +1476,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1480,6 +1505,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1508,6 +1535,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1546,7 +1575,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1575,6 +1606,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1613,7 +1646,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1643,6 +1678,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1679,7 +1718,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1718,7 +1759,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1757,7 +1800,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1796,7 +1841,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1854,6 +1901,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1891,6 +1939,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1919,6 +1968,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1943,6 +1994,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description Unknown or superseded link. */
             404: {
                 headers: {
@@ -1963,6 +2015,9 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listTransactions: {
@@ -2001,6 +2056,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2029,6 +2085,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2068,6 +2126,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2104,6 +2163,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2139,6 +2199,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2178,7 +2239,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2218,7 +2281,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2258,6 +2323,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2285,6 +2351,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2314,6 +2381,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2356,6 +2424,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2384,6 +2453,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2411,6 +2482,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2445,7 +2520,9 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2479,6 +2556,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2512,6 +2593,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2540,6 +2622,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2574,6 +2658,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2597,6 +2685,8 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     health: {
@@ -2618,6 +2708,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     ready: {
@@ -2639,6 +2731,8 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
             /** @description The database does not answer. */
             503: {
                 headers: {
@@ -2670,6 +2764,8 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
 }
