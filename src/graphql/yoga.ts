@@ -6,7 +6,9 @@ import { AppError } from '../core/errors.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { queryLimitsRule } from './limits.js';
+import { parseGuardPlugin } from './parse-guard.js';
 import { schema } from './schema.js';
+import { variableError } from './variable-errors.js';
 
 /** Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost. */
 export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000 };
@@ -31,6 +33,8 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   if (original instanceof AppError) {
     return new GraphQLError(original.message, { ...location, extensions: { code: original.code, errors: original.errors ?? [] } });
   }
+  const badInput = wrapper ? variableError(wrapper as GraphQLError) : undefined;
+  if (badInput) return badInput;
   // Parse and validation errors of the query itself are the client's, with yoga's own codes.
   if (wrapper && !wrapper.originalError) return error as Error;
   log.error({ err: safeError(original) }, 'graphql internal error');
@@ -52,7 +56,7 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization),
-    plugins: [limitsPlugin],
+    plugins: [parseGuardPlugin, limitsPlugin],
   });
   app.route({
     url: '/graphql',
