@@ -18,6 +18,8 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
   webhookRetryFactor: number;
+  /** FAS_STATEMENT_TIMEOUT_MS: longest database statement of `fas serve` (PostgreSQL); 0 = none. */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
     webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
+    statementTimeoutMs: intFrom('FAS_STATEMENT_TIMEOUT_MS', env.FAS_STATEMENT_TIMEOUT_MS, 5_000, 0, 600_000),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { queryLimitsRule } from './limits.js';
@@ -10,8 +10,11 @@ import { parseGuardPlugin } from './parse-guard.js';
 import { schema } from './schema.js';
 import { variableError } from './variable-errors.js';
 
-/** Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost. */
-export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000 };
+/**
+ * Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost,
+ * and so do up to 9 aggregates (AGGREGATE_COST each). Documented in the README ("GraphQL limits").
+ */
+export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000, maxAliases: 100, maxRootFields: 20 };
 
 interface GraphqlErrorLike {
   name: string;
@@ -30,6 +33,8 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   const wrapper = isGraphqlError(error) ? error : undefined;
   const original = wrapper?.originalError ?? error;
   const location = { nodes: wrapper?.nodes, path: wrapper?.path };
+  const timedOut = isStatementTimeout(original) ? toAppError(original) : undefined;
+  if (timedOut) return new GraphQLError(timedOut.message, { ...location, extensions: { code: timedOut.code, errors: [] } });
   if (original instanceof AppError) {
     return new GraphQLError(original.message, { ...location, extensions: { code: original.code, errors: original.errors ?? [] } });
   }

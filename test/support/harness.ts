@@ -47,9 +47,11 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /** One database and one listening server per test file; tests isolate by workspace. */
-export async function startHarness(opts: { allowInsecureWebhooks?: boolean; masterKey?: Buffer } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { allowInsecureWebhooks?: boolean; masterKey?: Buffer; statementTimeoutMs?: number } = {},
+): Promise<Harness> {
   const fresh = await freshDatabase();
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent', statementTimeoutMs: opts.statementTimeoutMs });
   let queries = 0;
   // Counts every operation the core issues, model queries and raw SQL alike.
   const counted = database.prisma.$extends({
