@@ -8,6 +8,18 @@ declare module 'fastify' {
 }
 
 /**
+ * A replayed problem names the replaying request in `requestId`, as its `X-Request-Id` header
+ * does (openapi.yaml "Idempotency"); a success body has no request id and is replayed as stored.
+ */
+function withRequestId(body: string, requestId: string): string {
+  try {
+    return JSON.stringify({ ...(JSON.parse(body) as object), requestId });
+  } catch {
+    return body;
+  }
+}
+
+/**
  * `Idempotency-Key` for every POST in this scope: claim before the handler, replay a stored
  * answer, and record the answer on the way out. Registered once, so new POST routes get it.
  */
@@ -24,7 +36,7 @@ export function idempotentPosts(app: FastifyInstance): void {
         .code(claim.statusCode)
         .header('idempotent-replayed', 'true')
         .type(claim.statusCode >= 400 ? 'application/problem+json' : 'application/json')
-        .send(claim.body);
+        .send(claim.statusCode >= 400 ? withRequestId(claim.body, request.id) : claim.body);
     }
     request.idempotencyKey = value;
   });
