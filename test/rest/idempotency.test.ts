@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccount, bankBody } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
@@ -128,5 +129,25 @@ describe('Idempotency-Key', () => {
     const replay = await submit();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
+  });
+
+  it.each([
+    ['/api/v2/transactions/bank', 201],
+    ['/api/v2/webhook-targets', 201],
+  ])('replays %s from the answer committed with the change', async (path, status) => {
+    const ws = await workspaceFactory(h.deps);
+    const accountId = await activeAccount(ws.ctx);
+    const body = path === '/api/v2/webhook-targets' ? { url: 'https://hooks.example.com/fas' } : bankBody(accountId);
+    const send = () =>
+      rawRequest(h, 'POST', path, {
+        headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json', 'idempotency-key': `k-${path}` },
+        body: JSON.stringify(body),
+      });
+    const first = await send();
+    expect(first.status).toBe(status);
+    const again = await send();
+    expect(again.status).toBe(status);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
   });
 });

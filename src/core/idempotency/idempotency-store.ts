@@ -16,6 +16,14 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
+/** The claimed key of the running request, and the status its success answers with. */
+export interface PendingAnswer {
+  key: string;
+  successStatus: number;
+  /** True once the answer was committed together with the change. */
+  recorded: boolean;
+}
+
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same body. */
@@ -110,6 +118,14 @@ function sealAnswer(ctx: Ctx, key: string, body: string): string {
 function openAnswer(ctx: Ctx, key: string, stored: string): string {
   // Answers stored in clear before sealing was introduced live at most 24 hours.
   return stored.startsWith('v1.') ? ctx.cipher.decrypt(stored, answerBinding(ctx, key)) : stored;
+}
+
+/** Writes the success answer inside the use case's own transaction (see in-transaction.ts). */
+export async function recordAnswer(tx: Prisma.TransactionClient, ctx: Ctx, pending: PendingAnswer, body: string): Promise<void> {
+  await tx.idempotencyKey.update({
+    where: { workspaceId_key: { workspaceId: ctx.workspaceId, key: pending.key } },
+    data: { statusCode: pending.successStatus, responseBody: sealAnswer(ctx, pending.key, body), completedAt: ctx.clock.now() },
+  });
 }
 
 /** Deletes answers older than the retention window; returns how many. */

@@ -1,6 +1,7 @@
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
@@ -18,7 +19,7 @@ export async function simulateKycHolderAction(ctx: Ctx, input: { accountId: stri
   requireSandbox(ctx);
   const accountId = assertUuid('accountId', input.accountId);
   const { action } = validateBody('KycHolderAction', input.body);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const row = await tx.bankingVerification.findFirst({ where: { accountId, workspaceId: ctx.workspaceId }, select: verificationSelect });
     if (!row) throw notFound('banking verification');
     const verification = toVerificationDto(row);

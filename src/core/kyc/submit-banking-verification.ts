@@ -3,6 +3,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, type FieldError, validationError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { dateColumn, todayUtc } from './calendar.js';
 import { lastFour } from './verification-dto.js';
@@ -68,7 +69,7 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
     savedAt: now,
     submittedAt: null,
   };
-  await ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
     if (account.type !== 'individual') {
       throw new AppError('INVALID_STATE', 'individual banking verification applies to individual accounts; this is a business account');
@@ -86,6 +87,6 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
       update: data,
     });
     await recordVerificationStatus(tx, ctx, accountId, before?.status ?? null, 'saved');
+    return { accountId, verificationUrl: link.url };
   });
-  return { accountId, verificationUrl: link.url };
 }
