@@ -1,5 +1,6 @@
 import type { Db, SqlRunner } from '../db/database.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
+import type { PendingAnswer } from './idempotency/idempotency-store.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
 import type { Clock, IdGenerator } from './ports.js';
 
@@ -35,6 +36,8 @@ export interface Ctx extends Deps {
   workspaceId: string;
   sandbox: boolean;
   actor: Actor;
+  /** Set for a request with an `Idempotency-Key`: its answer is stored with the change. */
+  idempotency?: PendingAnswer;
 }
 
 export function createContext(deps: Deps, auth: { workspaceId: string; sandbox: boolean; actor: Actor }): Ctx {

@@ -45,6 +45,11 @@ export const errorKinds = {
   OVERLOADED: { http: 503, trpc: 'SERVICE_UNAVAILABLE', title: 'Service overloaded' },
   LINK_EXPIRED: { http: 410, trpc: 'NOT_FOUND', title: 'Link expired' },
   TOO_MANY_ATTEMPTS: { http: 429, trpc: 'TOO_MANY_REQUESTS', title: 'Too many attempts' },
+  // Raised by the HTTP layer before any route runs; tRPC and GraphQL see them as HTTP answers.
+  URI_TOO_LONG: { http: 414, trpc: 'BAD_REQUEST', title: 'Path parameter too long' },
+  HEADERS_TOO_LARGE: { http: 431, trpc: 'BAD_REQUEST', title: 'Request headers too large' },
+  REQUEST_TIMEOUT: { http: 408, trpc: 'BAD_REQUEST', title: 'Request timeout' },
+  QUERY_TIMEOUT: { http: 503, trpc: 'SERVICE_UNAVAILABLE', title: 'Query timed out' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 
@@ -73,8 +78,28 @@ export function notFound(what: string): AppError {
   return new AppError('NOT_FOUND', `${what} not found`);
 }
 
+// PostgreSQL's query_canceled: raised by statement_timeout (and by a cancelled statement).
+const QUERY_CANCELED = '57014';
+
+/** Whether a database failure, however wrapped (Prisma, adapter, driver), is a cancelled statement. */
+export function isStatementTimeout(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  type Wrapped = { code?: unknown; cause?: unknown; meta?: { code?: unknown; driverAdapterError?: unknown }; originalCode?: unknown };
+  // Prisma keeps the adapter's error in meta.driverAdapterError, the adapter the driver's in cause.
+  const queue: unknown[] = [err];
+  while (queue.length > 0) {
+    const e = queue.shift() as Wrapped | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    if (e.code === QUERY_CANCELED || e.originalCode === QUERY_CANCELED || e.meta?.code === QUERY_CANCELED) return true;
+    queue.push(e.cause, e.meta?.driverAdapterError);
+  }
+  return false;
+}
+
 /** Any thrown value as an AppError; unknown failures become INTERNAL without their message. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  if (isStatementTimeout(err)) return new AppError('QUERY_TIMEOUT', 'the request took longer than the database statement timeout');
   return new AppError('INTERNAL', 'internal error');
 }

@@ -46,11 +46,20 @@ export interface OpenOptions {
   dataDir: string;
   /** Apply pending migrations before answering (default true). */
   migrate?: boolean;
+  /**
+   * PostgreSQL `statement_timeout` of every pooled connection (0 or unset: none), so no request
+   * holds a connection long. Migrations and the migration lock wait are exempt. PGlite runs
+   * statements on the JavaScript thread and cannot interrupt them: there it is not enforced.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const url = opts.databaseUrl;
-  const db = url && /^postgres(ql)?:\/\//.test(url) ? openPostgres(url) : await openPglite(url === 'memory://' ? undefined : opts.dataDir);
+  const db =
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? openPostgres(url, opts.statementTimeoutMs ?? 0)
+      : await openPglite(url === 'memory://' ? undefined : opts.dataDir);
   if (opts.migrate !== false) {
     try {
       db.applied = await db.migrate();
@@ -165,9 +174,13 @@ function redact(url: string): string {
 // Arbitrary constant shared by every FAS process migrating the same database.
 const MIGRATION_LOCK_KEY = 72707369;
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string, statementTimeoutMs: number): Database {
   const poolSize = Number(process.env.FAS_PG_POOL_SIZE) || 10;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -175,10 +188,13 @@ function openPostgres(url: string): Database {
     withLock: async (fn) => {
       const c = await pool.connect();
       try {
+        // Waiting for another process's migration may take longer than a request may.
+        await c.query('SET statement_timeout = 0');
         await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         return await fn();
       } finally {
         await c.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        await c.query('RESET statement_timeout').catch(() => {});
         c.release();
       }
     },
@@ -187,6 +203,7 @@ function openPostgres(url: string): Database {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
+        await c.query('SET LOCAL statement_timeout = 0');
         await c.query(script);
         await c.query(after.sql, after.params);
         await c.query('COMMIT');

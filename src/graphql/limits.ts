@@ -11,7 +11,21 @@ import {
 export interface QueryLimits {
   maxDepth: number;
   maxCost: number;
+  /** Fields selected under an alias, in the whole document. */
+  maxAliases: number;
+  /** Fields selected at the top of one operation (through fragments too). */
+  maxRootFields: number;
 }
+
+/**
+ * Aggregates scan rows rather than read a page: each costs as much as reading this many rows,
+ * whatever it selects, so a handful fill the budget (every alias is counted on its own).
+ */
+export const AGGREGATE_COST = 10_000;
+const AGGREGATES = new Set(['transactionStats', 'webhookDeliveryStats', 'kycStatusCounts']);
+/** Selections visited while measuring one operation (fragments expanded) before giving up. */
+const MAX_VISITS = 50_000;
+const tooMuchWork = new Error('too much work');
 
 /** Paginated fields multiply the cost of what they select by their page size. */
 const PAGINATED = new Set(['accounts', 'transactions']);
@@ -39,9 +53,12 @@ export function queryLimitsRule(limits: QueryLimits): ValidationRule {
       let deepest = depth;
       let cost = 0;
       for (const sel of set.selections) {
+        // Fragments spread repeatedly expand exponentially: the measuring itself is bounded.
+        if (++visits > MAX_VISITS) throw tooMuchWork;
         if (sel.kind === Kind.FIELD) {
           if (sel.name.value.startsWith('__')) continue;
-          cost += multiplier;
+          if (depth === 1) rootFields++;
+          cost += multiplier * (AGGREGATES.has(sel.name.value) ? AGGREGATE_COST : 1);
           if (sel.selectionSet) {
             const inner = measure(
               sel.selectionSet,
@@ -63,10 +80,49 @@ export function queryLimitsRule(limits: QueryLimits): ValidationRule {
       }
       return { depth: deepest, cost };
     };
+    let aliases = 0;
+    let rootFields = 0;
+    let visits = 0;
     return {
+      Field(node) {
+        if (node.alias) aliases++;
+      },
+      Document: {
+        leave() {
+          if (aliases > limits.maxAliases) {
+            context.reportError(
+              new GraphQLError(`${aliases} aliased fields exceed the limit of ${limits.maxAliases}`, {
+                extensions: { code: 'QUERY_TOO_COMPLEX' },
+              }),
+            );
+          }
+        },
+      },
       OperationDefinition(node) {
-        const { depth, cost } = measure(node.selectionSet, 1, 1, new Set());
-        if (depth > limits.maxDepth) {
+        rootFields = 0;
+        visits = 0;
+        let measured: { depth: number; cost: number };
+        try {
+          measured = measure(node.selectionSet, 1, 1, new Set());
+        } catch (err) {
+          if (err !== tooMuchWork) throw err;
+          context.reportError(
+            new GraphQLError(`the operation expands to more than ${MAX_VISITS} selections`, {
+              nodes: [node],
+              extensions: { code: 'QUERY_TOO_COMPLEX' },
+            }),
+          );
+          return;
+        }
+        const { depth, cost } = measured;
+        if (rootFields > limits.maxRootFields) {
+          context.reportError(
+            new GraphQLError(`${rootFields} top-level fields exceed the limit of ${limits.maxRootFields}`, {
+              nodes: [node],
+              extensions: { code: 'QUERY_TOO_COMPLEX' },
+            }),
+          );
+        } else if (depth > limits.maxDepth) {
           context.reportError(
             new GraphQLError(`query depth ${depth} exceeds the limit of ${limits.maxDepth}`, {
               nodes: [node],
@@ -75,10 +131,13 @@ export function queryLimitsRule(limits: QueryLimits): ValidationRule {
           );
         } else if (cost > limits.maxCost) {
           context.reportError(
-            new GraphQLError(`query cost ${cost} exceeds the limit of ${limits.maxCost} (fields x page sizes)`, {
-              nodes: [node],
-              extensions: { code: 'QUERY_TOO_COMPLEX' },
-            }),
+            new GraphQLError(
+              `query cost ${cost} exceeds the limit of ${limits.maxCost} (fields x page sizes, ${AGGREGATE_COST} per aggregate)`,
+              {
+                nodes: [node],
+                extensions: { code: 'QUERY_TOO_COMPLEX' },
+              },
+            ),
           );
         }
       },

@@ -2,14 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { queryLimitsRule } from './limits.js';
+import { parseGuardPlugin } from './parse-guard.js';
 import { schema } from './schema.js';
+import { variableError } from './variable-errors.js';
 
-/** Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost. */
-export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000 };
+/**
+ * Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost,
+ * and so do up to 9 aggregates (AGGREGATE_COST each). Documented in the README ("GraphQL limits").
+ */
+export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000, maxAliases: 100, maxRootFields: 20 };
 
 interface GraphqlErrorLike {
   name: string;
@@ -28,9 +33,13 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   const wrapper = isGraphqlError(error) ? error : undefined;
   const original = wrapper?.originalError ?? error;
   const location = { nodes: wrapper?.nodes, path: wrapper?.path };
+  const timedOut = isStatementTimeout(original) ? toAppError(original) : undefined;
+  if (timedOut) return new GraphQLError(timedOut.message, { ...location, extensions: { code: timedOut.code, errors: [] } });
   if (original instanceof AppError) {
     return new GraphQLError(original.message, { ...location, extensions: { code: original.code, errors: original.errors ?? [] } });
   }
+  const badInput = wrapper ? variableError(wrapper as GraphQLError) : undefined;
+  if (badInput) return badInput;
   // Parse and validation errors of the query itself are the client's, with yoga's own codes.
   if (wrapper && !wrapper.originalError) return error as Error;
   log.error({ err: safeError(original) }, 'graphql internal error');
@@ -54,7 +63,7 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization),
-    plugins: [limitsPlugin],
+    plugins: [parseGuardPlugin, limitsPlugin],
   });
   app.route({
     url: '/graphql',

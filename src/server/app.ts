@@ -3,8 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { graphqlRoute } from '../graphql/yoga.js';
+import { logPath } from '../logging/log-path.js';
 import { safeError } from '../logging/safe-error.js';
 import { restApi } from '../rest/api.js';
+import { frameworkErrorOptions } from '../rest/framework-errors.js';
+import { boundedJsonBodies } from '../rest/json-body.js';
 import { jwksRoute } from '../rest/jwks.js';
 import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
@@ -50,14 +53,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         ? false
         : {
             level: opts.logLevel,
-            // Paths only: query strings may carry search terms such as emails.
             serializers: {
               // The verification link's token is a credential: never logged.
-              req: (req) => ({
-                method: req.method,
-                path: req.url.split('?')[0]?.replace(/^\/verify\/[^/]+/, '/verify/<token>'),
-                remoteAddress: req.ip,
-              }),
+              req: (req) => ({ method: req.method, path: logPath(req.url), remoteAddress: req.ip }),
             },
           },
     bodyLimit: opts.bodyLimitBytes,
@@ -67,10 +65,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    ...frameworkErrorOptions(),
   });
 
   // Bodies are JSON or nothing: a text/plain body is refused (415) rather than parsed as a string.
   app.removeContentTypeParser('text/plain');
+  boundedJsonBodies(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -6,8 +6,13 @@ import { type Database, openDatabase } from '../db/database.js';
 import { loadMasterKey } from './master-key.js';
 
 /** Opens the configured database (migrating it) and wires the core's ports. */
-export async function openDeps(config: Config): Promise<{ database: Database; deps: Deps }> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+export async function openDeps(config: Config, opts: { api?: boolean } = {}): Promise<{ database: Database; deps: Deps }> {
+  // Only the server bounds its statements: operator commands (seed, migrate) may run long.
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementTimeoutMs: opts.api ? config.statementTimeoutMs : 0,
+  });
   const cipher = createFieldCipher(loadMasterKey(process.env, config.dataDir));
   const deps: Deps = {
     db: database.prisma,

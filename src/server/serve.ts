@@ -12,7 +12,7 @@ import { startWebhookWorker } from './webhook-worker.js';
 
 /** `fas serve`: the API on the configured database until SIGTERM/SIGINT, then a graceful stop. */
 export async function serve(config: Config, opts: { worker: boolean } = { worker: true }): Promise<void> {
-  const { database, deps } = await openDeps(config);
+  const { database, deps } = await openDeps(config, { api: true });
   const boot = await bootstrapSandbox(deps, database, config.dataDir);
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
   if (boot) {

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
-import { AppError, type ErrorCode, errorKinds } from '../core/errors.js';
+import { AppError, type ErrorCode, errorKinds, isStatementTimeout, toAppError } from '../core/errors.js';
 
 export interface TrpcContext {
   deps: Deps;
@@ -21,7 +21,7 @@ const fromTrpcCode: Partial<Record<TRPCError['code'], ErrorCode>> = {
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
-    const app = error.cause instanceof AppError ? error.cause : undefined;
+    const app = error.cause instanceof AppError ? error.cause : isStatementTimeout(error.cause) ? toAppError(error.cause) : undefined;
     const code: ErrorCode = app?.code ?? fromTrpcCode[error.code] ?? 'INTERNAL';
     return {
       ...shape,
@@ -42,8 +42,9 @@ export const router = t.router;
 /** Core errors become TRPCErrors carrying the AppError as cause (read by the formatter). */
 const coreErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const app = result.error.cause;
+  const cause = result.ok ? undefined : result.error.cause;
+  if (!result.ok && (cause instanceof AppError || isStatementTimeout(cause))) {
+    const app = toAppError(cause);
     throw new TRPCError({ code: errorKinds[app.code].trpc, message: app.message, cause: app });
   }
   return result;

@@ -8,7 +8,7 @@ const schema = buildSchema(`
   type Page { data: [Node!]! }
   type Query { node: Node transactions(limit: Int): Page }
 `);
-const rule = queryLimitsRule({ maxDepth: 5, maxCost: 1000 });
+const rule = queryLimitsRule({ maxDepth: 5, maxCost: 1000, maxAliases: 100, maxRootFields: 20 });
 const check = (q: string) => validate(schema, parse(q), [rule]).map((e) => e.message);
 
 describe('GraphQL depth and cost limits', () => {
@@ -30,5 +30,47 @@ describe('GraphQL depth and cost limits', () => {
   it('ignores introspection and survives fragment cycles', () => {
     expect(check('{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }')).toEqual([]);
     expect(() => validate(schema, parse('{ node { ...A } } fragment A on Node { parent { ...A } }'), [rule])).not.toThrow();
+  });
+});
+
+describe('aliases, root fields and aggregates', () => {
+  const product = buildSchema(`
+    type Row { count: Int! }
+    type Query { transactionStats(groupBy: [String!]!): [Row!]! accountId: ID kycStatusCounts: Row! }
+  `);
+  const productRule = queryLimitsRule({ maxDepth: 10, maxCost: 100_000, maxAliases: 100, maxRootFields: 20 });
+  const run = (q: string) => validate(product, parse(q), [productRule]).map((e) => e.message);
+  const aliased = (n: number, field: string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
+
+  it('counts every aliased aggregate at the rows it may scan', () => {
+    expect(run(aliased(9, 'transactionStats(groupBy: ["DAY"]) { count }'))).toEqual([]);
+    expect(run(aliased(10, 'transactionStats(groupBy: ["DAY"]) { count }'))[0]).toMatch(/cost 100010 exceeds the limit of 100000/);
+    expect(run('{ a: kycStatusCounts { count } b: kycStatusCounts { count } }')).toEqual([]);
+  });
+
+  it('caps top-level fields, through fragments too', () => {
+    expect(run(aliased(20, 'accountId'))).toEqual([]);
+    expect(run(aliased(21, 'accountId'))).toEqual(['21 top-level fields exceed the limit of 20']);
+    expect(
+      run(
+        '{ ...F ...F } fragment F on Query { a: accountId b: accountId c: accountId d: accountId e: accountId f: accountId g: accountId h: accountId i: accountId j: accountId k: accountId }',
+      ),
+    ).toEqual(['22 top-level fields exceed the limit of 20']);
+  });
+
+  it('caps aliases in the document', () => {
+    const deep = `{ kycStatusCounts { ${Array.from({ length: 101 }, (_, i) => `c${i}: count`).join(' ')} } }`;
+    expect(run(deep)).toEqual(['101 aliased fields exceed the limit of 100']);
+  });
+
+  it('bounds the measuring of a fragment bomb', () => {
+    const levels = 30;
+    const frags = Array.from({ length: levels }, (_, i) =>
+      i === levels - 1 ? `fragment F${i} on Node { id }` : `fragment F${i} on Node { ...F${i + 1} parent { ...F${i + 1} } }`,
+    ).join('\n');
+    const started = Date.now();
+    const errors = validate(schema, parse(`{ node { ...F0 } } ${frags}`), [rule]).map((e) => e.message);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(errors.join()).toMatch(/expands to more than|exceeds/);
   });
 });

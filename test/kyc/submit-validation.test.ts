@@ -70,7 +70,7 @@ describe('submit banking verification: every field at and beyond its limits', ()
     ['address.address1', 'a'.repeat(256), 'must be at most 255 characters'],
     ['address.address1', '', 'must be at least 1 characters'],
     ['address.address1', undefined, 'is required'],
-    ['address.address1', 'line\u0000two', 'has an invalid format'],
+    ['address.address1', 'line\u0000two', 'must not contain NUL characters'],
     ['address.address2', 'a'.repeat(256), 'must be at most 255 characters'],
     ['address.city', 'c'.repeat(101), 'must be at most 100 characters'],
     ['address.city', undefined, 'is required'],

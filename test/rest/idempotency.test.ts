@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccount, bankBody } from '../factories/transactions.js';
+import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 
@@ -81,5 +83,71 @@ describe('Idempotency-Key', () => {
     expect(statuses).toContain(201);
     for (const r of results.filter((r) => r.status === 409)) expect(r.body.code).toBe('IDEMPOTENCY_KEY_IN_USE');
     expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
+  });
+
+  it('a replayed problem carries the replaying request id in body and header alike', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const send = (requestId: string) =>
+      rawRequest(h, 'POST', '/api/v2/kyc/banking-verification/request', {
+        headers: {
+          authorization: `APIKey ${ws.apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'k-404',
+          'x-request-id': requestId,
+        },
+        body: JSON.stringify({ accountId: '00000000-0000-4000-8000-000000000000' }),
+      });
+    const first = await send('first-request');
+    expect(first.status).toBe(404);
+    expect(first.body.requestId).toBe('first-request');
+    const replay = await send('second-request');
+    expect(replay.status).toBe(404);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.headers.get('x-request-id')).toBe('second-request');
+    expect(replay.body.requestId).toBe('second-request');
+    expect({ ...replay.body, requestId: undefined }).toEqual({ ...first.body, requestId: undefined });
+  });
+
+  it('keeps the verification link of a submit only sealed, and replays it intact', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const account = await post(ws.apiKey, { type: 'individual', email: 'holder@b.co' });
+    const submit = () =>
+      rawRequest(h, 'POST', '/api/v2/kyc/banking-verification/individual', {
+        headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json', 'idempotency-key': 'k-submit' },
+        body: JSON.stringify(submission(account.body.accountId)),
+      });
+    const first = await submit();
+    expect(first.status).toBe(200);
+    const token = String(first.body.verificationUrl).split('/verify/')[1] as string;
+    expect(token.length).toBeGreaterThan(20);
+    const row = await h.deps.db.idempotencyKey.findUniqueOrThrow({
+      where: { workspaceId_key: { workspaceId: ws.workspaceId, key: 'k-submit' } },
+      select: { responseBody: true },
+    });
+    expect(row.responseBody).not.toContain(token);
+    expect(row.responseBody).not.toContain('verify');
+    const replay = await submit();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+  });
+
+  it.each([
+    ['/api/v2/transactions/bank', 201],
+    ['/api/v2/webhook-targets', 201],
+  ])('replays %s from the answer committed with the change', async (path, status) => {
+    const ws = await workspaceFactory(h.deps);
+    const accountId = await activeAccount(ws.ctx);
+    const body = path === '/api/v2/webhook-targets' ? { url: 'https://hooks.example.com/fas' } : bankBody(accountId);
+    const send = () =>
+      rawRequest(h, 'POST', path, {
+        headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json', 'idempotency-key': `k-${path}` },
+        body: JSON.stringify(body),
+      });
+    const first = await send();
+    expect(first.status).toBe(status);
+    const again = await send();
+    expect(again.status).toBe(status);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
   });
 });

@@ -51,12 +51,13 @@ export async function startHarness(
   opts: {
     allowInsecureWebhooks?: boolean;
     masterKey?: Buffer;
+    statementTimeoutMs?: number;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
   } = {},
 ): Promise<Harness> {
   const fresh = await freshDatabase();
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent', statementTimeoutMs: opts.statementTimeoutMs });
   let queries = 0;
   // Counts every operation the core issues, model queries and raw SQL alike.
   const counted = database.prisma.$extends({

@@ -3,6 +3,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { notFound, validationError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { addressValid } from '../transactions/catalog.js';
 import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
@@ -47,7 +48,7 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
   const b = validateBody('CreateCryptoBeneficiaryRequest', input.body);
   cryptoRoute(b.coin, b.network);
   checkAddress(b.network, b.address);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const accountId = await activeAccountFor(tx, ctx, input.accountId);
     const now = ctx.clock.now();
     const row = await tx.cryptoBeneficiary.create({
@@ -81,7 +82,7 @@ export async function updateCryptoBeneficiary(
 ): Promise<BeneficiaryDto> {
   requireWriter(ctx);
   const b = validateBody('UpdateCryptoBeneficiaryRequest', input.body);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const current = await find(tx, ctx, input.accountId, input.beneficiaryId);
     if (b.address) checkAddress(current.network, b.address);
     const row = await tx.cryptoBeneficiary.update({ where: { id: current.id }, data: { ...b, updatedAt: ctx.clock.now() }, select });

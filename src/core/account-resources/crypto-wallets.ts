@@ -4,6 +4,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
@@ -42,7 +43,7 @@ export async function createCryptoWallet(ctx: Ctx, input: { accountId: string; b
   const b = validateBody('CreateCryptoWalletRequest', input.body);
   cryptoRoute(b.coin, b.network);
   try {
-    return await ctx.db.$transaction(async (tx) => {
+    return await inTransaction(ctx, async (tx) => {
       const accountId = await activeAccountFor(tx, ctx, input.accountId);
       const id = ctx.ids.uuid();
       const row = await tx.cryptoWallet.create({

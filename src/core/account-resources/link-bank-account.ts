@@ -2,6 +2,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { validationError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { routingNumberValid } from '../transactions/catalog.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
@@ -13,7 +14,7 @@ export async function linkBankAccount(ctx: Ctx, input: { accountId: string; body
   const b = validateBody('LinkBankAccountRequest', input.body);
   if (!routingNumberValid(b.routingNumber))
     throw validationError([{ field: 'routingNumber', message: 'is not a valid ABA routing number (checksum)' }]);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const accountId = await activeAccountFor(tx, ctx, input.accountId);
     const id = ctx.ids.uuid();
     const row = await tx.bankAccountLink.create({

@@ -1,5 +1,6 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
@@ -9,7 +10,7 @@ export async function createAccount(ctx: Ctx, input: unknown): Promise<AccountDt
   requireWriter(ctx);
   const body = validateBody('CreateAccountRequest', input);
   const now = ctx.clock.now();
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const row = await tx.account.create({
       data: {
         id: ctx.ids.uuid(),

@@ -16,6 +16,14 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
+/** The claimed key of the running request, and the status its success answers with. */
+export interface PendingAnswer {
+  key: string;
+  successStatus: number;
+  /** True once the answer was committed together with the change. */
+  recorded: boolean;
+}
+
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
 
 /** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same body. */
@@ -78,7 +86,7 @@ export async function claimIdempotencyKey(ctx: Ctx, req: IdempotentRequest): Pro
     if (row.statusCode === null || row.responseBody === null) {
       throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still being processed; retry later');
     }
-    return { kind: 'replay', statusCode: row.statusCode, body: row.responseBody };
+    return { kind: 'replay', statusCode: row.statusCode, body: openAnswer(ctx, req.key, row.responseBody) };
   }
   throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still being processed; retry later');
 }
@@ -95,7 +103,28 @@ export async function settleIdempotencyKey(ctx: Ctx, key: string, statusCode: nu
   }
   await ctx.db.idempotencyKey.update({
     where,
-    data: { statusCode, responseBody: body, completedAt: ctx.clock.now() },
+    data: { statusCode, responseBody: sealAnswer(ctx, key, body), completedAt: ctx.clock.now() },
+  });
+}
+
+// Stored answers may carry secrets (the verification link of a submit): sealed like PII, bound
+// to their workspace and key so a sealed answer copied to another row does not open.
+const answerBinding = (ctx: Ctx, key: string) => `idempotency:${ctx.workspaceId}:${key}`;
+
+function sealAnswer(ctx: Ctx, key: string, body: string): string {
+  return ctx.cipher.encrypt(body, answerBinding(ctx, key));
+}
+
+function openAnswer(ctx: Ctx, key: string, stored: string): string {
+  // Answers stored in clear before sealing was introduced live at most 24 hours.
+  return stored.startsWith('v1.') ? ctx.cipher.decrypt(stored, answerBinding(ctx, key)) : stored;
+}
+
+/** Writes the success answer inside the use case's own transaction (see in-transaction.ts). */
+export async function recordAnswer(tx: Prisma.TransactionClient, ctx: Ctx, pending: PendingAnswer, body: string): Promise<void> {
+  await tx.idempotencyKey.update({
+    where: { workspaceId_key: { workspaceId: ctx.workspaceId, key: pending.key } },
+    data: { statusCode: pending.successStatus, responseBody: sealAnswer(ctx, pending.key, body), completedAt: ctx.clock.now() },
   });
 }
 

@@ -5,6 +5,7 @@ import { lockAccount } from '../accounts/lock-account.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
@@ -15,7 +16,7 @@ export async function simulateKybEvent(ctx: Ctx, input: { accountId: string; bod
   requireSandbox(ctx);
   const accountId = assertUuid('accountId', input.accountId);
   const b = validateBody('KybEvent', input.body);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
     if (account.type !== 'business') throw new AppError('INVALID_STATE', 'KYB applies to business accounts; this is an individual account');
     if (b.event === 'submitted') {

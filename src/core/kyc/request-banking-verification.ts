@@ -4,6 +4,7 @@ import { lockAccount } from '../accounts/lock-account.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
 import { SUBMITTABLE } from './submit-banking-verification.js';
@@ -19,7 +20,7 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
   requireWriter(ctx);
   const { accountId } = validateBody('BankingVerificationRequest', input);
   const id = accountId.toLowerCase();
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, id);
     const saved = await tx.bankingVerification.findUnique({ where: { accountId: id }, select: { status: true } });
     if (!(SUBMITTABLE as readonly string[]).includes(account.status)) {

@@ -1,6 +1,7 @@
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { requiredDocuments } from './documents/document-kinds.js';
@@ -43,10 +44,11 @@ export async function simulateKycHolderAction(ctx: Ctx, input: { accountId: stri
   } else {
     await signVerification(ctx, { accountId, fullName: 'Sandbox Holder', acceptTerms: true });
   }
-  const row = await ctx.db.bankingVerification.findFirst({
-    where: { accountId, workspaceId: ctx.workspaceId },
-    select: verificationSelect,
+  // The answer is read (and, with an Idempotency-Key, stored) in one transaction. The holder's use
+  // cases above commit their own; repeating one after a crash replaces a sample file, no more.
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.bankingVerification.findFirst({ where: { accountId, workspaceId: ctx.workspaceId }, select: verificationSelect });
+    if (!row) throw notFound('banking verification');
+    return toVerificationDto(row);
   });
-  if (!row) throw notFound('banking verification');
-  return toVerificationDto(row);
 }

@@ -4,6 +4,7 @@ import { lockAccount } from '../accounts/lock-account.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
@@ -15,7 +16,7 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
   requireSandbox(ctx);
   const accountId = assertUuid('accountId', input.accountId);
   const { outcome } = validateBody('KycOutcome', input.body);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
     if (account.status !== 'in_review') {
       throw new AppError('INVALID_STATE', `the provider decides on accounts in_review; this one is ${account.status}`);

@@ -3,6 +3,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, type FieldError, validationError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { dateColumn, todayUtc } from './calendar.js';
 import { documentStoreOf } from './documents/holder-link.js';
@@ -75,7 +76,7 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
     signatureNameEnc: null,
   };
   let removed: string[] = [];
-  await ctx.db.$transaction(async (tx) => {
+  const answer = await inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
     if (account.type !== 'individual') {
       throw new AppError('INVALID_STATE', 'individual banking verification applies to individual accounts; this is a business account');
@@ -97,7 +98,9 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
       update: data,
     });
     await recordVerificationStatus(tx, ctx, accountId, before?.status ?? null, 'saved');
+    return { accountId, verificationUrl: link.url };
   });
+  // The previous link's file contents go after the commit (their rows went with it).
   await documentStoreOf(ctx).delete(removed);
-  return { accountId, verificationUrl: link.url };
+  return answer;
 }

@@ -3,6 +3,7 @@ import type { Prisma } from '../../db/generated/prisma/client.js';
 import { auditOf } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { readTransaction } from './read-transaction.js';
 import { bumpCounts } from './transaction-counts.js';
@@ -106,5 +107,5 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
 
 /** `insertTransaction` in a database transaction of its own: what the create use cases need. */
 export function createTransaction(ctx: Ctx, t: NewTransaction, opts: { requireActive: boolean }): Promise<TransactionDto> {
-  return ctx.db.$transaction((tx) => insertTransaction(tx, ctx, t, opts));
+  return inTransaction(ctx, (tx) => insertTransaction(tx, ctx, t, opts));
 }

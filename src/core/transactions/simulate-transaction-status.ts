@@ -1,5 +1,6 @@
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { changeTransactionStatus } from './change-transaction-status.js';
@@ -11,5 +12,5 @@ export async function simulateTransactionStatus(ctx: Ctx, input: { transactionId
   requireSandbox(ctx);
   const id = assertUuid('transactionId', input.transactionId);
   const b = validateBody('TransactionStatusChange', input.body);
-  return ctx.db.$transaction((tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? ''));
+  return inTransaction(ctx, (tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? ''));
 }

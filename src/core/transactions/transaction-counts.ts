@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import type { DateRange } from './date-range.js';
+import { type DateRange, MAX_INSTANT } from './date-range.js';
 import { type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
 
 type Tx = Prisma.TransactionClient;
@@ -68,7 +68,11 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * directly, through their own indexes.
  */
 export async function countTransactions(ctx: Ctx, f: TransactionFilterInput, range: DateRange): Promise<number> {
-  if (f.accountId || f.search) {
+  // A range ending with year 9999 has no upper bound in practice; one starting in its last day
+  // is counted directly (the day arithmetic below would need year 10000, which SQL refuses).
+  const lastDay = dayStart(MAX_INSTANT);
+  if (range.end && range.end.at.getTime() >= MAX_INSTANT) range = { start: range.start };
+  if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
     const rows = await ctx.sql<{ n: bigint | string }>(
       Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(ctx, f)}`,
     );

@@ -4,6 +4,7 @@ import formatsModule from 'ajv-formats';
 import type { Schemas } from '../contract.js';
 import { type FieldError, validationError } from '../errors.js';
 import { contractDocument, type OpenApiParameter } from './contract-document.js';
+import { unstorableFields } from './storable.js';
 
 // ajv-formats is CommonJS; under NodeNext its function sits on `.default` for the type checker.
 const addFormats = (formatsModule as unknown as { default: typeof formatsModule.default }).default;
@@ -95,6 +96,12 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
   return [...out.values()];
 }
 
+/** NUL, lone surrogates and absurd nesting never reach Ajv or the database. */
+function refuseUnstorable(input: unknown): void {
+  const errors = unstorableFields(input);
+  if (errors.length) throw validationError(errors);
+}
+
 function run<T>(validate: ValidateFunction, input: unknown): T {
   if (validate(input)) return input as T;
   throw validationError(toFieldErrors(validate.errors));
@@ -113,6 +120,7 @@ export function validateBody<N extends keyof Schemas>(name: N, input: unknown): 
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw validationError([{ field: 'body', message: 'must be a JSON object' }]);
   }
+  refuseUnstorable(input);
   return run<Schemas[N]>(v, structuredClone(input));
 }
 
@@ -176,6 +184,7 @@ export function validateQuery<T>(operationId: string, input: unknown): T {
     queryCache.set(operationId, q);
   }
   const source = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  refuseUnstorable(source);
   const value: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(source)) {
     if (v === undefined || v === null) continue;

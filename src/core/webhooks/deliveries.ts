@@ -3,6 +3,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, skipTake } from '../pagination.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateQuery } from '../validation/validators.js';
@@ -84,7 +85,7 @@ export async function getWebhookDelivery(ctx: Ctx, input: { deliveryId: string }
 export async function redeliverWebhookDelivery(ctx: Ctx, input: { deliveryId: string }): Promise<DeliveryDto> {
   requireWriter(ctx);
   const id = assertUuid('deliveryId', input.deliveryId);
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const row = await tx.webhookDelivery.findFirst({
       where: { id, workspaceId: ctx.workspaceId },
       select: { status: true, eventId: true, eventType: true, targetId: true, target: { select: { status: true } } },

@@ -1,6 +1,7 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, skipTake } from '../pagination.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody, validateQuery } from '../validation/validators.js';
@@ -23,7 +24,7 @@ export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<Web
   const b = validateBody('CreateWebhookTargetRequest', input);
   const url = checkTargetUrl('url', b.url, ctx.allowInsecureWebhooks);
   const now = ctx.clock.now();
-  return ctx.db.$transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId}::uuid FOR UPDATE`;
     if ((await tx.webhookTarget.count({ where: { workspaceId: ctx.workspaceId } })) >= MAX_TARGETS) {
       throw new AppError('LIMIT_REACHED', `a workspace has at most ${MAX_TARGETS} webhook targets; delete one first`);
