@@ -10,6 +10,8 @@ import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
 import { verificationPageRoute } from '../rest/verification-page.js';
 import { trpcPlugin } from '../trpc/plugin.js';
+import { docsRoutes } from './pages/docs.js';
+import { landingRoute } from './pages/landing.js';
 
 export interface AppOptions {
   deps: Deps;
@@ -61,6 +63,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   );
 
   operationRoutes(app, { ping: opts.ping });
+  landingRoute(app);
+  docsRoutes(app);
   verificationPageRoute(app, { deps: opts.deps });
   jwksRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });

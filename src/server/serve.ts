@@ -33,7 +33,8 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     deps,
     ping: database.ping,
     logLevel: config.logLevel,
-    graphiql: config.development,
+    // GraphiQL is the analysts' tool in every mode; it shows nothing without a token.
+    graphiql: true,
     bodyLimitBytes: config.bodyLimitBytes,
   });
   // Stored idempotent answers are kept 24 hours; sweep the older ones every hour.

@@ -47,7 +47,9 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 }
 
 /** One database and one listening server per test file; tests isolate by workspace. */
-export async function startHarness(opts: { allowInsecureWebhooks?: boolean; masterKey?: Buffer } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { allowInsecureWebhooks?: boolean; masterKey?: Buffer; graphiql?: boolean } = {},
+): Promise<Harness> {
   const fresh = await freshDatabase();
   const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent' });
   let queries = 0;
@@ -72,7 +74,7 @@ export async function startHarness(opts: { allowInsecureWebhooks?: boolean; mast
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
   };
-  const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1024 * 1024 });
+  const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: opts.graphiql ?? false, bodyLimitBytes: 1024 * 1024 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -677,6 +677,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landing page
+         * @description A small HTML page linking the dashboard, this reference, GraphiQL, the contract and the JWKS.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This reference, rendered
+         * @description Redoc (the `redoc` npm package's standalone bundle, served from `/docs/redoc.standalone.js`)
+         *     renders `/openapi.yaml` in the browser. Redocly's footer logo, which the bundle would load
+         *     from a CDN, is replaced by an inline image.
+         */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -1368,6 +1410,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description Sources limited to this origin (`'self'`), `data:`/`blob:` where the page needs them, and
+         *     inline scripts pinned by their SHA-256; `frame-ancestors 'none'`, `object-src 'none'`.
+         */
+        "Content-Security-Policy": string;
         /** @description Id of this request, also in logs and problem documents. */
         "X-Request-Id": string;
         /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`. */
@@ -2647,6 +2694,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page (no script; `Content-Security-Policy` limited to this origin). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML shell that loads Redoc. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
         };
