@@ -1,6 +1,8 @@
 import { accountsRouter } from './accounts.js';
+import { apiKeysRouter } from './api-keys.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
+import { sessionRouter } from './session.js';
 import { transactionsRouter } from './transactions.js';
 import { webhookDeliveriesRouter } from './webhook-deliveries.js';
 import { webhookTargetsRouter } from './webhook-targets.js';
@@ -12,6 +14,8 @@ export const appRouter = router({
   transactions: transactionsRouter,
   webhookTargets: webhookTargetsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
+  session: sessionRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -740,6 +740,58 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description tRPC `session.signIn` input. */
+        DashboardSignInRequest: {
+            /** @description An admin or analyst token (`fas_at_...`). */
+            token: string;
+        };
+        /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
+        DashboardSession: {
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "analyst" | "api";
+            /** Format: uuid */
+            workspaceId: string;
+            sandbox: boolean;
+            /**
+             * Format: date-time
+             * @description Absolute end of the session (null when authenticated by a header, not a session).
+             */
+            expiresAt: string | null;
+            /** @description A request-free gap this long ends the session (null without a session). */
+            idleTimeoutSeconds: number | null;
+        };
+        /** @description tRPC `apiKeys.create` input (also `fas apikey create --name`). */
+        CreateApiKeyRequest: {
+            name?: string;
+        };
+        /** @description An API key as listed (tRPC `apiKeys.list`); the secret itself is never shown again. */
+        ApiKey: {
+            /** Format: uuid */
+            apiKeyId: string;
+            name: string | null;
+            /** @description First 12 characters of the key, to tell keys apart. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last successful authentication, refreshed at most once a minute.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description A new API key; `key` is shown this once and stored only as a hash. */
+        CreatedApiKey: {
+            /** Format: uuid */
+            apiKeyId: string;
+            name: string | null;
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            key: string;
+        };
         /**
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
          * @enum {string}
