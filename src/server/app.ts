@@ -10,6 +10,7 @@ import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
 import { verificationPageRoute } from '../rest/verification-page.js';
 import { trpcPlugin } from '../trpc/plugin.js';
+import { dashboardRoutes } from './pages/dashboard.js';
 import { docsRoutes } from './pages/docs.js';
 import { landingRoute } from './pages/landing.js';
 
@@ -65,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   operationRoutes(app, { ping: opts.ping });
   landingRoute(app);
   docsRoutes(app);
+  dashboardRoutes(app);
   verificationPageRoute(app, { deps: opts.deps });
   jwksRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });

@@ -2,6 +2,7 @@ import { accountsRouter } from './accounts.js';
 import { apiKeysRouter } from './api-keys.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
+import { overviewRouter } from './overview.js';
 import { sessionRouter } from './session.js';
 import { transactionsRouter } from './transactions.js';
 import { webhookDeliveriesRouter } from './webhook-deliveries.js';
@@ -16,6 +17,7 @@ export const appRouter = router({
   webhookDeliveries: webhookDeliveriesRouter,
   session: sessionRouter,
   apiKeys: apiKeysRouter,
+  overview: overviewRouter,
 });
 
 export type AppRouter = typeof appRouter;
