@@ -33,3 +33,17 @@ export function fromRfc3339(value: string | undefined, zone: Zone): string {
 export function localZoneName(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
 }
+
+interface AmountSource {
+  bankTransactionDetails?: { amount: string; coin: string };
+  cryptoTransactionDetails?: { amount: string; coin: string };
+  tradeTransactionDetails?: { quantity: string; quantityCurrency: string; side: string };
+}
+
+/** The amount a row shows: bank/crypto amount, or a trade's side and quantity. */
+export function amountOf(t: AmountSource): string {
+  if (t.bankTransactionDetails) return `${t.bankTransactionDetails.amount} ${t.bankTransactionDetails.coin}`;
+  if (t.cryptoTransactionDetails) return `${t.cryptoTransactionDetails.amount} ${t.cryptoTransactionDetails.coin}`;
+  const tr = t.tradeTransactionDetails;
+  return tr ? `${tr.side} ${tr.quantity} ${tr.quantityCurrency}` : '';
+}

@@ -4,6 +4,7 @@ import { router } from './init.js';
 import { kycRouter } from './kyc.js';
 import { overviewRouter } from './overview.js';
 import { sessionRouter } from './session.js';
+import { signingKeysRouter } from './signing-keys.js';
 import { transactionsRouter } from './transactions.js';
 import { webhookDeliveriesRouter } from './webhook-deliveries.js';
 import { webhookTargetsRouter } from './webhook-targets.js';
@@ -18,6 +19,7 @@ export const appRouter = router({
   session: sessionRouter,
   apiKeys: apiKeysRouter,
   overview: overviewRouter,
+  signingKeys: signingKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

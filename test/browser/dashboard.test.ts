@@ -135,6 +135,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     const rx = await receiver;
     await page.goto(url('/dashboard/webhooks'));
     await h1().getByText('Webhooks').waitFor();
+    await page.locator('section', { hasText: 'Signing keys' }).getByRole('cell', { name: 'current' }).waitFor();
     const form = page.getByRole('form', { name: 'New target' });
     await form.getByLabel('URL').fill('ftp://example.com/hook');
     await form.getByRole('button', { name: 'Create target' }).click();

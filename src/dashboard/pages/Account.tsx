@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBox, Fields, Loading } from '../components/common.js';
+import { amountOf } from '../format.js';
 import { BASE, Link } from '../router.js';
 import { errorInfo, useTRPC } from '../trpc.js';
 
@@ -52,9 +53,7 @@ export function Account({ accountId }: { accountId: string }) {
                   </td>
                   <td>{t.transactionType}</td>
                   <td>{t.status}</td>
-                  <td>
-                    {'amount' in t ? String(t.amount) : ''} {t.coins.join('/')}
-                  </td>
+                  <td>{amountOf(t)}</td>
                   <td>{t.createdAt.slice(0, 19).replace('T', ' ')}</td>
                 </tr>
               ))}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { ErrorBox, Loading, Pager } from '../components/common.js';
-import { formatTime, fromRfc3339, localZoneName, toRfc3339, type Zone } from '../format.js';
+import { amountOf, formatTime, fromRfc3339, localZoneName, toRfc3339, type Zone } from '../format.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
 import { useTRPC } from '../trpc.js';
 
@@ -113,7 +113,7 @@ export function Transactions() {
                   <td>{t.transactionType}</td>
                   <td>{t.status}</td>
                   <td>{t.coins.join('/')}</td>
-                  <td>{'amount' in t ? String(t.amount) : ''}</td>
+                  <td>{amountOf(t)}</td>
                   <td>
                     <Link to={`${BASE}/accounts/${t.accountId}`}>{t.account?.email ?? t.accountId.slice(0, 8)}</Link>
                   </td>

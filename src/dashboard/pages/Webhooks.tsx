@@ -72,6 +72,7 @@ export function Webhooks() {
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState<string | null>(null);
   const targets = useQuery(trpc.webhookTargets.list.queryOptions({ limit: 100 }));
+  const keys = useQuery(trpc.signingKeys.list.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
   const enable = useMutation(trpc.webhookTargets.enable.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.webhookTargets.delete.mutationOptions({ onSuccess: refresh }));
@@ -136,6 +137,38 @@ export function Webhooks() {
           </table>
         ) : (
           <Loading what="targets" />
+        )}
+      </section>
+      <section aria-labelledby="keys-h">
+        <h2 id="keys-h">Signing keys</h2>
+        <p className="muted">
+          Read-only (rotation: <code>fas keys rotate</code>). Receivers verify with the <a href="/.well-known/jwks.json">JWKS</a>.
+        </p>
+        {keys.data ? (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">kid</th>
+                <th scope="col">State</th>
+                <th scope="col">Signs from (UTC)</th>
+                <th scope="col">Retires (UTC)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.data.map((k) => (
+                <tr key={k.kid}>
+                  <td>
+                    <code>{k.kid}</code>
+                  </td>
+                  <td>{k.state}</td>
+                  <td>{formatTime(k.activatesAt, 'utc')}</td>
+                  <td>{formatTime(k.retiresAt, 'utc')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <ErrorBox error={keys.error} />
         )}
       </section>
       {canWrite ? (
