@@ -5,6 +5,7 @@ import { kycRouter } from './kyc.js';
 import { overviewRouter } from './overview.js';
 import { sessionRouter } from './session.js';
 import { signingKeysRouter } from './signing-keys.js';
+import { simulationsRouter } from './simulations.js';
 import { transactionsRouter } from './transactions.js';
 import { webhookDeliveriesRouter } from './webhook-deliveries.js';
 import { webhookTargetsRouter } from './webhook-targets.js';
@@ -20,6 +21,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   overview: overviewRouter,
   signingKeys: signingKeysRouter,
+  simulations: simulationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

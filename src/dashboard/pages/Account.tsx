@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBox, Fields, Loading } from '../components/common.js';
+import { SandboxKycActions } from '../components/SandboxActions.js';
 import { amountOf } from '../format.js';
 import { BASE, Link } from '../router.js';
 import { errorInfo, useTRPC } from '../trpc.js';
@@ -29,6 +30,7 @@ export function Account({ accountId }: { accountId: string }) {
           <ErrorBox error={kyc.error} />
         )}
       </section>
+      <SandboxKycActions accountId={accountId} />
       <section aria-labelledby="tx-h">
         <h2 id="tx-h">Transactions</h2>
         <p>
