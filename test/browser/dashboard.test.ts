@@ -76,7 +76,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
   it('accounts: search filter in the URL, then the account page', async () => {
     await page.getByRole('link', { name: 'Accounts' }).click();
     await h1().getByText('Accounts').waitFor();
-    await expect(rows().count()).resolves.toBe(2);
+    await until('both accounts to be listed', async () => (await rows().count()) === 2);
     await page.getByLabel('Search').fill('alice');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/\/dashboard\/accounts\?search=alice/);
