@@ -4,6 +4,7 @@ import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
 import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
 import { safeError } from '../logging/safe-error.js';
+import { graphiqlPage } from '../server/pages/graphiql.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { queryLimitsRule } from './limits.js';
 import { parseGuardPlugin } from './parse-guard.js';
@@ -52,11 +53,12 @@ const limitsPlugin: Plugin = {
   },
 };
 
-/** Mounts graphql-yoga at /graphql (GraphiQL in development). */
+/** Mounts graphql-yoga at /graphql, with GraphiQL (assets bundled, served from here) for browsers. */
 export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql: boolean }): void {
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphqlContext>({
     schema,
     graphiql: opts.graphiql,
+    renderGraphiQL: () => graphiqlPage().html,
     landingPage: false,
     // CORS is decided for the whole server (src/server/cors.ts): configured origins only.
     cors: false,
@@ -73,6 +75,9 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        reply.header('content-security-policy', graphiqlPage().csp);
+      }
       reply.status(response.status);
       reply.send(response.body);
       return reply;

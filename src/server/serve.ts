@@ -38,7 +38,8 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     deps,
     ping: database.ping,
     logLevel: config.logLevel,
-    graphiql: config.development,
+    // GraphiQL is the analysts' tool in every mode; it shows nothing without a token.
+    graphiql: true,
     bodyLimitBytes: config.bodyLimitBytes,
     corsOrigins: config.corsOrigins,
     hsts: config.publicUrl.startsWith('https:'),

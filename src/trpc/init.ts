@@ -1,12 +1,18 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { authenticate } from '../core/auth/authenticate.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
 import { AppError, type ErrorCode, errorKinds, isStatementTimeout, toAppError } from '../core/errors.js';
+import { resumeSession } from '../core/sessions/resume-session.js';
+import { readSessionCookie, sameOriginWrite } from './session-cookie.js';
 
 export interface TrpcContext {
   deps: Deps;
   authorization: string | undefined;
   requestId: string;
+  /** Present over HTTP (absent for in-process callers): cookies are read and set through them. */
+  req?: FastifyRequest;
+  reply?: FastifyReply;
 }
 
 // tRPC's own failures (unknown procedure, unparsable input) in the shared vocabulary.
@@ -50,11 +56,31 @@ const coreErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** A procedure any caller may reach (signing in); core errors still map. */
+export const publicProcedure = t.procedure.use(coreErrors);
+
+/**
+ * The caller: an `Authorization` header (token or API key) wins; otherwise the dashboard's session
+ * cookie, whose mutations must also pass the CSRF check (custom header, same Origin).
+ */
+async function callerOf(
+  ctx: TrpcContext,
+  type: 'query' | 'mutation' | 'subscription',
+): Promise<Authenticated & { sessionExpiresAt?: Date }> {
+  const cookie = ctx.req && !ctx.authorization ? readSessionCookie(ctx.req) : undefined;
+  if (!cookie || !ctx.req) return authenticate(ctx.deps, ctx.authorization);
+  const session = await resumeSession(ctx.deps, cookie);
+  if (type !== 'query' && !sameOriginWrite(ctx.req, ctx.deps.publicUrl)) {
+    throw new AppError('FORBIDDEN', 'cross-site request refused: send X-FAS-CSRF: 1 from this origin');
+  }
+  return { ...session, sessionExpiresAt: session.expiresAt };
+}
+
 /** A procedure acting for an authenticated caller; `ctx.core` is the core context. */
-export const authedProcedure = t.procedure.use(coreErrors).use(async ({ ctx, next }) => {
-  const auth = await authenticate(ctx.deps, ctx.authorization);
+export const authedProcedure = t.procedure.use(coreErrors).use(async ({ ctx, type, next }) => {
+  const auth = await callerOf(ctx, type);
   const core: Ctx = createContext(ctx.deps, auth);
-  return next({ ctx: { ...ctx, core } });
+  return next({ ctx: { ...ctx, core, sessionExpiresAt: auth.sessionExpiresAt } });
 });
 
 /** Passes input through untouched, typed for clients: the core validates it from the contract. */

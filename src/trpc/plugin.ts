@@ -10,10 +10,12 @@ export async function trpcPlugin(app: FastifyInstance, opts: { deps: Deps }): Pr
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }) => ({
+      createContext: ({ req, res }) => ({
         deps: opts.deps,
         authorization: req.headers.authorization,
         requestId: req.id,
+        req,
+        reply: res,
       }),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: safeError(error.cause ?? error) }, 'trpc internal error');

@@ -1,6 +1,11 @@
 import { accountsRouter } from './accounts.js';
+import { apiKeysRouter } from './api-keys.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
+import { overviewRouter } from './overview.js';
+import { sessionRouter } from './session.js';
+import { signingKeysRouter } from './signing-keys.js';
+import { simulationsRouter } from './simulations.js';
 import { transactionsRouter } from './transactions.js';
 import { webhookDeliveriesRouter } from './webhook-deliveries.js';
 import { webhookTargetsRouter } from './webhook-targets.js';
@@ -12,6 +17,11 @@ export const appRouter = router({
   transactions: transactionsRouter,
   webhookTargets: webhookTargetsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
+  session: sessionRouter,
+  apiKeys: apiKeysRouter,
+  overview: overviewRouter,
+  signingKeys: signingKeysRouter,
+  simulations: simulationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -52,6 +52,7 @@ export async function startHarness(
     allowInsecureWebhooks?: boolean;
     masterKey?: Buffer;
     statementTimeoutMs?: number;
+    graphiql?: boolean;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
   } = {},
@@ -84,7 +85,7 @@ export async function startHarness(
     deps,
     ping: database.ping,
     logLevel: false,
-    graphiql: false,
+    graphiql: opts.graphiql ?? false,
     bodyLimitBytes: 1024 * 1024,
     ...opts.app?.(database),
   });

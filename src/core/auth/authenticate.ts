@@ -44,11 +44,14 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
     if (!a) throw unauthenticated('invalid credentials');
     return { workspaceId: a.workspaceId, sandbox: a.sandbox, actor: { kind: 'admin', role: a.role, adminId: a.adminId, email: a.email } };
   }
-  const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean }>(Prisma.sql`
-    SELECT k.id::text AS id, k.workspace_id::text AS "workspaceId", w.sandbox
+  const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean; stale: boolean }>(Prisma.sql`
+    SELECT k.id::text AS id, k.workspace_id::text AS "workspaceId", w.sandbox,
+           (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') AS stale
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
     WHERE k.key_hash = ${hash} AND k.revoked_at IS NULL`);
   const key = rows[0];
   if (!key) throw unauthenticated('invalid credentials');
+  // "Last used" for the dashboard's key list, written at most once a minute per key.
+  if (key.stale) await deps.sql(Prisma.sql`UPDATE api_keys SET last_used_at = now() WHERE id = ${key.id}::uuid`);
   return { workspaceId: key.workspaceId, sandbox: key.sandbox, actor: { kind: 'api_key', role: 'api', apiKeyId: key.id } };
 }

@@ -1,13 +1,15 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
+import { validateBody } from '../validation/validators.js';
 import { insertApiKey } from './issue-credentials.js';
 
-export interface CreateApiKeyInput {
-  name?: string;
-}
+export type CreateApiKeyInput = Schemas['CreateApiKeyRequest'];
 
 /** A new API key for the caller's workspace; the secret is returned once and stored hashed. */
-export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput) {
+export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<Schemas['CreatedApiKey']> {
   requireWriter(ctx);
-  return ctx.db.$transaction((tx) => insertApiKey(tx, ctx.ids, ctx.workspaceId, input.name ?? null));
+  const { name } = validateBody('CreateApiKeyRequest', input ?? {});
+  const key = await ctx.db.$transaction((tx) => insertApiKey(tx, ctx.ids, ctx.workspaceId, name?.trim() || null));
+  return { apiKeyId: key.apiKeyId, name: name?.trim() || null, prefix: key.prefix, createdAt: key.createdAt, key: key.key };
 }

@@ -1,6 +1,7 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
+import { assertUuid } from '../validation/uuid.js';
 
 export interface RevokeApiKeyInput {
   apiKeyId: string;
@@ -10,7 +11,7 @@ export interface RevokeApiKeyInput {
 export async function revokeApiKey(ctx: Ctx, input: RevokeApiKeyInput) {
   requireWriter(ctx);
   const key = await ctx.db.apiKey.findFirst({
-    where: { id: input.apiKeyId, workspaceId: ctx.workspaceId },
+    where: { id: assertUuid('apiKeyId', input?.apiKeyId), workspaceId: ctx.workspaceId },
     select: { id: true, revokedAt: true },
   });
   if (!key) throw notFound('API key');

@@ -4,7 +4,7 @@ import type { Deps } from '../../core/context.js';
 import { AppError, toAppError, validationError } from '../../core/errors.js';
 import type { RequiredDocument } from '../../core/kyc/documents/document-kinds.js';
 import { signHolderVerification, uploadHolderDocument } from '../../core/kyc/documents/holder-actions.js';
-import { DEFAULT_DOCUMENT_MAX_BYTES, useHolderLink } from '../../core/kyc/documents/holder-link.js';
+import { DEFAULT_DOCUMENT_MAX_BYTES, spendHolderLink } from '../../core/kyc/documents/holder-link.js';
 import { tooLarge } from '../../core/kyc/documents/receive-document.js';
 import { openVerificationLink } from '../../core/kyc/open-verification-link.js';
 import { safeError } from '../../logging/safe-error.js';
@@ -145,7 +145,7 @@ export function holderRoutes(app: FastifyInstance, opts: { deps: Deps }): void {
         // A body far beyond the limit is refused before any byte is stored (then read and dropped).
         if (Number(req.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD_BYTES) {
           req.raw.resume();
-          await useHolderLink(deps, req.params.token);
+          await spendHolderLink(deps, req.params.token);
           throw tooLarge(maxBytes);
         }
         const document = await streamUpload(req, maxBytes, (fields, fileName, chunks) =>

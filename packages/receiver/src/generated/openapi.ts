@@ -897,6 +897,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landing page
+         * @description A small HTML page linking the dashboard, this reference, GraphiQL, the contract and the JWKS.
+         */
+        get: operations["getLandingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This reference, rendered
+         * @description Redoc (the `redoc` npm package's standalone bundle, served from `/docs/redoc.standalone.js`)
+         *     renders `/openapi.yaml` in the browser. Redocly's footer logo, which the bundle would load
+         *     from a CDN, is replaced by an inline image.
+         */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -1426,6 +1468,58 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description tRPC `session.signIn` input. */
+        DashboardSignInRequest: {
+            /** @description An admin or analyst token (`fas_at_...`). */
+            token: string;
+        };
+        /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
+        DashboardSession: {
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "analyst" | "api";
+            /** Format: uuid */
+            workspaceId: string;
+            sandbox: boolean;
+            /**
+             * Format: date-time
+             * @description Absolute end of the session (null when authenticated by a header, not a session).
+             */
+            expiresAt: string | null;
+            /** @description A request-free gap this long ends the session (null without a session). */
+            idleTimeoutSeconds: number | null;
+        };
+        /** @description tRPC `apiKeys.create` input (also `fas apikey create --name`). */
+        CreateApiKeyRequest: {
+            name?: string;
+        };
+        /** @description An API key as listed (tRPC `apiKeys.list`); the secret itself is never shown again. */
+        ApiKey: {
+            /** Format: uuid */
+            apiKeyId: string;
+            name: string | null;
+            /** @description First 12 characters of the key, to tell keys apart. */
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last successful authentication, refreshed at most once a minute.
+             */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description A new API key; `key` is shown this once and stored only as a hash. */
+        CreatedApiKey: {
+            /** Format: uuid */
+            apiKeyId: string;
+            name: string | null;
+            prefix: string;
+            /** Format: date-time */
+            createdAt: string;
+            key: string;
+        };
         /**
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
          * @enum {string}
@@ -2607,6 +2701,11 @@ export interface components {
          *     to refill a full burst>`.
          */
         "RateLimit-Policy": string;
+        /**
+         * @description Sources limited to this origin (`'self'`), `data:`/`blob:` where the page needs them, and
+         *     inline scripts pinned by their SHA-256; `frame-ancestors 'none'`, `object-src 'none'`.
+         */
+        "Content-Security-Policy": string;
         /** @description Id of this request, also in logs and problem documents. */
         "X-Request-Id": string;
         /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`. */
@@ -4411,6 +4510,54 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    getLandingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The landing page (no script; `Content-Security-Policy` limited to this origin). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML shell that loads Redoc. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOpenApi: {

@@ -28,7 +28,7 @@ const linkSelect = {
  * verification is completed (INVALID_STATE). The holder acts inside the account's workspace as
  * the system: the token is the only credential.
  */
-export async function useHolderLink(deps: Deps, token: string): Promise<{ ctx: Ctx; accountId: string; tokenHash: string }> {
+export async function spendHolderLink(deps: Deps, token: string): Promise<{ ctx: Ctx; accountId: string; tokenHash: string }> {
   if (!looksLikeLinkToken(token)) throw linkNotFound();
   const tokenHash = hashSecret(token);
   const now = deps.clock.now();

@@ -1,0 +1,53 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import { ADMIN_TOKEN_PREFIX, hashSecret, looksLikeSecret } from '../auth/secrets.js';
+import type { Deps } from '../context.js';
+import type { Schemas } from '../contract.js';
+import { AppError } from '../errors.js';
+import { validateBody } from '../validation/validators.js';
+import { newSessionSecret, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-policy.js';
+
+export interface StartedSession {
+  /** The cookie value: exists only in this return value. */
+  secret: string;
+  session: Schemas['DashboardSession'];
+}
+
+/**
+ * Signs in to the dashboard: an admin or analyst token becomes a session whose secret goes into
+ * a cookie. API keys are refused (the dashboard is for people). A bad token is UNAUTHENTICATED
+ * with a message that never repeats it.
+ */
+export async function startSession(deps: Deps, input: unknown): Promise<StartedSession> {
+  const { token } = validateBody('DashboardSignInRequest', input);
+  const trimmed = token.trim();
+  if (!trimmed.startsWith(ADMIN_TOKEN_PREFIX)) {
+    throw new AppError('UNAUTHENTICATED', 'sign in with an admin or analyst token (it starts with fas_at_)');
+  }
+  if (!looksLikeSecret(trimmed)) throw new AppError('UNAUTHENTICATED', 'this token is not valid');
+  const rows = await deps.sql<{ tokenId: string; email: string; role: 'admin' | 'analyst'; workspaceId: string; sandbox: boolean }>(
+    Prisma.sql`
+      SELECT t.id::text AS "tokenId", a.email, a.role::text AS role, a.workspace_id::text AS "workspaceId", w.sandbox
+      FROM admin_tokens t JOIN admins a ON a.id = t.admin_id JOIN workspaces w ON w.id = a.workspace_id
+      WHERE t.token_hash = ${hashSecret(trimmed)} AND t.revoked_at IS NULL`,
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('UNAUTHENTICATED', 'this token is not valid (unknown or revoked)');
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
+  const secret = newSessionSecret();
+  await deps.db.dashboardSession.create({
+    data: { id: deps.ids.uuid(), adminTokenId: row.tokenId, sessionHash: hashSecret(secret), lastSeenAt: now, expiresAt },
+    select: { id: true },
+  });
+  return {
+    secret,
+    session: {
+      email: row.email,
+      role: row.role,
+      workspaceId: row.workspaceId,
+      sandbox: row.sandbox,
+      expiresAt: expiresAt.toISOString(),
+      idleTimeoutSeconds: SESSION_IDLE_MS / 1000,
+    },
+  };
+}

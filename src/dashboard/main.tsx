@@ -1,0 +1,30 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+import { errorInfo, TRPCProvider, trpcClient } from './trpc.js';
+import './styles.css';
+
+const queryClient: QueryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, staleTime: 5_000, refetchOnWindowFocus: false } },
+  // A session that ends while a page is open sends the user back to sign-in.
+  queryCache: new QueryCache({
+    onError: (err, query) => {
+      const isMe = JSON.stringify(query.queryKey[0]) === '["session","me"]';
+      if (!isMe && errorInfo(err).code === 'UNAUTHENTICATED') queryClient.invalidateQueries({ queryKey: [['session', 'me']] });
+    },
+  }),
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <App />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

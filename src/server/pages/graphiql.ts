@@ -1,0 +1,39 @@
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { contentSecurityPolicy, cspHash, inlineBodies } from './csp.js';
+
+// GraphiQL opens with this note: no token is stored by the page, the analyst pastes it.
+const DEFAULT_QUERY = `# FAS GraphQL API for analysts.
+#
+# Authenticate in the "Headers" tab below the editor with your admin or analyst
+# token (or an API key):
+#
+#   { "Authorization": "Bearer fas_at_..." }
+#
+# Nothing is sent before you run a query; the token stays in this browser tab.
+
+query Overview {
+  accounts(limit: 5) {
+    total
+    data { accountId email status }
+  }
+}
+`;
+
+let page: { html: string; csp: string } | undefined;
+
+/**
+ * The GraphiQL page, rendered once (its assets, ~9 MB, are inlined by
+ * `@graphql-yoga/render-graphiql`, so nothing comes from a CDN). The inline script is pinned by
+ * hash; Monaco injects styles and starts its workers from blob: URLs.
+ */
+export function graphiqlPage(): { html: string; csp: string } {
+  if (page) return page;
+  const html = renderGraphiQL({ title: 'FAS GraphiQL', defaultQuery: DEFAULT_QUERY, defaultEditorToolsVisibility: 'headers' });
+  const csp = contentSecurityPolicy({
+    script: inlineBodies(html, 'script').map(cspHash),
+    style: ["'unsafe-inline'"],
+    worker: ['blob:'],
+  });
+  page = { html, csp };
+  return page;
+}

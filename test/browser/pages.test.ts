@@ -1,0 +1,100 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceFactory } from '../factories/workspace.js';
+import { chromiumAvailable, launchBrowser, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import { type Harness, startHarness } from '../support/harness.js';
+
+const cspOf = async (h: Harness, path: string, accept = 'text/html') => {
+  const res = await fetch(h.baseUrl + path, { headers: { accept } });
+  return { status: res.status, csp: res.headers.get('content-security-policy') ?? '' };
+};
+
+describe('public pages: CSP names no other host', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ graphiql: true });
+  });
+  afterAll(() => h.close());
+
+  it.each(['/', '/docs', '/graphql'])('%s sends a CSP limited to this origin', async (path) => {
+    const { status, csp } = await cspOf(h, path);
+    expect(status).toBe(200);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // No host, scheme wildcard or unsafe-eval: only 'self', data:, blob:, hashes and inline styles.
+    for (const token of csp.split(/[;\s]+/)) {
+      expect(token).not.toMatch(/^(https?:|\*|'unsafe-eval')/);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  it('serves the Redoc bundle from npm, cacheable', async () => {
+    const res = await fetch(`${h.baseUrl}/docs/redoc.standalone.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500_000);
+  });
+});
+
+describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromium', () => {
+  let h: Harness;
+  let browser: Browser;
+  let token: string;
+  beforeAll(async () => {
+    h = await startHarness({ graphiql: true });
+    token = (await workspaceFactory(h.deps, 'Pages')).adminToken;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h?.close();
+  });
+
+  it('the landing page links every surface, with nothing from another origin', async () => {
+    const rec = await recordingContext(browser, h.baseUrl);
+    const page = await rec.newPage();
+    await page.goto(`${h.baseUrl}/`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('FAS gateway');
+    const hrefs = await page.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/dashboard', '/docs', '/graphql', '/openapi.yaml', '/.well-known/jwks.json']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'docs/screenshots/landing.png' });
+    expect(rec.foreignRequests).toEqual([]);
+    expect(rec.pageErrors).toEqual([]);
+    await rec.context.close();
+  });
+
+  it('/docs renders the API reference from openapi.yaml, APIKey scheme included', async () => {
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 1280, height: 900 } });
+    const page = await rec.newPage();
+    await page.goto(`${h.baseUrl}/docs`);
+    await page.getByRole('heading', { name: 'List transactions' }).first().waitFor({ timeout: 30_000 });
+    await page.getByText('APIKey', { exact: false }).first().waitFor({ state: 'attached' });
+    await page.screenshot({ path: 'docs/screenshots/docs.png' });
+    expect(rec.foreignRequests).toEqual([]);
+    expect(rec.pageErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
+    await rec.context.close();
+  }, 60_000);
+
+  it('/graphql renders GraphiQL offline, and a query with the token in Headers answers', async () => {
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 1280, height: 900 } });
+    const page = await rec.newPage();
+    await page.goto(`${h.baseUrl}/graphql`, { waitUntil: 'load' });
+    await page.locator('.graphiql-container').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Authenticate in the "Headers" tab', { exact: false }).first().waitFor();
+    // Run a query as GraphiQL does (same page, same CSP): the token travels in a header.
+    const answer = await page.evaluate(async (t) => {
+      const r = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` },
+        body: JSON.stringify({ query: '{ accounts(limit: 1) { total } }' }),
+      });
+      return r.json();
+    }, token);
+    expect(answer).toEqual({ data: { accounts: { total: 0 } } });
+    await page.screenshot({ path: 'docs/screenshots/graphiql.png' });
+    expect(rec.foreignRequests).toEqual([]);
+    expect(rec.pageErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
+    await rec.context.close();
+  }, 60_000);
+});
