@@ -7,6 +7,7 @@ import { createAdmin } from '../core/workspaces/create-admin.js';
 import { createApiKey } from '../core/workspaces/create-api-key.js';
 import { createWorkspace } from '../core/workspaces/create-workspace.js';
 import { listAdmins } from '../core/workspaces/list-admins.js';
+import { listApiKeys } from '../core/workspaces/list-api-keys.js';
 import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
 import { operatorContext } from './operator-context.js';
@@ -66,6 +67,17 @@ export const operatorCommands: Record<string, OperatorCommand> = {
     return {
       json: { workspaceId: ctx.workspaceId, ...key },
       text: `apiKeyId: ${key.apiKeyId}\nAPI key:  ${key.key}\nShown once; stored hashed.`,
+    };
+  },
+  'apikey list': async (deps, _config, o) => {
+    const ctx = await operatorContext(deps, o);
+    const { data } = await listApiKeys(ctx);
+    return {
+      json: { workspaceId: ctx.workspaceId, data },
+      text: table([
+        ['API KEY', 'NAME', 'PREFIX', 'CREATED', 'LAST USED', 'REVOKED'],
+        ...data.map((k) => [k.apiKeyId, k.name ?? '', k.prefix, k.createdAt, k.lastUsedAt ?? '', k.revokedAt ?? '']),
+      ]),
     };
   },
   'apikey revoke': async (deps, _config, o) => {

@@ -64,6 +64,9 @@ export function buildProgram(run: Runner): Command {
     .option('--name <name>', 'a label to tell keys apart')
     .addOption(workspace())
     .action(action('apikey create'));
+  command(key, 'list', "list a workspace's API keys (never their secrets)", 'npx fas apikey list --json')
+    .addOption(workspace())
+    .action(action('apikey list'));
   command(key, 'revoke', 'revoke an API key; the running server refuses it at once', 'npx fas apikey revoke --id <apiKeyId>')
     .requiredOption('--id <apiKeyId>', 'the key to revoke (see `fas apikey list`)')
     .addOption(workspace())

@@ -58,9 +58,16 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     const get = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } }).then((r) => r.status);
     expect(await get(key.key)).toBe(200);
 
+    const listed = fas(['apikey', 'list', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).data.map((k: { apiKeyId: string }) => k.apiKeyId)).toContain(key.apiKeyId);
+    expect(listed.stdout).not.toContain(key.key);
+
     const revoked = fas(['apikey', 'revoke', '--id', key.apiKeyId, '--json']);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(await get(key.key)).toBe(401);
+    const after = JSON.parse(fas(['apikey', 'list', '--json']).stdout).data.find((k: { apiKeyId: string }) => k.apiKeyId === key.apiKeyId);
+    expect(after.revokedAt).toMatch(/Z$/);
     expect(await get(creds.apiKey.key)).toBe(200);
 
     const ws = fas(['workspace', 'create', '--name', 'Second', '--json']);
