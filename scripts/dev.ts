@@ -1,18 +1,25 @@
 // `npm run dev`: the API (restarted on change) on :8080 and Vite's dev server for the dashboard
 // (hot reload) on :5173, which proxies /trpc to the API. Open http://127.0.0.1:5173/dashboard/.
+// The tools are started directly, not through npx: npx does not pass SIGTERM on, and a stopped
+// `npm run dev` must leave nothing behind.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 
+const bin = (name: string) => path.join(import.meta.dirname, '..', 'node_modules', '.bin', name);
 const children = [
-  spawn('npx', ['tsx', 'watch', 'src/cli/main.ts', 'serve'], { stdio: 'inherit' }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', 'src/cli/main.ts', 'serve'], { stdio: 'inherit' }),
+  spawn(bin('vite'), [], { stdio: 'inherit' }),
 ];
-const stop = () => {
-  for (const c of children) c.kill('SIGTERM');
+let stopping = false;
+const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill(signal);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
 for (const c of children)
   c.on('exit', (code) => {
     stop();
-    process.exitCode = code ?? 0;
+    process.exitCode ||= code ?? 0;
   });

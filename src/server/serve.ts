@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { purgeIdempotencyKeys } from '../core/idempotency/idempotency-store.js';
+import { warmValidators } from '../core/validation/validators.js';
 import { ensureSigningKey } from '../core/webhooks/signing-keys.js';
 import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
@@ -99,6 +100,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  warmValidators();
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.description }, 'FAS gateway ready');
 }

@@ -55,7 +55,10 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     const created = fas(['apikey', 'create', '--name', 'leaky', '--json']);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout);
-    const get = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } }).then((r) => r.status);
+    // Seconds pass between requests (each CLI call starts a process), past the server's keep-alive
+    // timeout: a reused connection may be closing as the request leaves, so one retry on a network error.
+    const once = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } }).then((r) => r.status);
+    const get = (k: string) => once(k).catch(() => once(k));
     expect(await get(key.key)).toBe(200);
 
     const listed = fas(['apikey', 'list', '--json']);

@@ -248,8 +248,9 @@ describe('fas seed: the command', () => {
           timeout: 120_000,
         });
       const bad = fas(['seed', '--transactions', '0']);
-      expect(bad.status).toBe(1);
-      expect(bad.stderr).toMatch(/--transactions must be a positive integer/);
+      // A value out of range is a usage error (exit 2), refused before the database is opened.
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toMatch(/--transactions <n>' argument '0' is invalid\. must be a positive integer/);
       const ws = fas(['workspace', 'create', '--name', 'Seeded', '--sandbox', '--json']);
       expect(ws.status, ws.stderr).toBe(0);
       const { workspaceId } = JSON.parse(ws.stdout);

@@ -199,3 +199,24 @@ export function contractSchemaAt(pointer: string): ValidateFunction {
   if (!v) throw new Error(`no schema at ${pointer} in openapi.yaml`);
   return v;
 }
+
+/**
+ * Compiles every body schema and every operation's query validator now. Lazily, the first
+ * requests would each pay a compilation that blocks the event loop (about a second in all here),
+ * enough to trip load shedding right after a start; a server calls this before it listens.
+ */
+export function warmValidators(): void {
+  const doc = contractDocument();
+  for (const name of Object.keys(doc.components.schemas)) {
+    const key = `schema:${name}`;
+    if (cache.has(key)) continue;
+    const v = instance().getSchema(`${CONTRACT_ID}#/components/schemas/${name}`);
+    if (v) cache.set(key, v);
+  }
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      const id = op && typeof op === 'object' ? op.operationId : undefined;
+      if (id && !queryCache.has(id)) queryCache.set(id, queryValidator(id));
+    }
+  }
+}

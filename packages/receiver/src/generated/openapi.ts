@@ -3416,13 +3416,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Empty file, unknown kind or a malformed form. */
+            /** @description Empty file, unknown kind or a malformed form; a malformed link in the path answers problem+json. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3549,13 +3550,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Terms not accepted or no full name. */
+            /** @description Terms not accepted or no full name; a malformed link in the path answers problem+json. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -4475,6 +4477,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description `FAS_METRICS_TOKEN` is not set: the route does not exist on this port (`ROUTE_NOT_FOUND`). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
