@@ -19,6 +19,6 @@ if (!/^\d+$/.test(runs) || (seed !== undefined && !/^-?\d+$/.test(seed)) || (sec
 }
 const result = spawnSync('npx', ['vitest', 'run', 'test/fuzz/fuzz.test.ts', '--testTimeout=86400000'], {
   stdio: 'inherit',
-  env: { ...process.env, FUZZ_RUNS: runs, ...(seed ? { FUZZ_SEED: seed } : {}), ...(seconds ? { FUZZ_SECONDS: seconds } : {}) },
+  env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed ?? 'random', ...(seconds ? { FUZZ_SECONDS: seconds } : {}) },
 });
 process.exit(result.status ?? 1);

@@ -15,7 +15,9 @@ import { hostileValue, mutated, pathSegment, validValue } from './arbitraries.js
  * `npm run fuzz -- --runs N` for long runs.
  */
 const RUNS = Number(process.env.FUZZ_RUNS) || 200;
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+// The suite's run is reproducible (a fixed seed), so CI never fails on inputs nobody can replay;
+// `npm run fuzz` (and FUZZ_SEED=random) explores new ones.
+const SEED = process.env.FUZZ_SEED === 'random' ? undefined : process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261123;
 /** FUZZ_SECONDS: stop each protocol's run after this long (a passed run, with the tally printed). */
 const TEST_TIMEOUT = process.env.FUZZ_SECONDS
   ? Number(process.env.FUZZ_SECONDS) * 1000 + 60_000

@@ -3435,6 +3435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3446,6 +3447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3457,6 +3459,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3468,6 +3471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3479,6 +3483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3491,6 +3496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3502,6 +3508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3569,6 +3576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3580,6 +3588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3591,6 +3600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
@@ -3602,13 +3612,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
-            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The form is not `application/x-www-form-urlencoded` (or JSON from the page's script). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["HolderPostResult"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The link has used its 50 attempts. */
             429: {
                 headers: {
@@ -3616,6 +3638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                     "text/html": string;
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
