@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import { AppError } from '../../src/core/errors.js';
 import { claimIdempotencyKey } from '../../src/core/idempotency/idempotency-store.js';
+import { createWebhookTarget, enableWebhookTarget } from '../../src/core/webhooks/webhook-targets.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
@@ -30,6 +31,23 @@ describe('idempotency across a crash after the commit', () => {
     const retry = await claimIdempotencyKey(ws.ctx, request(body));
     expect(retry).toEqual({ kind: 'replay', statusCode: 201, body: JSON.stringify(created) });
     expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(1);
+  });
+
+  it('enabling a disabled target stores its answer with the change', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const target = await createWebhookTarget(ws.ctx, { url: 'https://receiver.example.com/hooks' });
+    await h.deps.db.webhookTarget.update({
+      where: { id: target.id },
+      data: { status: 'disabled', disabledReason: '5 retries failed', disabledAt: new Date() },
+    });
+    const path = `/api/v2/webhook-targets/${target.id}/enable`;
+    const enable = { key: 'crash-2', method: 'POST', path, body: undefined };
+    expect(await claimIdempotencyKey(ws.ctx, enable)).toEqual({ kind: 'claimed' });
+    const pending = { key: 'crash-2', successStatus: 200, recorded: false };
+    const enabled = await enableWebhookTarget({ ...ws.ctx, idempotency: pending }, { targetId: target.id });
+    expect(enabled.status).toBe('active');
+    expect(pending.recorded).toBe(true);
+    expect(await claimIdempotencyKey(ws.ctx, enable)).toEqual({ kind: 'replay', statusCode: 200, body: JSON.stringify(enabled) });
   });
 
   it('a change that rolls back stores no answer', async () => {

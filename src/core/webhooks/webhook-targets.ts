@@ -74,11 +74,14 @@ export async function deleteWebhookTarget(ctx: Ctx, input: { targetId: string })
 export async function enableWebhookTarget(ctx: Ctx, input: { targetId: string }): Promise<WebhookTargetDto> {
   requireWriter(ctx);
   const target = await findTarget(ctx, input.targetId);
-  if (target.status === 'active') return toTargetDto(target);
-  const row = await ctx.db.webhookTarget.update({
-    where: { id: target.id },
-    data: { status: 'active', disabledReason: null, disabledAt: null, updatedAt: ctx.clock.now() },
-    select: targetSelect,
+  // In the use case's transaction, so an Idempotency-Key's answer is stored with the change.
+  return inTransaction(ctx, async (tx) => {
+    if (target.status === 'active') return toTargetDto(target);
+    const row = await tx.webhookTarget.update({
+      where: { id: target.id },
+      data: { status: 'active', disabledReason: null, disabledAt: null, updatedAt: ctx.clock.now() },
+      select: targetSelect,
+    });
+    return toTargetDto(row);
   });
-  return toTargetDto(row);
 }
