@@ -1,3 +1,4 @@
+import { RequestAbandonedError } from '../db/request-signal.js';
 import type { Schemas } from './contract.js';
 
 /** The closed set of error codes, taken from the contract (`ErrorCode` in openapi.yaml). */
@@ -81,7 +82,11 @@ export function notFound(what: string): AppError {
 // PostgreSQL's query_canceled: raised by statement_timeout (and by a cancelled statement).
 const QUERY_CANCELED = '57014';
 
-/** Whether a database failure, however wrapped (Prisma, adapter, driver), is a cancelled statement. */
+/**
+ * Whether a database failure, however wrapped (Prisma, adapter, driver), is a cancelled statement:
+ * by the statement timeout, or because the request's client went away (then nobody reads the
+ * answer, and it is no server fault either).
+ */
 export function isStatementTimeout(err: unknown): boolean {
   const seen = new Set<unknown>();
   type Wrapped = { code?: unknown; cause?: unknown; meta?: { code?: unknown; driverAdapterError?: unknown }; originalCode?: unknown };
@@ -91,6 +96,7 @@ export function isStatementTimeout(err: unknown): boolean {
     const e = queue.shift() as Wrapped | undefined;
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
+    if (e instanceof RequestAbandonedError) return true;
     if (e.code === QUERY_CANCELED || e.originalCode === QUERY_CANCELED || e.meta?.code === QUERY_CANCELED) return true;
     queue.push(e.cause, e.meta?.driverAdapterError);
   }

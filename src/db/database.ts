@@ -7,7 +7,9 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDataDir } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
+import { cancelAbandonedStatements } from './pg-cancel.js';
 import { privateDataDir } from './private-dir.js';
+import { outsideRequest, throwIfAbandoned } from './request-signal.js';
 
 export type Db = PrismaClient;
 
@@ -107,7 +109,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       }
     },
     listen: async (channel, onNotify) => {
-      const unlisten = await client.listen(channel, () => onNotify());
+      // A notification surfaces in the context of whichever query received it: not a request's.
+      const unlisten = await client.listen(channel, () => outsideRequest(onNotify));
       return async () => {
         if (!closed) await unlisten();
       };
@@ -138,6 +141,7 @@ function countPending(client: PGlite): () => number {
       pending++;
       try {
         await new Promise((resolve) => setImmediate(resolve));
+        throwIfAbandoned(); // nothing more runs for a client that has gone away
         return await original(...args);
       } finally {
         pending--;
@@ -183,6 +187,7 @@ function openPostgres(url: string, statementTimeoutMs: number): Database {
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  cancelAbandonedStatements(pool, url);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
     withLock: async (fn) => {
@@ -256,7 +261,7 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
-      if (n.channel === channel) onNotify();
+      if (n.channel === channel) outsideRequest(onNotify);
     });
     const lost = () => {
       if (client !== c) return;

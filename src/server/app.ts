@@ -14,6 +14,7 @@ import { fromFastifyError, sendProblem } from '../rest/problem.js';
 import { holderAssetRoutes } from '../rest/verify/assets.js';
 import { holderRoutes } from '../rest/verify/holder-routes.js';
 import { trpcPlugin } from '../trpc/plugin.js';
+import { abandonedRequests } from './abandoned-requests.js';
 import { cors } from './cors.js';
 import { loadShedding, type SheddingOptions } from './load-shedding.js';
 import type { Metrics } from './metrics.js';
@@ -78,6 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  abandonedRequests(app);
   serverTimeouts(app, opts.timeouts ?? { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
   securityHeaders(app, { hsts: opts.hsts ?? false });
   cors(app, { origins: opts.corsOrigins ?? [] });

@@ -1,0 +1,78 @@
+import pg from 'pg';
+import { currentRequestSignal, RequestAbandonedError } from './request-signal.js';
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * Stops the database work of abandoned requests on PostgreSQL: a statement started for a request
+ * whose client goes away is cancelled on the server (`pg_cancel_backend`), and no further
+ * statement starts for it. The connection is returned to the pool only after the cancel has been
+ * answered, so a late cancel can never hit the next request's statement on that connection.
+ *
+ * `pool.query` is replaced by connect + query so that the statement is issued in the request's
+ * async context (pg-pool runs its own queued callbacks in whatever context released a connection).
+ */
+export function cancelAbandonedStatements(pool: pg.Pool, connectionString: string): void {
+  const cancels = new WeakMap<pg.PoolClient, Promise<void>>();
+  const cancel = (client: pg.PoolClient): void => {
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (!pid || cancels.has(client)) return;
+    const done = cancelBackend(connectionString, pid).finally(() => cancels.delete(client));
+    cancels.set(client, done);
+  };
+
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as Query;
+    (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+      const signal = currentRequestSignal();
+      // Callback and submittable forms are pg-pool's and migrations' own, never a request's.
+      if (!signal || typeof args.at(-1) === 'function' || isSubmittable(args[0])) return query(...args);
+      if (signal.aborted) return Promise.reject(new RequestAbandonedError());
+      const onAbort = () => cancel(client as pg.PoolClient);
+      signal.addEventListener('abort', onAbort, { once: true });
+      return (query(...args) as Promise<unknown>).finally(() => signal.removeEventListener('abort', onAbort));
+    };
+  });
+
+  const acquire = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: unknown }).connect = async (...args: unknown[]) => {
+    if (args.length > 0) return (acquire as unknown as Query)(...args);
+    const client = await acquire();
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      client.release = release;
+      const pending = cancels.get(client);
+      if (pending) void pending.then(() => release(err));
+      else release(err);
+    };
+    return client;
+  };
+
+  (pool as unknown as { query: unknown }).query = async (...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') throw new TypeError('pool.query: use the promise form');
+    const client = await pool.connect();
+    try {
+      return await (client.query as unknown as Query)(...args);
+    } finally {
+      client.release();
+    }
+  };
+}
+
+function isSubmittable(arg: unknown): boolean {
+  return typeof (arg as { submit?: unknown } | undefined)?.submit === 'function';
+}
+
+/** Cancels the statement running on backend `pid`, on a short-lived connection of its own. */
+async function cancelBackend(connectionString: string, pid: number): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT pg_cancel_backend($1)', [pid]);
+  } catch {
+    // The statement then runs to its end, bounded by statement_timeout.
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
