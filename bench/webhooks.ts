@@ -10,6 +10,9 @@
 //   3. the ceiling: the raw RS512 signing rate of this machine, same body size.
 // Prints markdown tables. Drops and recreates its database (DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/fas_bench_webhooks). Every loop is bounded in time.
+// Each dispatcher's `/metrics` is scraped every second during a phase and once at its end (the
+// in-process one through the API's route with a FAS_METRICS_TOKEN, each `fas worker` through its
+// own FAS_METRICS_ADDRESS listener); a third table checks those figures against the bench's counts.
 // Knobs: BENCH_EVENTS, BENCH_RATE (events/s), BENCH_LATENCY_SECONDS, BENCH_PHASE_DEADLINE_MS,
 // BENCH_SKIP (comma-separated: tp-inproc, tp-workers, backlog, lat-inproc, lat-workers, lat-1),
 // BENCH_WORKER_NODE_ARGS (extra node flags for the worker processes, e.g. --cpu-prof).
@@ -31,8 +34,12 @@ import { createWebhookTarget } from '../src/core/webhooks/webhook-targets.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import type { Prisma } from '../src/db/generated/prisma/client.js';
+import { buildApp } from '../src/server/app.js';
+import { createMetrics } from '../src/server/metrics.js';
 import { startWebhookWorker } from '../src/server/webhook-worker.js';
 import { type CpuUse, cpuSince, cpuSnapshot } from './support/cpu.js';
+import { type BenchCounts, METRICS_HEADER, metricsRow } from './support/metrics-report.js';
+import { freePort, type PhaseMetrics, type ScrapeTarget, startSampler } from './support/metrics-scrape.js';
 import { type Receiver, startReceiver } from './support/receiver-thread.js';
 import { signingCeiling } from './support/signing-ceiling.js';
 
@@ -94,6 +101,8 @@ interface Setup {
 interface Runner {
   label: string;
   pids: number[];
+  /** The `/metrics` of each dispatcher process. */
+  metrics: ScrapeTarget[];
   stop(): Promise<void>;
 }
 
@@ -105,24 +114,57 @@ const dispatcherEnv = {
   FAS_WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
 };
 
-/** The dispatcher as `fas serve` runs it: `startWebhookWorker` (defaults, woken by NOTIFY). */
-function startInProcess(s: Setup): Runner {
-  const worker = startWebhookWorker(loadConfig(dispatcherEnv), s.deps, s.database, (err) =>
-    process.stderr.write(`dispatcher failed: ${(err as Error).message}\n`),
+/**
+ * The dispatcher as `fas serve` runs it: `startWebhookWorker` (defaults, woken by NOTIFY) reporting
+ * to the process's metrics, which the API serves at `/metrics` for the operator's token. Fresh
+ * metrics per phase, so the counters are the phase's.
+ */
+async function startInProcess(s: Setup): Promise<Runner> {
+  const metrics = createMetrics(s.deps, s.database);
+  const worker = startWebhookWorker(
+    loadConfig(dispatcherEnv),
+    s.deps,
+    s.database,
+    (err) => process.stderr.write(`dispatcher failed: ${(err as Error).message}\n`),
+    metrics.dispatcher,
   );
-  return { label: 'in-process dispatcher', pids: [], stop: () => worker.stop() };
+  const token = randomBytes(24).toString('base64url');
+  const app = await buildApp({
+    deps: s.deps,
+    ping: s.database.ping,
+    logLevel: false,
+    graphiql: false,
+    bodyLimitBytes: 1024 * 1024,
+    metrics: { metrics, token },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    label: 'in-process dispatcher',
+    pids: [],
+    metrics: [{ label: 'fas serve', url: `http://127.0.0.1:${port}/metrics`, token }],
+    stop: async () => {
+      await app.close();
+      await worker.stop();
+    },
+  };
 }
 
 async function startWorkerProcesses(n: number): Promise<Runner> {
   const children: ChildProcess[] = [];
   const ready: Promise<void>[] = [];
+  const metrics: ScrapeTarget[] = [];
   for (let i = 0; i < n; i++) {
+    // A worker has no API port: its metrics are on a listener of its own (no credentials, loopback).
+    const metricsPort = await freePort();
+    metrics.push({ label: `fas worker ${i}`, url: `http://127.0.0.1:${metricsPort}/metrics` });
     // `node --import tsx` (not the tsx launcher, which would run the worker in a grandchild).
     // BENCH_WORKER_NODE_ARGS: extra node flags for the workers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
     const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'src/cli/main.ts'), 'worker'], {
       cwd: root,
-      env: { ...process.env, ...dispatcherEnv },
+      env: { ...process.env, ...dispatcherEnv, FAS_METRICS_ADDRESS: `127.0.0.1:${metricsPort}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
@@ -146,6 +188,7 @@ async function startWorkerProcesses(n: number): Promise<Runner> {
   return {
     label: `${n} \`fas worker\` processes`,
     pids: children.map((c) => c.pid!),
+    metrics,
     stop: async () => {
       await Promise.all(
         children.map(
@@ -233,6 +276,9 @@ async function drain(pool: pg.Pool, expected: number, deadline: number): Promise
   }
 }
 
+/** Every phase's `/metrics` figures with the bench's own counts, for the third table. */
+const observed: { metrics: PhaseMetrics; counts: BenchCounts }[] = [];
+
 interface ThroughputResult {
   mode: string;
   events: number;
@@ -252,6 +298,7 @@ async function throughput(s: Setup, start: () => Promise<Runner>, backlog = fals
   await resetDeliveries(s);
   const runner = await start();
   process.stderr.write(`throughput, ${runner.label}: inserting ${EVENTS} events${backlog ? ' at once' : ''}...\n`);
+  const sampler = startSampler(runner.metrics);
   const deadline = performance.now() + PHASE_DEADLINE_MS;
   const cpu0 = cpuSnapshot(runner.pids);
   let firstCommit = 0;
@@ -280,14 +327,20 @@ async function throughput(s: Setup, start: () => Promise<Runner>, backlog = fals
   const expected = inserted * TARGETS;
   const p = await drain(pool, expected, deadline);
   const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids));
+  const metrics = await sampler.finish();
   await runner.stop();
   const counts = await rx.count();
+  const mode = `${runner.label}, ${backlog ? 'all events committed at once' : `events streamed in transactions of ${INSERT_BATCH}`}`;
+  observed.push({
+    metrics,
+    counts: { phase: `throughput: ${mode}`, ...counts, expected, done: p.done, disabledTargets: 0 },
+  });
   const end = p.complete && p.last ? new Date(p.last).getTime() : Date.now();
   const elapsedS = (end - firstCommit) / 1000;
   const afterInsertRate = (p.done - doneAtInsertEnd) / Math.max(0.001, (end - insertEnd) / 1000);
   process.stderr.write(`  ${p.done}/${expected} in ${elapsedS.toFixed(1)} s\n`);
   return {
-    mode: `${runner.label}, ${backlog ? 'all events committed at once' : `events streamed in transactions of ${INSERT_BATCH}`}`,
+    mode,
     events: inserted,
     deliveries: p.done,
     insertS,
@@ -330,6 +383,7 @@ async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS
   const runner = await start();
   process.stderr.write(`latency, ${runner.label}, ${targets} target(s): ${RATE} events/s for ${LATENCY_SECONDS} s...\n`);
   const cpu0 = cpuSnapshot(runner.pids);
+  const sampler = startSampler(runner.metrics);
   const commits = new Map<string, number>();
   const inflight = new Set<Promise<void>>();
   const interval = 1000 / RATE;
@@ -364,9 +418,10 @@ async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS
   const expected = commits.size * targets;
   const p = await drain(pool, expected, performance.now() + 120_000);
   const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids));
+  const metrics = await sampler.finish();
   await runner.stop();
   await pool.query(`UPDATE webhook_targets SET status = 'active'`);
-  const { first } = await rx.dump();
+  const { first, requests } = await rx.dump();
   const arrivals = new Map(first);
   const { rows } = await pool.query<{ id: string; event_id: string }>('SELECT id::text, event_id::text FROM webhook_deliveries');
   const lat: number[] = [];
@@ -376,6 +431,19 @@ async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS
     if (at !== undefined && committed !== undefined) lat.push(at - committed);
   }
   lat.sort((a, b) => a - b);
+  observed.push({
+    metrics,
+    counts: {
+      phase: `latency: ${runner.label}, ${targets} target(s)`,
+      requests,
+      unique: first.length,
+      expected,
+      done: p.done,
+      disabledTargets: all.length - targets,
+      p50: percentile(lat, 50),
+      p99: percentile(lat, 99),
+    },
+  });
   if (errors) process.stderr.write(`  ${errors} event transactions failed\n`);
   process.stderr.write(`  ${commits.size} events in ${emitS.toFixed(1)} s, ${lat.length}/${rows.length} deliveries matched\n`);
   return {
@@ -500,6 +568,26 @@ async function main() {
         `| ${l.mode}${l.complete ? '' : ' (not drained within 120 s)'} | ${l.targets} (${fmt(l.rate * l.targets)} deliveries/s) | ${fmt(l.events)} | ${fmt(l.rate)} | ${fmt(l.arrived)}/${fmt(l.deliveries)} | ${fmt(l.p50)} | ${fmt(l.p90)} | **${fmt(l.p99)}** ${l.p99 < TARGET_P99_MS ? '(met)' : `(target < ${TARGET_P99_MS}: missed)`} | ${fmt(l.max)} | ${l.cpu.self.toFixed(0)} / ${l.cpu.workers.toFixed(0)} / ${l.cpu.postgres.toFixed(0)} | ${l.cpu.machineBusyPct.toFixed(0)}% |`,
       );
     }
+    out.push('');
+    out.push("### `/metrics` during each phase, against the bench's own counts");
+    out.push('');
+    out.push(
+      "Scraped every second and at the end of each phase, before its dispatchers stop; counters and histograms summed over the phase's processes, queue and target gauges (database-wide) from one, pool gauges summed. Quantiles are interpolated in the histogram buckets (as `histogram_quantile`). The in-process pool also carries the bench's own event writing.",
+    );
+    out.push('');
+    out.push(...METRICS_HEADER);
+    const mismatches: string[] = [];
+    for (const o of observed) {
+      const r = metricsRow(o.metrics, o.counts);
+      out.push(r.row);
+      mismatches.push(...r.mismatches.map((m) => `- ${o.counts.phase}: ${m}`));
+    }
+    out.push('');
+    out.push(
+      mismatches.length
+        ? `Metrics disagreeing with the bench:\n\n${mismatches.join('\n')}`
+        : 'Every check agrees: metrics and the bench count the same attempts, deliveries, queue and disabled targets.',
+    );
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
     await rx.close();

@@ -53,7 +53,7 @@ export function createMetrics(deps: Pick<Deps, 'sql'>, database: Pick<Database, 
   });
   const firstAttemptLag = new Histogram({
     name: 'fas_webhook_event_to_first_attempt_seconds',
-    help: 'Time from the event (its commit) to the start of its first delivery attempt',
+    help: 'Time from the event (its occurred_at, taken inside the transaction that writes it, so before its commit) to the start of its first delivery attempt',
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
   });

@@ -2742,6 +2742,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "type": "individual",
+                     *           "email": "jane@example.com",
+                     *           "reference": "cust-0001",
+                     *           "status": "active",
+                     *           "createdAt": "2026-11-22T10:00:00.000Z",
+                     *           "updatedAt": "2026-11-22T10:00:05.064Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 2,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountList"];
                 };
             };
@@ -2855,6 +2873,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "50187c84-53f5-4370-99c3-476e2493d5d7",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "coin": "ETH",
+                     *           "network": "ethereum",
+                     *           "address": "0x473e9624a6d22b045fa1e3d303c4bb9d1d02f300",
+                     *           "createdAt": "2026-11-22T10:00:05.588Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["CryptoWalletList"];
                 };
             };
@@ -2883,6 +2918,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "coin": "ETH",
+                 *       "network": "ethereum"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCryptoWalletRequest"];
             };
         };
@@ -2894,6 +2935,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "50187c84-53f5-4370-99c3-476e2493d5d7",
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "coin": "ETH",
+                     *       "network": "ethereum",
+                     *       "address": "0x473e9624a6d22b045fa1e3d303c4bb9d1d02f300",
+                     *       "createdAt": "2026-11-22T10:00:05.588Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CryptoWallet"];
                 };
             };
@@ -2935,6 +2986,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0301c09c-a258-4bb8-8cdb-e3576320adcd",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "name": "Treasury cold wallet (Ledger)",
+                     *           "coin": "ETH",
+                     *           "network": "ethereum",
+                     *           "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *           "createdAt": "2026-11-22T10:00:06.332Z",
+                     *           "updatedAt": "2026-11-22T10:00:06.651Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["CryptoBeneficiaryList"];
                 };
             };
@@ -2963,6 +3033,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Treasury cold wallet",
+                 *       "coin": "ETH",
+                 *       "network": "ethereum",
+                 *       "address": "0x52908400098527886E0F7030069857D2E4169EE7"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCryptoBeneficiaryRequest"];
             };
         };
@@ -2974,6 +3052,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0301c09c-a258-4bb8-8cdb-e3576320adcd",
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "name": "Treasury cold wallet",
+                     *       "coin": "ETH",
+                     *       "network": "ethereum",
+                     *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "createdAt": "2026-11-22T10:00:06.332Z",
+                     *       "updatedAt": "2026-11-22T10:00:06.332Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CryptoBeneficiary"];
                 };
             };
@@ -3040,6 +3130,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Treasury cold wallet (Ledger)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCryptoBeneficiaryRequest"];
             };
         };
@@ -3051,6 +3146,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0301c09c-a258-4bb8-8cdb-e3576320adcd",
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "name": "Treasury cold wallet (Ledger)",
+                     *       "coin": "ETH",
+                     *       "network": "ethereum",
+                     *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "createdAt": "2026-11-22T10:00:06.332Z",
+                     *       "updatedAt": "2026-11-22T10:00:06.651Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CryptoBeneficiary"];
                 };
             };
@@ -3082,6 +3189,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "holderName": "Jane Doe",
+                 *       "bankName": "JPMorgan Chase Bank, N.A.",
+                 *       "routingNumber": "021000021",
+                 *       "accountNumber": "000123456789",
+                 *       "accountType": "checking"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LinkBankAccountRequest"];
             };
         };
@@ -3093,6 +3209,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "a7bf1224-c7f7-43a1-9d52-a13c0c81a3eb",
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "holderName": "Jane Doe",
+                     *       "bankName": "JPMorgan Chase Bank, N.A.",
+                     *       "routingNumber": "021000021",
+                     *       "accountNumberLast4": "6789",
+                     *       "accountType": "checking",
+                     *       "createdAt": "2026-11-22T10:00:07.090Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BankAccountLink"];
                 };
             };
@@ -3125,6 +3253,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action": "documents_uploaded"
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycHolderAction"];
             };
         };
@@ -3136,6 +3269,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "status": "saved",
+                     *       "accountStatus": "pending",
+                     *       "phoneMasked": "+*******0123",
+                     *       "document": {
+                     *         "idDocumentType": "ssn",
+                     *         "idNumberLast4": "6789",
+                     *         "idIssueDate": null,
+                     *         "idExpiryDate": null,
+                     *         "idCountryOfIssue": "US",
+                     *         "nationality": "US"
+                     *       },
+                     *       "address": {
+                     *         "address1": "1 Market St",
+                     *         "address2": null,
+                     *         "city": "San Francisco",
+                     *         "state": "CA",
+                     *         "postalCode": "94105",
+                     *         "country": "US"
+                     *       },
+                     *       "linkExpiresAt": "2026-11-29T10:00:00.479Z",
+                     *       "savedAt": "2026-11-22T10:00:00.479Z",
+                     *       "submittedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["BankingVerification"];
                 };
             };
@@ -3240,6 +3400,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "verificationUrl": "http://localhost:8080/verify/aQry_UJerlYUzpGVyPEbRg59bUOrtTwUYJ6HvIRPQO8"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BankingVerificationSubmitted"];
                 };
             };
@@ -3268,6 +3434,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11"
+                 *     }
+                 */
                 "application/json": components["schemas"]["BankingVerificationRequest"];
             };
         };
@@ -3315,6 +3486,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "status": "saved",
+                     *       "accountStatus": "pending",
+                     *       "phoneMasked": "+*******0123",
+                     *       "document": {
+                     *         "idDocumentType": "ssn",
+                     *         "idNumberLast4": "6789",
+                     *         "idIssueDate": null,
+                     *         "idExpiryDate": null,
+                     *         "idCountryOfIssue": "US",
+                     *         "nationality": "US"
+                     *       },
+                     *       "address": {
+                     *         "address1": "1 Market St",
+                     *         "address2": null,
+                     *         "city": "San Francisco",
+                     *         "state": "CA",
+                     *         "postalCode": "94105",
+                     *         "country": "US"
+                     *       },
+                     *       "linkExpiresAt": "2026-11-29T10:00:00.479Z",
+                     *       "savedAt": "2026-11-22T10:00:00.479Z",
+                     *       "submittedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["BankingVerification"];
                 };
             };
@@ -3404,6 +3602,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "Received: passport-front.jpg.",
+                     *       "document": {
+                     *         "documentId": "0efbea75-85f3-484d-af18-4e38017fc7c4",
+                     *         "kind": "document_front",
+                     *         "fileName": "passport-front.jpg",
+                     *         "mediaType": "image/jpeg",
+                     *         "sizeBytes": 1843221,
+                     *         "sha256": "f621e76024bf399bc1b80a937e5a6ab1cdb47438cb52dd28a33b5a370c4ab1df",
+                     *         "uploadedAt": "2026-11-22T10:00:02.001Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
             };
@@ -3545,6 +3758,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "message": "Thank you: your signature was recorded."
+                     *     }
+                     */
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
             };
@@ -3695,6 +3914,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "required": [
+                     *         "document_front",
+                     *         "selfie",
+                     *         "proof_of_address"
+                     *       ],
+                     *       "missing": [],
+                     *       "documentsCompletedAt": "2026-11-22T10:00:02.947Z",
+                     *       "signedAt": null,
+                     *       "data": [
+                     *         {
+                     *           "documentId": "0efbea75-85f3-484d-af18-4e38017fc7c4",
+                     *           "kind": "document_front",
+                     *           "fileName": "sandbox-document_front.png",
+                     *           "mediaType": "image/png",
+                     *           "sizeBytes": 67,
+                     *           "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                     *           "uploadedAt": "2026-11-22T10:00:02.001Z",
+                     *           "reads": []
+                     *         },
+                     *         {
+                     *           "documentId": "c5cc4048-c912-446a-b31d-037a3153e08e",
+                     *           "kind": "selfie",
+                     *           "fileName": "sandbox-selfie.png",
+                     *           "mediaType": "image/png",
+                     *           "sizeBytes": 67,
+                     *           "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                     *           "uploadedAt": "2026-11-22T10:00:02.639Z",
+                     *           "reads": []
+                     *         },
+                     *         {
+                     *           "documentId": "f7ccd261-21a2-4d2e-9ad7-d641102d518b",
+                     *           "kind": "proof_of_address",
+                     *           "fileName": "sandbox-proof_of_address.png",
+                     *           "mediaType": "image/png",
+                     *           "sizeBytes": 67,
+                     *           "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                     *           "uploadedAt": "2026-11-22T10:00:03.016Z",
+                     *           "reads": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["KycDocumentList"];
                 };
             };
@@ -3778,6 +4042,90 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "558ad5c1-11a6-4a28-a2fc-9ce4f0726119",
+                     *           "reference": "",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "createdAt": "2026-11-22T10:00:08.962Z",
+                     *           "transactionType": "crypto",
+                     *           "coins": [
+                     *             "BTC"
+                     *           ],
+                     *           "status": "pending",
+                     *           "statusReason": "created",
+                     *           "statusHistory": [
+                     *             {
+                     *               "date": "2026-11-22T10:00:08.962Z",
+                     *               "status": "pending",
+                     *               "statusReason": "created"
+                     *             }
+                     *           ],
+                     *           "account": {
+                     *             "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *             "email": "jane@example.com"
+                     *           },
+                     *           "audit": {
+                     *             "apiKey": true
+                     *           },
+                     *           "cryptoTransactionDetails": {
+                     *             "type": "deposit",
+                     *             "coin": "BTC",
+                     *             "network": "bitcoin",
+                     *             "amount": "0.02500000",
+                     *             "fee": "0.00000000",
+                     *             "total": "0.02500000",
+                     *             "txHash": "9f2c4a1e7b3d58c0a6e1f4b29d7c3e8a5b0f6d1c2e9a4b7f8c3d2e1a0b9c8d7e"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "7deb54fc-cdb8-4855-aaf8-40c4f59e6a67",
+                     *           "reference": "",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "createdAt": "2026-11-22T10:00:08.759Z",
+                     *           "transactionType": "bank",
+                     *           "coins": [
+                     *             "USD"
+                     *           ],
+                     *           "status": "pending",
+                     *           "statusReason": "created",
+                     *           "statusHistory": [
+                     *             {
+                     *               "date": "2026-11-22T10:00:08.759Z",
+                     *               "status": "pending",
+                     *               "statusReason": "created"
+                     *             }
+                     *           ],
+                     *           "account": {
+                     *             "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *             "email": "jane@example.com"
+                     *           },
+                     *           "audit": {
+                     *             "apiKey": true
+                     *           },
+                     *           "bankTransactionDetails": {
+                     *             "type": "deposit",
+                     *             "coin": "USD",
+                     *             "amount": "1000.00",
+                     *             "fee": "0.00",
+                     *             "total": "1000.00",
+                     *             "instrumentType": "ach",
+                     *             "transactionReference": "FAS2026112228729600",
+                     *             "originatorName": "Intermediary Bank NA",
+                     *             "traceNumber": "021000022279653",
+                     *             "addenda": [
+                     *               "ORIG NAME: ACME CORP"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 2,
+                     *       "total": 5
+                     *     }
+                     */
                     "application/json": components["schemas"]["TransactionList"];
                 };
             };
@@ -3808,6 +4156,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "be2861d6-4ab5-4afa-b4de-d5ba7bb224a4",
+                     *       "reference": "payout-42",
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "createdAt": "2026-11-22T10:00:07.407Z",
+                     *       "transactionType": "bank",
+                     *       "coins": [
+                     *         "USD"
+                     *       ],
+                     *       "status": "processing",
+                     *       "statusReason": "Submitted to the ACH network",
+                     *       "statusHistory": [
+                     *         {
+                     *           "date": "2026-11-22T10:00:08.431Z",
+                     *           "status": "processing",
+                     *           "statusReason": "Submitted to the ACH network"
+                     *         },
+                     *         {
+                     *           "date": "2026-11-22T10:00:07.407Z",
+                     *           "status": "pending",
+                     *           "statusReason": "created"
+                     *         }
+                     *       ],
+                     *       "account": {
+                     *         "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *         "email": "jane@example.com"
+                     *       },
+                     *       "audit": {
+                     *         "apiKey": true
+                     *       },
+                     *       "bankTransactionDetails": {
+                     *         "type": "withdrawal",
+                     *         "coin": "USD",
+                     *         "amount": "250.00",
+                     *         "fee": "0.25",
+                     *         "total": "250.25",
+                     *         "instrumentType": "ach",
+                     *         "transactionReference": "FAS2026112296918668",
+                     *         "beneficiaryAccountNumber": "123456789",
+                     *         "beneficiaryRoutingNumber": "021000021",
+                     *         "beneficiaryName": "Jane Doe",
+                     *         "traceNumber": "021000029498502"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -3955,6 +4349,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "processing",
+                 *       "statusReason": "Submitted to the ACH network"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransactionStatusChange"];
             };
         };
@@ -3967,6 +4367,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "be2861d6-4ab5-4afa-b4de-d5ba7bb224a4",
+                     *       "reference": "payout-42",
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "createdAt": "2026-11-22T10:00:07.407Z",
+                     *       "transactionType": "bank",
+                     *       "coins": [
+                     *         "USD"
+                     *       ],
+                     *       "status": "processing",
+                     *       "statusReason": "Submitted to the ACH network",
+                     *       "statusHistory": [
+                     *         {
+                     *           "date": "2026-11-22T10:00:08.431Z",
+                     *           "status": "processing",
+                     *           "statusReason": "Submitted to the ACH network"
+                     *         },
+                     *         {
+                     *           "date": "2026-11-22T10:00:07.407Z",
+                     *           "status": "pending",
+                     *           "statusReason": "created"
+                     *         }
+                     *       ],
+                     *       "account": {
+                     *         "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *         "email": "jane@example.com"
+                     *       },
+                     *       "audit": {
+                     *         "apiKey": true
+                     *       },
+                     *       "bankTransactionDetails": {
+                     *         "type": "withdrawal",
+                     *         "coin": "USD",
+                     *         "amount": "250.00",
+                     *         "fee": "0.25",
+                     *         "total": "250.25",
+                     *         "instrumentType": "ach",
+                     *         "transactionReference": "FAS2026112296918668",
+                     *         "beneficiaryAccountNumber": "123456789",
+                     *         "beneficiaryRoutingNumber": "021000021",
+                     *         "beneficiaryName": "Jane Doe",
+                     *         "traceNumber": "021000029498502"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Transaction"];
                 };
             };
@@ -3999,6 +4445,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "outcome": "completed"
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycOutcome"];
             };
         };
@@ -4082,6 +4533,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                 *       "coin": "BTC",
+                 *       "network": "bitcoin",
+                 *       "amount": "0.025",
+                 *       "txHash": "9f2c4a1e7b3d58c0a6e1f4b29d7c3e8a5b0f6d1c2e9a4b7f8c3d2e1a0b9c8d7e"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateCryptoDepositRequest"];
             };
         };
@@ -4121,6 +4581,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *           "url": "https://hooks.example.com/fas/v2",
+                     *           "description": "Production receiver (v2)",
+                     *           "status": "active",
+                     *           "disabledReason": null,
+                     *           "disabledAt": null,
+                     *           "createdAt": "2026-11-22T10:00:09.300Z",
+                     *           "updatedAt": "2026-11-22T10:00:09.432Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTargetList"];
                 };
             };
@@ -4162,6 +4641,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "url": "https://hooks.example.com/fas",
+                     *       "description": "Production receiver",
+                     *       "status": "active",
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "createdAt": "2026-11-22T10:00:09.300Z",
+                     *       "updatedAt": "2026-11-22T10:00:09.300Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTarget"];
                 };
             };
@@ -4196,6 +4687,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "url": "https://hooks.example.com/fas/v2",
+                     *       "description": "Production receiver (v2)",
+                     *       "status": "active",
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "createdAt": "2026-11-22T10:00:09.300Z",
+                     *       "updatedAt": "2026-11-22T10:00:09.432Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTarget"];
                 };
             };
@@ -4254,6 +4757,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/fas/v2",
+                 *       "description": "Production receiver (v2)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookTargetRequest"];
             };
         };
@@ -4265,6 +4774,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "url": "https://hooks.example.com/fas/v2",
+                     *       "description": "Production receiver (v2)",
+                     *       "status": "active",
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "createdAt": "2026-11-22T10:00:09.300Z",
+                     *       "updatedAt": "2026-11-22T10:00:09.432Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTarget"];
                 };
             };
@@ -4304,6 +4825,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "url": "https://hooks.example.com/fas/v2",
+                     *       "description": "Production receiver (v2)",
+                     *       "status": "active",
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "createdAt": "2026-11-22T10:00:09.300Z",
+                     *       "updatedAt": "2026-11-22T10:00:09.432Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTarget"];
                 };
             };
@@ -4345,6 +4878,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6a7c530a-567f-4280-9649-7092f1ddc940",
+                     *           "eventId": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *           "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *           "type": "account_created",
+                     *           "status": "succeeded",
+                     *           "attempts": 2,
+                     *           "nextAttemptAt": null,
+                     *           "lastStatusCode": 204,
+                     *           "lastError": null,
+                     *           "createdAt": "2026-11-22T10:00:09.719Z",
+                     *           "completedAt": "2026-11-22T10:05:22.131Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
@@ -4375,6 +4930,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "delivery": {
+                     *         "id": "6a7c530a-567f-4280-9649-7092f1ddc940",
+                     *         "eventId": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *         "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *         "type": "account_created",
+                     *         "status": "succeeded",
+                     *         "attempts": 2,
+                     *         "nextAttemptAt": null,
+                     *         "lastStatusCode": 204,
+                     *         "lastError": null,
+                     *         "createdAt": "2026-11-22T10:00:09.719Z",
+                     *         "completedAt": "2026-11-22T10:05:22.131Z"
+                     *       },
+                     *       "payload": {
+                     *         "webhookId": "6a7c530a-567f-4280-9649-7092f1ddc940",
+                     *         "type": "account_created",
+                     *         "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *         "timestamp": "2026-11-22T10:00:09.719Z",
+                     *         "details": {
+                     *           "account": {
+                     *             "type": "individual",
+                     *             "email": "jane@example.com",
+                     *             "status": "pending",
+                     *             "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *             "createdAt": "2026-11-22T10:00:09.702Z",
+                     *             "reference": "cust-0001",
+                     *             "updatedAt": "2026-11-22T10:00:09.702Z"
+                     *           }
+                     *         },
+                     *         "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                     *       },
+                     *       "attempts": [
+                     *         {
+                     *           "retryCount": 0,
+                     *           "startedAt": "2026-11-22T10:00:09.728Z",
+                     *           "durationMs": 142,
+                     *           "statusCode": 503,
+                     *           "error": null,
+                     *           "responseBody": "upstream unavailable"
+                     *         },
+                     *         {
+                     *           "retryCount": 1,
+                     *           "startedAt": "2026-11-22T10:05:22.094Z",
+                     *           "durationMs": 37,
+                     *           "statusCode": 204,
+                     *           "error": null,
+                     *           "responseBody": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
@@ -4411,6 +5019,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "9754b2e5-4b4e-4bcd-b7e5-3388d87fdcbb",
+                     *       "eventId": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *       "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "type": "account_created",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
+                     *       "lastStatusCode": null,
+                     *       "lastError": null,
+                     *       "createdAt": "2026-11-22T11:00:09.719Z",
+                     *       "completedAt": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
@@ -4445,6 +5068,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "RSA",
+                     *           "n": "qS-ZcEZl1iYk6UvpVFcdUCem2EPdHf8MWEJ0iKidr8MuPBbqWexlxKrk_B6iMNNMrA1Tgeaxbi9W2kO_Tj3qiqFGZhOs44H2Y2MLMk0ToBCep-GBuJLuwjEz3yMAU6xTrsIu1QVGG18L-XwUTderXZiqc3FMpmcNYurrwBVvqHywetcyHA1ShLvS8WkpUgaNeLjIc_fbo_wFZ0JF9eXLxoCLAdnOS_qMmgtiRISfmOgGDG-ndq8nuzp397mBULmfsyNHwx8edWRMtpbDlzmrOSicVUl76sFRhoWAUN7KBzBqzYNKsQ8P7LkefRpioSmz_lsKiHNaZQ14jY6jTMfXqQ",
+                     *           "e": "AQAB",
+                     *           "kid": "fas-2026-11-01-5c1e9a7d",
+                     *           "alg": "RS512",
+                     *           "use": "sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
@@ -4469,6 +5106,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
@@ -4530,6 +5172,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Health"];
                 };
             };
