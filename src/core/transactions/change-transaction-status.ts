@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../../db/generated/prisma/client.js';
+import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -9,9 +9,7 @@ import { type EventType, emitEvent } from '../webhooks/events.js';
 import { readTransaction } from './read-transaction.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import { bumpCounts } from './transaction-counts.js';
-import type { TransactionDto } from './transaction-row.js';
-
-type Status = TransactionStatus;
+import { selectTransactions, type TransactionDto } from './transaction-row.js';
 
 /** A deterministic sandbox transaction hash for a broadcast withdrawal. */
 function sandboxTxHash(id: string, network: string): string {
@@ -28,23 +26,16 @@ export async function changeTransactionStatus(
   tx: Prisma.TransactionClient,
   ctx: Ctx,
   id: string,
-  to: Status,
+  to: TransactionStatus,
   reason: string,
 ): Promise<TransactionDto> {
-  const rows = await tx.$queryRaw<
-    {
-      status: Status;
-      transactionType: string;
-      detailType: string;
-      network: string | null;
-      txHash: string | null;
-      createdAt: Date;
-      coins: string[];
-    }[]
-  >`
-    SELECT status::text AS status, transaction_type::text AS "transactionType", detail_type AS "detailType", network, tx_hash AS "txHash",
-      created_at AS "createdAt", coins
-    FROM transactions WHERE id = ${id}::uuid AND workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`;
+  const rows = await selectTransactions(
+    tx,
+    ['status', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins'],
+    (columns) => Prisma.sql`
+      SELECT ${columns} FROM transactions t
+      WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`,
+  );
   const row = rows[0];
   if (!row) throw notFound('transaction');
   const allowed = nextStatuses(row.status, row.transactionType);
