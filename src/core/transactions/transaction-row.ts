@@ -25,7 +25,7 @@ const READ_CAST: Partial<Record<SqlType, string>> = {
 };
 
 /** `t.<column> AS "<key>"` for each key (constants of the registry only, so `raw` is safe). */
-export function selectColumns(keys: readonly ReadKey[]): Prisma.Sql {
+function selectColumns(keys: readonly ReadKey[]): Prisma.Sql {
   return Prisma.raw(
     keys
       .map((k) => {
@@ -37,7 +37,7 @@ export function selectColumns(keys: readonly ReadKey[]): Prisma.Sql {
 }
 
 /** Columns of `TransactionRow`, for `FROM transactions t JOIN accounts a ON a.id = t.account_id`. */
-export const transactionColumns = Prisma.sql`${selectColumns(READ_KEYS)}, a.email AS "accountEmail"`;
+const transactionColumns = Prisma.sql`${selectColumns(READ_KEYS)}, a.email AS "accountEmail"`;
 
 /**
  * Runs a query built around `selectColumns(keys)`: the SELECT list and the row type come from the
