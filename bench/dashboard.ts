@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
+import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../src/core/ports.js';
-import { seedTransactions } from '../src/core/transactions/seed-transactions.js';
 import { createAdmin } from '../src/core/workspaces/create-admin.js';
 import { openDatabase } from '../src/db/database.js';
 import { buildApp } from '../src/server/app.js';

@@ -27,7 +27,7 @@ import { createAccount } from '../src/core/accounts/create-account.js';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../src/core/ports.js';
-import { deliveryBody } from '../src/core/webhooks/dispatcher.js';
+import { deliveryBody } from '../src/core/webhooks/delivery-body.js';
 import { DELIVERIES_CHANNEL, emitEvent } from '../src/core/webhooks/events.js';
 import { ensureSigningKey } from '../src/core/webhooks/signing-keys.js';
 import { createWebhookTarget } from '../src/core/webhooks/webhook-targets.js';

@@ -1,7 +1,7 @@
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
-import { seedTransactions } from '../core/transactions/seed-transactions.js';
 import { operatorContext } from './operator-context.js';
+import { seedTransactions } from './seed/seed-transactions.js';
 
 type Options = Record<string, string | boolean | undefined>;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeTransactionStatus } from '../../src/core/transactions/change-transaction-status.js';
 import { listTransactions } from '../../src/core/transactions/list-transactions.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
-import { transactionWhere } from '../../src/core/transactions/transaction-filter.js';
+import { resolveTransactionFilter, transactionWhere } from '../../src/core/transactions/transaction-filter.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -50,7 +50,7 @@ afterAll(async () => h?.close());
 async function direct(filter: Record<string, string>): Promise<number> {
   const rows = await h.deps.db.$queryRaw<
     { n: bigint }[]
-  >`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(ws.ctx, filter)}`;
+  >`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(resolveTransactionFilter(ws.ctx, filter))}`;
   return Number(rows[0]!.n);
 }
 

@@ -6,7 +6,7 @@ import { notFound, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { addressValid } from '../transactions/catalog.js';
-import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
+import { cryptoRoute } from '../transactions/pricing.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody, validateQuery } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';

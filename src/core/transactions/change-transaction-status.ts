@@ -1,23 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../../db/generated/prisma/client.js';
+import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
+import { assertUuid } from '../validation/uuid.js';
+import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { readTransaction } from './read-transaction.js';
+import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import { bumpCounts } from './transaction-counts.js';
-import type { TransactionDto } from './transaction-row.js';
-
-type Status = TransactionDto['status'];
-
-/** DESIGN.md "Transactions": the only allowed moves. `returned` is for bank transactions. */
-export const TRANSITIONS: Record<Status, readonly Status[]> = {
-  pending: ['processing', 'canceled'],
-  processing: ['completed', 'failed'],
-  completed: ['returned'],
-  failed: [],
-  canceled: [],
-  returned: [],
-};
+import { selectTransactions, type TransactionDto } from './transaction-row.js';
 
 /** A deterministic sandbox transaction hash for a broadcast withdrawal. */
 function sandboxTxHash(id: string, network: string): string {
@@ -34,26 +26,19 @@ export async function changeTransactionStatus(
   tx: Prisma.TransactionClient,
   ctx: Ctx,
   id: string,
-  to: Status,
+  to: TransactionStatus,
   reason: string,
 ): Promise<TransactionDto> {
-  const rows = await tx.$queryRaw<
-    {
-      status: Status;
-      transactionType: string;
-      detailType: string;
-      network: string | null;
-      txHash: string | null;
-      createdAt: Date;
-      coins: string[];
-    }[]
-  >`
-    SELECT status::text AS status, transaction_type::text AS "transactionType", detail_type AS "detailType", network, tx_hash AS "txHash",
-      created_at AS "createdAt", coins
-    FROM transactions WHERE id = ${id}::uuid AND workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`;
+  const rows = await selectTransactions(
+    tx,
+    ['status', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins'],
+    (columns) => Prisma.sql`
+      SELECT ${columns} FROM transactions t
+      WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`,
+  );
   const row = rows[0];
   if (!row) throw notFound('transaction');
-  const allowed = TRANSITIONS[row.status].filter((s) => s !== 'returned' || row.transactionType === 'bank');
+  const allowed = nextStatuses(row.status, row.transactionType);
   if (!allowed.includes(to)) {
     const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
     throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
@@ -78,4 +63,20 @@ export async function changeTransactionStatus(
   const type = `${row.transactionType}_transaction_status_updated` as EventType;
   await emitEvent(tx, ctx, { type, accountId: transaction.accountId, details: { transaction, previousStatus: row.status } });
   return transaction;
+}
+
+/** Admits the callers a status-change use case is for; throws FORBIDDEN for anyone else. */
+export type StatusChangeAuthorization = (ctx: Ctx) => void;
+
+/**
+ * The status-change use case for the callers `authorize` admits: checks the id and body, then
+ * changes the status in a database transaction of its own (with the idempotent answer, if any).
+ */
+export function statusChangeUseCase(authorize: StatusChangeAuthorization) {
+  return async (ctx: Ctx, input: { transactionId: string; body: unknown }): Promise<TransactionDto> => {
+    authorize(ctx);
+    const id = assertUuid('transactionId', input.transactionId);
+    const b = validateBody('TransactionStatusChange', input.body);
+    return inTransaction(ctx, (tx) => changeTransactionStatus(tx, ctx, id, b.status, b.statusReason ?? ''));
+  };
 }

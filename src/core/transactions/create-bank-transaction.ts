@@ -3,8 +3,9 @@ import type { Ctx } from '../context.js';
 import { type FieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { BANK_FEES, routingNumberValid } from './catalog.js';
-import { createTransaction, digits } from './insert-transaction.js';
-import { amountOf, Decimal, fixed } from './money.js';
+import { createTransaction, inOneCoin } from './insert-transaction.js';
+import { amountOf, Decimal } from './money.js';
+import { bankReferences } from './sandbox-references.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /** Instrument rules a schema cannot state (which fields each rail needs). */
@@ -35,35 +36,16 @@ function checkInstrument(b: {
   if (errors.length) throw validationError(errors);
 }
 
-/** Sandbox reference numbers of the rails: ours, the ACH trace number, the Fedwire IMAD. */
-export function bankReferences(instrument: string, now: Date) {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
-  return {
-    transactionReference: `FAS${day}${digits(8)}`,
-    traceNumber: instrument === 'ach' ? `02100002${digits(7)}` : null,
-    imad: instrument === 'wire' ? `${day}FASBNK01${digits(6)}` : null,
-  };
-}
-
 /** A bank withdrawal (DESIGN.md "Transactions"), `pending`, fee from the schedule. */
 export async function createBankTransaction(ctx: Ctx, input: unknown): Promise<TransactionDto> {
   requireWriter(ctx);
   const b = validateBody('CreateBankTransactionRequest', input);
   const amount = amountOf('amount', b.amount, b.coin);
   checkInstrument(b);
-  const fee = new Decimal(BANK_FEES[b.instrumentType]);
   return createTransaction(
     ctx,
     {
-      accountId: b.accountId.toLowerCase(),
-      transactionType: 'bank',
-      reference: b.reference ?? '',
-      coins: [b.coin],
-      detailType: 'withdrawal',
-      coin: b.coin,
-      amount: fixed(amount, b.coin),
-      fee: fixed(fee, b.coin),
-      total: fixed(amount.plus(fee), b.coin),
+      ...inOneCoin(b, { transactionType: 'bank', detailType: 'withdrawal' }, amount, new Decimal(BANK_FEES[b.instrumentType])),
       instrumentType: b.instrumentType,
       ...bankReferences(b.instrumentType, ctx.clock.now()),
       beneficiaryName: b.beneficiaryName,

@@ -1,24 +1,10 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
-import { PRICES, scaleOf, TRADE_FEE_RATE } from './catalog.js';
 import { createTransaction } from './insert-transaction.js';
-import { amountOf, Decimal, fixed } from './money.js';
+import { amountOf, fixed } from './money.js';
+import { quoteTrade } from './pricing.js';
 import type { TransactionDto } from './transaction-row.js';
-
-/** The amounts of a market order at the sandbox price. */
-export function quoteTrade(product: string, side: 'buy' | 'sell', quantity: Decimal) {
-  const price = PRICES[product];
-  if (!price) throw validationError([{ field: 'product', message: `is not a supported product (${Object.keys(PRICES).join(', ')})` }]);
-  const [base, quote] = product.split('-') as [string, string];
-  const rate = new Decimal(price);
-  const quoteQuantity = quantity.times(rate).toDecimalPlaces(scaleOf(quote), Decimal.ROUND_HALF_UP);
-  if (quoteQuantity.isZero()) throw validationError([{ field: 'quantity', message: `is too small to be worth one unit of ${quote}` }]);
-  const fee = quoteQuantity.times(TRADE_FEE_RATE).toDecimalPlaces(scaleOf(quote), Decimal.ROUND_UP);
-  const total = side === 'buy' ? quoteQuantity.plus(fee) : quoteQuantity.minus(fee);
-  return { base, quote, rate, quoteQuantity, fee, total };
-}
 
 /** A market order on the sandbox price table, `pending`. */
 export async function createTradeTransaction(ctx: Ctx, input: unknown): Promise<TransactionDto> {

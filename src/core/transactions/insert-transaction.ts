@@ -1,11 +1,12 @@
-import { randomInt } from 'node:crypto';
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { auditOf } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
+import { type Decimal, fixed } from './money.js';
 import { readTransaction } from './read-transaction.js';
+import { searchTextOf } from './search-text.js';
 import { bumpCounts } from './transaction-counts.js';
 import type { TransactionDto } from './transaction-row.js';
 
@@ -28,35 +29,27 @@ export type NewTransaction = Omit<
   | 'searchText'
 > & { accountId: string; amount: string; fee: string; total: string };
 
-const SEARCHABLE = [
-  'reference',
-  'transactionReference',
-  'txHash',
-  'targetAddress',
-  'imad',
-  'traceNumber',
-  'originatorName',
-  'beneficiaryName',
-] as const;
-
-/** The lower-cased text `search` looks in (DESIGN.md "Transactions"); newline-separated fields. */
-export function searchTextOf(
-  id: string,
-  email: string,
-  t: Partial<Record<(typeof SEARCHABLE)[number], string | null | undefined>> & { addenda?: string[] | null },
-): string {
-  const parts = [id, ...SEARCHABLE.map((k) => t[k]), ...(t.addenda ?? []), email];
-  return parts
-    .filter((p): p is string => !!p)
-    .join('\n')
-    .toLowerCase();
-}
-
-/** Digits for sandbox reference numbers (not secrets, just unique enough to look real). */
-export function digits(n: number): string {
-  let out = '';
-  for (let i = 0; i < n; i++) out += String(randomInt(10));
-  return out;
+/**
+ * The fields a bank or crypto transaction in one coin starts with, whoever creates it: its owner,
+ * its coin, and amount, fee and total (amount + fee) at the coin's scale.
+ */
+export function inOneCoin(
+  b: { accountId: string; reference?: string; coin: string },
+  kind: { transactionType: 'bank' | 'crypto'; detailType: string },
+  amount: Decimal,
+  fee: Decimal,
+) {
+  return {
+    accountId: b.accountId.toLowerCase(),
+    transactionType: kind.transactionType,
+    reference: b.reference ?? '',
+    coins: [b.coin],
+    detailType: kind.detailType,
+    coin: b.coin,
+    amount: fixed(amount, b.coin),
+    fee: fixed(fee, b.coin),
+    total: fixed(amount.plus(fee), b.coin),
+  };
 }
 
 /**

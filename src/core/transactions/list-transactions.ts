@@ -4,10 +4,9 @@ import type { QueryOf } from '../contract.js';
 import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
 import { validateQuery } from '../validation/validators.js';
-import { parseDateRange } from './date-range.js';
 import { countTransactions } from './transaction-counts.js';
-import { transactionWhere } from './transaction-filter.js';
-import { type TransactionDto, type TransactionRow, toTransactionDto, transactionColumns } from './transaction-row.js';
+import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
+import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 type ListQuery = QueryOf<'listTransactions'> & { page: number; limit: number };
 
@@ -18,21 +17,25 @@ type ListQuery = QueryOf<'listTransactions'> & { page: number; limit: number };
  */
 export async function listTransactions(ctx: Ctx, input: unknown): Promise<Page<TransactionDto>> {
   const q = validateQuery<ListQuery>('listTransactions', input);
-  const where = transactionWhere(ctx, q);
+  const filter = resolveTransactionFilter(ctx, q);
+  const where = transactionWhere(filter);
   const { skip, take } = skipTake(q);
-  if (q.search) return searchPage(ctx, q, where, skip, take);
+  if (filter.search) return searchPage(ctx, q, filter, where);
   const [rows, counted] = await Promise.all([
-    ctx.sql<TransactionRow>(Prisma.sql`
+    selectTransactionRows(
+      ctx.sql,
+      (columns) => Prisma.sql`
       WITH page AS (
         SELECT t.id, t.created_at FROM transactions t
         WHERE ${where}
         ORDER BY t.created_at DESC, t.id DESC
         LIMIT ${take} OFFSET ${skip}
       )
-      SELECT ${transactionColumns}
+      SELECT ${columns}
       FROM page JOIN transactions t ON t.id = page.id JOIN accounts a ON a.id = t.account_id
-      ORDER BY page.created_at DESC, page.id DESC`),
-    countTransactions(ctx, q, parseDateRange(q.startDate, q.endDate)),
+      ORDER BY page.created_at DESC, page.id DESC`,
+    ),
+    countTransactions(ctx, filter),
   ]);
   return { data: rows.map(toTransactionDto), page: q.page, limit: q.limit, total: counted };
 }
@@ -41,17 +44,22 @@ export async function listTransactions(ctx: Ctx, input: unknown): Promise<Page<T
  * With `search`, the trigram scan dominates: the matches are found once (a CTE used twice is
  * materialized) and both the page and the total come from them, instead of scanning twice.
  */
-async function searchPage(ctx: Ctx, q: ListQuery, where: Prisma.Sql, skip: number, take: number): Promise<Page<TransactionDto>> {
-  const rows = await ctx.sql<TransactionRow & { matched: string | number }>(Prisma.sql`
+async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter, where: Prisma.Sql): Promise<Page<TransactionDto>> {
+  const { skip, take } = skipTake(q);
+  const rows = await selectTransactionRows(
+    ctx.sql,
+    (columns) => Prisma.sql`
     WITH matches AS (
       SELECT t.id, t.created_at FROM transactions t WHERE ${where}
     ), page AS (
       SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}
     )
-    SELECT ${transactionColumns}, (SELECT count(*) FROM matches) AS matched
+    SELECT ${columns}
     FROM page JOIN transactions t ON t.id = page.id JOIN accounts a ON a.id = t.account_id
-    ORDER BY page.created_at DESC, page.id DESC`);
+    ORDER BY page.created_at DESC, page.id DESC`,
+    { matched: Prisma.sql`(SELECT count(*) FROM matches)` },
+  );
   // A page past the end has no row to carry the total: count on its own then.
-  const total = rows[0] ? Number(rows[0].matched) : await countTransactions(ctx, q, parseDateRange(q.startDate, q.endDate));
+  const total = rows[0] ? Number(rows[0].matched) : await countTransactions(ctx, filter);
   return { data: rows.map(toTransactionDto), page: q.page, limit: q.limit, total };
 }

@@ -2,7 +2,7 @@ import type { SqlRunner } from '../../db/database.js';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
-import { type TransactionDto, type TransactionRow, toTransactionDto, transactionColumns } from './transaction-row.js';
+import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 type Reader = Pick<Prisma.TransactionClient, '$queryRaw'> | SqlRunner;
 
@@ -11,11 +11,13 @@ type Reader = Pick<Prisma.TransactionClient, '$queryRaw'> | SqlRunner;
  * Inside a database transaction pass its client (to see its own writes); outside, the SQL port.
  */
 export async function readTransaction(db: Reader, ctx: Ctx, id: string): Promise<TransactionDto> {
-  const run = typeof db === 'function' ? db : <R>(q: Prisma.Sql) => db.$queryRaw<R[]>(q);
-  const rows = await run<TransactionRow>(Prisma.sql`
-    SELECT ${transactionColumns}
-    FROM transactions t JOIN accounts a ON a.id = t.account_id
-    WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid`);
+  const rows = await selectTransactionRows(
+    db,
+    (columns) => Prisma.sql`
+      SELECT ${columns}
+      FROM transactions t JOIN accounts a ON a.id = t.account_id
+      WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid`,
+  );
   const row = rows[0];
   if (!row) throw notFound('transaction');
   return toTransactionDto(row);

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validateBody } from '../validation/validators.js';
-import { bankReferences } from './create-bank-transaction.js';
-import { cryptoRoute } from './create-crypto-transaction.js';
-import { createTransaction } from './insert-transaction.js';
-import { amountOf, fixed } from './money.js';
+import { createTransaction, inOneCoin } from './insert-transaction.js';
+import { amountOf, Decimal } from './money.js';
+import { cryptoRoute } from './pricing.js';
+import { bankReferences } from './sandbox-references.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /**
@@ -17,19 +17,11 @@ export async function simulateBankDeposit(ctx: Ctx, input: unknown): Promise<Tra
   requireWriter(ctx);
   requireSandbox(ctx);
   const b = validateBody('SimulateBankDepositRequest', input);
-  const amount = fixed(amountOf('amount', b.amount, b.coin), b.coin);
+  const amount = amountOf('amount', b.amount, b.coin);
   return createTransaction(
     ctx,
     {
-      accountId: b.accountId.toLowerCase(),
-      transactionType: 'bank',
-      reference: b.reference ?? '',
-      coins: [b.coin],
-      detailType: 'deposit',
-      coin: b.coin,
-      amount,
-      fee: fixed(amountOf('fee', '0', b.coin), b.coin),
-      total: amount,
+      ...inOneCoin(b, { transactionType: 'bank', detailType: 'deposit' }, amount, new Decimal(0)),
       instrumentType: b.instrumentType,
       ...bankReferences(b.instrumentType, ctx.clock.now()),
       originatorName: b.originatorName ?? null,
@@ -50,20 +42,12 @@ export async function simulateCryptoDeposit(ctx: Ctx, input: unknown): Promise<T
   requireSandbox(ctx);
   const b = validateBody('SimulateCryptoDepositRequest', input);
   cryptoRoute(b.coin, b.network);
-  const amount = fixed(amountOf('amount', b.amount, b.coin), b.coin);
+  const amount = amountOf('amount', b.amount, b.coin);
   const txHash = b.txHash ?? `0x${createHash('sha256').update(ctx.ids.uuid()).digest('hex')}`;
   return createTransaction(
     ctx,
     {
-      accountId: b.accountId.toLowerCase(),
-      transactionType: 'crypto',
-      reference: b.reference ?? '',
-      coins: [b.coin],
-      detailType: 'deposit',
-      coin: b.coin,
-      amount,
-      fee: fixed(amountOf('fee', '0', b.coin), b.coin),
-      total: amount,
+      ...inOneCoin(b, { transactionType: 'crypto', detailType: 'deposit' }, amount, new Decimal(0)),
       network: b.network,
       txHash,
     },

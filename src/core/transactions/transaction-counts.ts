@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { type DateRange, MAX_INSTANT } from './date-range.js';
-import { type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
+import { MAX_INSTANT } from './date-range.js';
+import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;
@@ -67,15 +67,14 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * at either end of a date range by counting those rows. Account and search filters count rows
  * directly, through their own indexes.
  */
-export async function countTransactions(ctx: Ctx, f: TransactionFilterInput, range: DateRange): Promise<number> {
+export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise<number> {
+  let range = f.range;
   // A range ending with year 9999 has no upper bound in practice; one starting in its last day
   // is counted directly (the day arithmetic below would need year 10000, which SQL refuses).
   const lastDay = dayStart(MAX_INSTANT);
   if (range.end && range.end.at.getTime() >= MAX_INSTANT) range = { start: range.start };
   if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
-    const rows = await ctx.sql<{ n: bigint | string }>(
-      Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(ctx, f)}`,
-    );
+    const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);
   }
   // [from, to): half-open in milliseconds; stored times have millisecond precision.
@@ -83,7 +82,7 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilterInput, ran
   const to = range.end ? range.end.at.getTime() + (range.end.inclusive ? 1 : 0) : undefined;
   const firstWholeDay = from === undefined ? undefined : dayStart(from) === from ? from : dayStart(from) + DAY_MS;
   const endWholeDays = to === undefined ? undefined : dayStart(to);
-  const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`coin = ${f.coin?.toUpperCase() ?? ''}`];
+  const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`coin = ${f.coin ?? ''}`];
   if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
   if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
   // Without dates, the all-time rows; with dates, the day rows.
@@ -103,10 +102,11 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilterInput, ran
     if (to !== undefined && (endWholeDays as number) < to) edges.push([endWholeDays as number, to]);
   }
   for (const [a, b] of edges) {
-    const edge = { ...f, startDate: new Date(a).toISOString(), endDate: undefined };
-    queries.push(
-      ctx.sql(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(ctx, edge)} AND t.created_at < ${new Date(b)}`),
-    );
+    const edge: TransactionFilter = {
+      ...f,
+      range: { start: { at: new Date(a), inclusive: true }, end: { at: new Date(b), inclusive: false } },
+    };
+    queries.push(ctx.sql(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(edge)}`));
   }
   const results = await Promise.all(queries);
   return results.reduce((sum, rows) => sum + Number(rows[0]?.n ?? 0), 0);

@@ -1,28 +1,54 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { QueryOf } from '../contract.js';
-import { parseDateRange } from './date-range.js';
+import { type DateRange, parseDateRange } from './date-range.js';
 
 export type TransactionFilterInput = Omit<QueryOf<'listTransactions'>, 'page' | 'limit'>;
+
+/**
+ * A list filter resolved once (dates parsed, case normalised, scoped to a workspace): the list,
+ * its count and the analysts' aggregates all read this, so they can never disagree.
+ */
+export interface TransactionFilter {
+  workspaceId: string;
+  accountId?: string;
+  transactionType?: TransactionFilterInput['transactionType'];
+  status?: TransactionFilterInput['status'];
+  /** Upper case, as coins are stored. */
+  coin?: string;
+  /** Lower case, as the searchable text is stored. */
+  search?: string;
+  range: DateRange;
+}
+
+/** Validated query parameters -> the filter; VALIDATION_FAILED for a bad date range. */
+export function resolveTransactionFilter(ctx: Ctx, f: TransactionFilterInput): TransactionFilter {
+  return {
+    workspaceId: ctx.workspaceId,
+    accountId: f.accountId?.toLowerCase(),
+    transactionType: f.transactionType,
+    status: f.status,
+    coin: f.coin?.toUpperCase(),
+    search: f.search?.toLowerCase(),
+    range: parseDateRange(f.startDate, f.endDate),
+  };
+}
 
 /** `%` and `_` in a search are literal characters, not patterns. */
 function likeLiteral(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * The WHERE clause of the list filters over `transactions t`, shared by the list, its count and
- * the analysts' aggregates, so they can never disagree. Always scoped to the caller's workspace.
- */
-export function transactionWhere(ctx: Ctx, f: TransactionFilterInput): Prisma.Sql {
-  const range = parseDateRange(f.startDate, f.endDate);
-  const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${ctx.workspaceId}::uuid`];
-  if (f.accountId) parts.push(Prisma.sql`t.account_id = ${f.accountId.toLowerCase()}::uuid`);
+/** The WHERE clause of a filter over `transactions t`. Always scoped to the filter's workspace. */
+export function transactionWhere(f: TransactionFilter): Prisma.Sql {
+  const { start, end } = f.range;
+  const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`];
+  if (f.accountId) parts.push(Prisma.sql`t.account_id = ${f.accountId}::uuid`);
   if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
   if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
-  if (f.coin) parts.push(Prisma.sql`t.coins @> ARRAY[${f.coin.toUpperCase()}]::text[]`);
-  if (range.start) parts.push(Prisma.sql`t.created_at >= ${range.start.at}`);
-  if (range.end) parts.push(range.end.inclusive ? Prisma.sql`t.created_at <= ${range.end.at}` : Prisma.sql`t.created_at < ${range.end.at}`);
-  if (f.search) parts.push(Prisma.sql`t.search_text LIKE ${`%${likeLiteral(f.search.toLowerCase())}%`}`);
+  if (f.coin) parts.push(Prisma.sql`t.coins @> ARRAY[${f.coin}]::text[]`);
+  if (start) parts.push(Prisma.sql`t.created_at >= ${start.at}`);
+  if (end) parts.push(end.inclusive ? Prisma.sql`t.created_at <= ${end.at}` : Prisma.sql`t.created_at < ${end.at}`);
+  if (f.search) parts.push(Prisma.sql`t.search_text LIKE ${`%${likeLiteral(f.search)}%`}`);
   return Prisma.join(parts, ' AND ');
 }

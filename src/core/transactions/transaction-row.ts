@@ -1,81 +1,81 @@
+import type { SqlRunner } from '../../db/database.js';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Schemas } from '../contract.js';
+import {
+  BANK_OPTIONAL,
+  type ColumnValues,
+  CRYPTO_OPTIONAL,
+  READ_KEYS,
+  type ReadKey,
+  type SqlType,
+  TRANSACTION_COLUMNS,
+} from './transaction-columns.js';
 
 export type TransactionDto = Schemas['Transaction'];
-type HistoryEntry = Schemas['StatusHistoryEntry'];
 
 /** The row every read selects (list, get, after create): one shape, one mapping. */
-export interface TransactionRow {
-  id: string;
-  reference: string;
-  accountId: string;
-  createdAt: Date;
-  transactionType: 'bank' | 'crypto' | 'trade';
-  coins: string[];
-  status: TransactionDto['status'];
-  statusReason: string;
-  statusHistory: HistoryEntry[];
-  accountEmail: string;
-  auditAdminId: string | null;
-  auditAdmin: string | null;
-  auditApiKey: boolean;
-  detailType: string;
-  coin: string;
-  amount: string;
-  fee: string;
-  total: string;
-  instrumentType: string | null;
-  transactionReference: string | null;
-  imad: string | null;
-  originatorName: string | null;
-  senderAccountNumber: string | null;
-  senderRoutingNumber: string | null;
-  senderSwiftCode: string | null;
-  senderIban: string | null;
-  senderBankName: string | null;
-  beneficiaryAccountNumber: string | null;
-  beneficiaryRoutingNumber: string | null;
-  beneficiarySwiftCode: string | null;
-  beneficiaryIban: string | null;
-  beneficiaryBankName: string | null;
-  beneficiaryName: string | null;
-  traceNumber: string | null;
-  addenda: string[] | null;
-  network: string | null;
-  networkFee: string | null;
-  targetAddress: string | null;
-  txHash: string | null;
-  product: string | null;
-  side: string | null;
-  feeCurrency: string | null;
-  quoteQuantity: string | null;
-  quoteCurrency: string | null;
-  rate: string | null;
+export type TransactionRow = Pick<ColumnValues, ReadKey> & { accountEmail: string };
+
+type Reader = Pick<Prisma.TransactionClient, '$queryRaw'> | SqlRunner;
+const READ_CAST: Partial<Record<SqlType, string>> = {
+  uuid: '::text',
+  numeric: '::text',
+  transaction_type: '::text',
+  transaction_status: '::text',
+};
+
+/** `t.<column> AS "<key>"` for each key (constants of the registry only, so `raw` is safe). */
+function selectColumns(keys: readonly ReadKey[]): Prisma.Sql {
+  return Prisma.raw(
+    keys
+      .map((k) => {
+        const c = TRANSACTION_COLUMNS[k];
+        return `t.${c.name}${READ_CAST[c.sql] ?? ''} AS "${k}"`;
+      })
+      .join(', '),
+  );
 }
 
 /** Columns of `TransactionRow`, for `FROM transactions t JOIN accounts a ON a.id = t.account_id`. */
-export const transactionColumns = Prisma.sql`
-  t.id::text AS "id", t.reference, t.account_id::text AS "accountId", t.created_at AS "createdAt",
-  t.transaction_type::text AS "transactionType", t.coins, t.status::text AS "status",
-  t.status_reason AS "statusReason", t.status_history AS "statusHistory", a.email AS "accountEmail",
-  t.audit_admin_id::text AS "auditAdminId", t.audit_admin AS "auditAdmin", t.audit_api_key AS "auditApiKey",
-  t.detail_type AS "detailType", t.coin, t.amount::text AS "amount", t.fee::text AS "fee", t.total::text AS "total",
-  t.instrument_type AS "instrumentType", t.transaction_reference AS "transactionReference", t.imad,
-  t.originator_name AS "originatorName", t.sender_account_number AS "senderAccountNumber",
-  t.sender_routing_number AS "senderRoutingNumber", t.sender_swift_code AS "senderSwiftCode",
-  t.sender_iban AS "senderIban", t.sender_bank_name AS "senderBankName",
-  t.beneficiary_account_number AS "beneficiaryAccountNumber", t.beneficiary_routing_number AS "beneficiaryRoutingNumber",
-  t.beneficiary_swift_code AS "beneficiarySwiftCode", t.beneficiary_iban AS "beneficiaryIban",
-  t.beneficiary_bank_name AS "beneficiaryBankName", t.beneficiary_name AS "beneficiaryName",
-  t.trace_number AS "traceNumber", t.addenda, t.network, t.network_fee::text AS "networkFee",
-  t.target_address AS "targetAddress", t.tx_hash AS "txHash", t.product, t.side, t.fee_currency AS "feeCurrency",
-  t.quote_quantity::text AS "quoteQuantity", t.quote_currency AS "quoteCurrency", t.rate::text AS "rate"`;
+const transactionColumns = Prisma.sql`${selectColumns(READ_KEYS)}, a.email AS "accountEmail"`;
+
+/**
+ * Runs a query built around `selectColumns(keys)`: the SELECT list and the row type come from the
+ * same keys, so the rows are typed by construction rather than by a caller's generic.
+ */
+export function selectTransactions<K extends ReadKey>(
+  db: Reader,
+  keys: readonly K[],
+  query: (columns: Prisma.Sql) => Prisma.Sql,
+): Promise<Pick<ColumnValues, K>[]> {
+  return run(db, query(selectColumns(keys)));
+}
+
+/** Full rows, from a query built around `transactionColumns` (with `extra` columns, such as a count). */
+export function selectTransactionRows<E extends string = never>(
+  db: Reader,
+  query: (columns: Prisma.Sql) => Prisma.Sql,
+  extra?: Record<E, Prisma.Sql>,
+): Promise<(TransactionRow & Record<E, unknown>)[]> {
+  const more = Object.entries<Prisma.Sql>(extra ?? {}).map(([k, sql]) => Prisma.sql`, ${sql} AS ${Prisma.raw(`"${k}"`)}`);
+  return run(db, query(more.length ? Prisma.sql`${transactionColumns}${Prisma.join(more, '')}` : transactionColumns));
+}
+
+function run<R>(db: Reader, query: Prisma.Sql): Promise<R[]> {
+  return typeof db === 'function' ? db<R>(query) : db.$queryRaw<R[]>(query);
+}
 
 /** Copies the keys whose values are present: optional contract fields are left out, not null. */
 function present<T extends Record<string, unknown>>(obj: T): { [K in keyof T]: Exclude<T[K], null> } {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) if (v !== null && v !== undefined) out[k] = v;
   return out as { [K in keyof T]: Exclude<T[K], null> };
+}
+
+function pick<K extends ReadKey>(r: TransactionRow, keys: readonly K[]): Pick<TransactionRow, K> {
+  const out = {} as Pick<TransactionRow, K>;
+  for (const k of keys) out[k] = r[k];
+  return out;
 }
 
 /** The one mapping from a transaction row to the contract's `Transaction`. */
@@ -102,20 +102,7 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
       total: r.total,
       instrumentType: r.instrumentType as 'ach' | 'wire' | 'swift',
       transactionReference: r.transactionReference as string,
-      imad: r.imad,
-      originatorName: r.originatorName,
-      senderAccountNumber: r.senderAccountNumber,
-      senderRoutingNumber: r.senderRoutingNumber,
-      senderSwiftCode: r.senderSwiftCode,
-      senderIban: r.senderIban,
-      senderBankName: r.senderBankName,
-      beneficiaryAccountNumber: r.beneficiaryAccountNumber,
-      beneficiaryRoutingNumber: r.beneficiaryRoutingNumber,
-      beneficiarySwiftCode: r.beneficiarySwiftCode,
-      beneficiaryIban: r.beneficiaryIban,
-      beneficiaryBankName: r.beneficiaryBankName,
-      beneficiaryName: r.beneficiaryName,
-      traceNumber: r.traceNumber,
+      ...pick(r, BANK_OPTIONAL),
       addenda: r.addenda?.length ? r.addenda : null,
     });
   } else if (r.transactionType === 'crypto') {
@@ -126,9 +113,7 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
       amount: r.amount,
       fee: r.fee,
       total: r.total,
-      networkFee: r.networkFee,
-      targetAddress: r.targetAddress,
-      txHash: r.txHash,
+      ...pick(r, CRYPTO_OPTIONAL),
     });
   } else {
     dto.tradeTransactionDetails = {

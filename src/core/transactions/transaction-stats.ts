@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
 import { validateQuery } from '../validation/validators.js';
-import { type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
+import { resolveTransactionFilter, type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
@@ -37,7 +37,7 @@ export async function transactionStats(ctx: Ctx, input: { filter?: unknown; grou
   if (unknown.length) throw validationError([{ field: 'groupBy', message: `must be among ${STATS_GROUPS.join(', ')}` }]);
   const groups = [...new Set(input.groupBy as StatsGroup[])];
   const filter = validateQuery<TransactionFilterInput>('listTransactions', input.filter ?? {});
-  const where = transactionWhere(ctx, filter);
+  const where = transactionWhere(resolveTransactionFilter(ctx, filter));
   const select = groups.map((g) => Prisma.sql`${GROUP_SQL[g].sql} AS ${Prisma.raw(`"${GROUP_SQL[g].column}"`)}`);
   const groupBy = groups.length
     ? Prisma.sql`GROUP BY ${Prisma.join(groups.map((g) => GROUP_SQL[g].sql))} ORDER BY ${Prisma.join(groups.map((_, i) => Prisma.raw(String(i + 1))))}`

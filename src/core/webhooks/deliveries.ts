@@ -7,7 +7,7 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, skipTake } from '../pagination.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateQuery } from '../validation/validators.js';
-import { deliveryBody } from './dispatcher.js';
+import { deliveryBody } from './delivery-body.js';
 import { DELIVERIES_CHANNEL } from './events.js';
 
 type DeliveryDto = Schemas['WebhookDelivery'];

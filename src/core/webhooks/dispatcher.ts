@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Deps } from '../context.js';
-import { SYSTEM_NOTES } from './events.js';
+import { deliveryBody } from './delivery-body.js';
 import { type AttemptOutcome, recordAttempts } from './record-attempts.js';
 import type { RetryPolicy } from './retry-schedule.js';
 import type { SendResult, WebhookSender } from './sender.js';
@@ -50,20 +50,6 @@ type SigningKey = { kid: string; privateKey: KeyObject };
 const KEY_CACHE_MS = 10_000;
 /** Most attempts recorded by one statement. */
 const RECORD_CHUNK = 500;
-
-/** The exact bytes sent for a delivery (SPEC 2.9); the same on every attempt. */
-export function deliveryBody(d: Pick<Claimed, 'id' | 'type' | 'accountId' | 'occurredAt' | 'details'>): Uint8Array {
-  return new TextEncoder().encode(
-    JSON.stringify({
-      webhookId: d.id,
-      type: d.type,
-      accountId: d.accountId,
-      timestamp: d.occurredAt.toISOString(),
-      details: d.details,
-      systemNotes: SYSTEM_NOTES,
-    }),
-  );
-}
 
 /**
  * Durable, at-least-once delivery. Due deliveries are claimed with `FOR UPDATE SKIP LOCKED` and a

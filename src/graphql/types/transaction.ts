@@ -3,6 +3,7 @@ import { getAccounts } from '../../core/accounts/get-accounts.js';
 import { AppError } from '../../core/errors.js';
 import { getTransaction } from '../../core/transactions/get-transaction.js';
 import { listTransactions } from '../../core/transactions/list-transactions.js';
+import { BANK_OPTIONAL, CRYPTO_OPTIONAL } from '../../core/transactions/transaction-columns.js';
 import type { TransactionDto } from '../../core/transactions/transaction-row.js';
 import { STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
 import { builder, loaderFor } from '../builder.js';
@@ -18,23 +19,6 @@ type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
 type Trade = NonNullable<TransactionDto['tradeTransactionDetails']>;
 type History = TransactionDto['statusHistory'][number];
 
-const optional = [
-  'imad',
-  'originatorName',
-  'senderAccountNumber',
-  'senderRoutingNumber',
-  'senderSwiftCode',
-  'senderIban',
-  'senderBankName',
-  'beneficiaryAccountNumber',
-  'beneficiaryRoutingNumber',
-  'beneficiarySwiftCode',
-  'beneficiaryIban',
-  'beneficiaryBankName',
-  'beneficiaryName',
-  'traceNumber',
-] as const;
-
 const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
   description: 'SPEC 2.5; decimals are strings.',
   fields: (t) => ({
@@ -45,7 +29,7 @@ const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement(
     total: t.exposeString('total'),
     instrumentType: t.exposeString('instrumentType'),
     transactionReference: t.exposeString('transactionReference'),
-    ...Object.fromEntries(optional.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
+    ...Object.fromEntries(BANK_OPTIONAL.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
     addenda: t.stringList({ resolve: (d) => d.addenda ?? [] }),
   }),
 });
@@ -59,9 +43,7 @@ const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').impl
     amount: t.exposeString('amount'),
     fee: t.exposeString('fee'),
     total: t.exposeString('total'),
-    networkFee: t.string({ nullable: true, resolve: (d) => d.networkFee ?? null }),
-    targetAddress: t.string({ nullable: true, resolve: (d) => d.targetAddress ?? null }),
-    txHash: t.string({ nullable: true, resolve: (d) => d.txHash ?? null }),
+    ...Object.fromEntries(CRYPTO_OPTIONAL.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
   }),
 });
 

@@ -1,0 +1,69 @@
+import type { Ctx } from '../../core/context.js';
+import { COLUMN_KEYS, type ColumnKey, TRANSACTION_COLUMNS } from '../../core/transactions/transaction-columns.js';
+import type { Prisma } from '../../db/generated/prisma/client.js';
+
+/** A value as the bulk insert sends it: text in the column's SQL form, a boolean, NULL, or a text[]. */
+export type SeedValue = string | boolean | null | readonly string[];
+/** One transaction to insert: a value for every column of the registry (the compiler checks it). */
+export type SeedRow = Record<ColumnKey, SeedValue>;
+
+/**
+ * Each column travels as one text parameter: its values joined by the unit separator (U+001F),
+ * NULL spelled U+001E, split back by `string_to_array` and cast to the column's array type. No
+ * value needs quoting or escaping (the generated values hold no control characters), which makes
+ * this much cheaper than binding arrays element by element. The text[] columns (coins, addenda)
+ * are arrays of arrays: their elements are joined by U+001D inside the value and split per row.
+ */
+const SEP = '\u001f';
+const NULL_MARK = '\u001e';
+const INNER_SEP = '\u001d';
+
+const COLUMNS = COLUMN_KEYS.map((key) => ({ key, ...TRANSACTION_COLUMNS[key] }));
+const names = COLUMNS.map((c) => c.name).join(', ');
+
+/** `INSERT ... SELECT FROM unnest(...)`: one parameter per column, one row per element. */
+const INSERT_SQL = `INSERT INTO transactions (${names})
+SELECT ${COLUMNS.map((c) => (c.sql === 'text[]' ? `string_to_array(u.${c.name}, E'\\x1d')` : `u.${c.name}`)).join(', ')}
+FROM unnest(${COLUMNS.map((c, i) => `string_to_array($${i + 1}, E'\\x1f', E'\\x1e')::${c.sql === 'text[]' ? 'text' : c.sql}[]`).join(', ')})
+  AS u(${names})
+ON CONFLICT (id) DO NOTHING`;
+
+function columnText(rows: SeedRow[], key: ColumnKey): string {
+  const parts = new Array<string>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const v = (rows[r] as SeedRow)[key];
+    parts[r] =
+      v === null || v === undefined ? NULL_MARK : v === true ? 't' : v === false ? 'f' : typeof v === 'string' ? v : v.join(INNER_SEP);
+  }
+  return parts.join(SEP);
+}
+
+/** Appends a chunk of rows to the per-column texts of a batch (`texts[i]` for column i). */
+export function appendColumns(texts: string[][], rows: SeedRow[]): void {
+  for (let i = 0; i < COLUMNS.length; i++) (texts[i] as string[]).push(columnText(rows, (COLUMNS[i] as { key: ColumnKey }).key));
+}
+
+/** Empty per-column texts for a batch, and how they become the statement's parameters. */
+export function emptyColumns(): string[][] {
+  return COLUMNS.map(() => []);
+}
+
+export function toParams(texts: string[][]): string[] {
+  return texts.map((c) => c.join(SEP));
+}
+
+/** One batch in one statement, in a database transaction of its own. */
+export async function insertBatch(ctx: Ctx, params: string[]): Promise<void> {
+  await ctx.db.$transaction(
+    async (tx: Prisma.TransactionClient) => {
+      // Trigram entries collect in the GIN index's pending list and are merged in bulk, with memory
+      // enough to merge them in one pass; the commit need not wait for the disk (a failed seed is
+      // simply run again: rows are keyed by the seed).
+      await tx.$executeRawUnsafe("SET LOCAL gin_pending_list_limit = '512MB'");
+      await tx.$executeRawUnsafe("SET LOCAL work_mem = '256MB'");
+      await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
+      await tx.$executeRawUnsafe(INSERT_SQL, ...params);
+    },
+    { timeout: 600_000, maxWait: 600_000 },
+  );
+}

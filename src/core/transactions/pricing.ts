@@ -1,0 +1,23 @@
+import { validationError } from '../errors.js';
+import { CRYPTO_ROUTES, PRICES, scaleOf, TRADE_FEE_RATE } from './catalog.js';
+import { Decimal } from './money.js';
+
+/** The fee schedule entry of a coin/network pair, or a field error naming the network. */
+export function cryptoRoute(coin: string, network: string) {
+  const route = CRYPTO_ROUTES[`${coin}/${network}`];
+  if (!route) throw validationError([{ field: 'network', message: `is not supported for ${coin}` }]);
+  return route;
+}
+
+/** The amounts of a market order at the sandbox price. */
+export function quoteTrade(product: string, side: 'buy' | 'sell', quantity: Decimal) {
+  const price = PRICES[product];
+  if (!price) throw validationError([{ field: 'product', message: `is not a supported product (${Object.keys(PRICES).join(', ')})` }]);
+  const [base, quote] = product.split('-') as [string, string];
+  const rate = new Decimal(price);
+  const quoteQuantity = quantity.times(rate).toDecimalPlaces(scaleOf(quote), Decimal.ROUND_HALF_UP);
+  if (quoteQuantity.isZero()) throw validationError([{ field: 'quantity', message: `is too small to be worth one unit of ${quote}` }]);
+  const fee = quoteQuantity.times(TRADE_FEE_RATE).toDecimalPlaces(scaleOf(quote), Decimal.ROUND_UP);
+  const total = side === 'buy' ? quoteQuantity.plus(fee) : quoteQuantity.minus(fee);
+  return { base, quote, rate, quoteQuantity, fee, total };
+}

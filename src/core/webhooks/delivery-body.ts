@@ -1,0 +1,15 @@
+import { SYSTEM_NOTES } from './events.js';
+
+/** The exact bytes sent for a delivery (SPEC 2.9); the same on every attempt and on redelivery. */
+export function deliveryBody(d: { id: string; type: string; accountId: string | null; occurredAt: Date; details: unknown }): Uint8Array {
+  return new TextEncoder().encode(
+    JSON.stringify({
+      webhookId: d.id,
+      type: d.type,
+      accountId: d.accountId,
+      timestamp: d.occurredAt.toISOString(),
+      details: d.details,
+      systemNotes: SYSTEM_NOTES,
+    }),
+  );
+}
