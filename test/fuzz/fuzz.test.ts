@@ -5,6 +5,7 @@ import { schema as graphqlSchema } from '../../src/graphql/schema.js';
 import { appRouter } from '../../src/trpc/router.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { contractViolations } from '../support/contract.js';
+import { fetchRetryingReset } from '../support/fetch.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { hostileValue, mutated, pathSegment, validValue } from './arbitraries.js';
 
@@ -159,7 +160,7 @@ describe('fuzz', () => {
           if (r.type) headers['content-type'] = r.type;
           if (r.idempotencyKey !== undefined && /^[\x20-\x7E]*$/.test(r.idempotencyKey)) headers['idempotency-key'] = r.idempotencyKey;
           const hasBody = r.op.method !== 'GET' && r.op.method !== 'DELETE';
-          const res = await fetch(url, { method: r.op.method, headers, body: hasBody ? r.body : undefined });
+          const res = await fetchRetryingReset(url, { method: r.op.method, headers, body: hasBody ? r.body : undefined });
           const text = await res.text();
           count(tally.rest, res.status);
           const type = res.headers.get('content-type');
@@ -207,8 +208,8 @@ describe('fuzz', () => {
           const encoded = JSON.stringify(value) ?? 'null';
           const res =
             proc._def.type === 'query'
-              ? await fetch(`${h.baseUrl}/trpc/${name}?input=${enc(encoded)}`, { headers })
-              : await fetch(`${h.baseUrl}/trpc/${name}`, { method: 'POST', headers, body: encoded });
+              ? await fetchRetryingReset(`${h.baseUrl}/trpc/${name}?input=${enc(encoded)}`, { headers })
+              : await fetchRetryingReset(`${h.baseUrl}/trpc/${name}`, { method: 'POST', headers, body: encoded });
           const text = await res.text();
           count(tally.trpc, res.status);
           expect(res.status, `${name} ${encoded.slice(0, 200)}: ${text.slice(0, 300)}`).toBeLessThan(500);
@@ -246,7 +247,7 @@ describe('fuzz', () => {
             const selection = 'getFields' in named(field.type) ? ' { __typename }' : '';
             const query = `${kind}${defs ? `(${defs})` : ''} { ${field.name}${call}${selection} }`;
             const variables = Object.fromEntries(args.map((_, j) => [`v${j}`, values[j % values.length]]));
-            const res = await fetch(`${h.baseUrl}/graphql`, {
+            const res = await fetchRetryingReset(`${h.baseUrl}/graphql`, {
               method: 'POST',
               headers: {
                 'content-type': 'application/json',

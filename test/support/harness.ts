@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../../src/db/database.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { contractViolations } from './contract.js';
+import { fetchRetryingReset } from './fetch.js';
 
 export interface Harness {
   database: Database;
@@ -127,7 +128,7 @@ const contractMiddleware: Middleware = {
 
 /** The typed REST client as an integrator uses it, with contract validation of every response. */
 export function restClient(h: Harness, apiKey: string): FasClient {
-  const client = createFasClient({ baseUrl: h.baseUrl, apiKey });
+  const client = createFasClient({ baseUrl: h.baseUrl, apiKey, fetch: fetchRetryingReset });
   client.use(contractMiddleware);
   return client;
 }
@@ -140,7 +141,7 @@ export async function rawRequest(
   init: { headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; headers: Headers; body: any }> {
   const url = h.baseUrl + path;
-  const response = await fetch(url, { method, headers: init.headers, body: init.body });
+  const response = await fetchRetryingReset(url, { method, headers: init.headers, body: init.body });
   await assertConforms(method, url, response);
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
@@ -158,7 +159,13 @@ export function poster(h: Harness, apiKey: string) {
 
 export function trpcClient(h: Harness, secret: string | undefined) {
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${h.baseUrl}/trpc`, headers: () => (secret ? { authorization: `Bearer ${secret}` } : {}) })],
+    links: [
+      httpLink({
+        url: `${h.baseUrl}/trpc`,
+        fetch: fetchRetryingReset,
+        headers: () => (secret ? { authorization: `Bearer ${secret}` } : {}),
+      }),
+    ],
   });
 }
 
@@ -174,7 +181,7 @@ export async function graphql(
   query: string,
   variables?: Record<string, unknown>,
 ): Promise<GraphqlResult> {
-  const response = await fetch(`${h.baseUrl}/graphql`, {
+  const response = await fetchRetryingReset(`${h.baseUrl}/graphql`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
