@@ -64,7 +64,7 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
 /** Oldest first, paginated like every list (SPEC 4.5); unknown query parameters are rejected. */
 export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<BeneficiaryDto>> {
   const accountId = assertUuid('accountId', input.accountId);
-  const q = validateQuery<PageRequest>('listCryptoBeneficiaries', input.query);
+  const q = validateQuery('listCryptoBeneficiaries', input.query);
   if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
     throw notFound('account');
   const where = { accountId, workspaceId: ctx.workspaceId };

@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
 import { validateQuery } from '../validation/validators.js';
-import { type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
+import { transactionWhere } from './transaction-filter.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
@@ -36,7 +36,7 @@ export async function transactionStats(ctx: Ctx, input: { filter?: unknown; grou
   const unknown = input.groupBy.filter((g) => !(STATS_GROUPS as readonly string[]).includes(g));
   if (unknown.length) throw validationError([{ field: 'groupBy', message: `must be among ${STATS_GROUPS.join(', ')}` }]);
   const groups = [...new Set(input.groupBy as StatsGroup[])];
-  const filter = validateQuery<TransactionFilterInput>('listTransactions', input.filter ?? {});
+  const filter = validateQuery('listTransactions', input.filter ?? {});
   const where = transactionWhere(ctx, filter);
   const select = groups.map((g) => Prisma.sql`${GROUP_SQL[g].sql} AS ${Prisma.raw(`"${GROUP_SQL[g].column}"`)}`);
   const groupBy = groups.length

@@ -38,7 +38,7 @@ export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<Web
 }
 
 export async function listWebhookTargets(ctx: Ctx, input: unknown): Promise<Page<WebhookTargetDto>> {
-  const q = validateQuery<{ page: number; limit: number }>('listWebhookTargets', input);
+  const q = validateQuery('listWebhookTargets', input);
   const where = { workspaceId: ctx.workspaceId };
   const [rows, total] = await Promise.all([
     ctx.db.webhookTarget.findMany({ where, select: targetSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...skipTake(q) }),

@@ -1,5 +1,6 @@
 import type { AccountDto } from '../../core/accounts/account-dto.js';
 import { getAccounts } from '../../core/accounts/get-accounts.js';
+import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { AppError } from '../../core/errors.js';
 import { getTransaction } from '../../core/transactions/get-transaction.js';
 import { listTransactions } from '../../core/transactions/list-transactions.js';
@@ -8,10 +9,8 @@ import { STATS_GROUPS, transactionStats } from '../../core/transactions/transact
 import { builder, loaderFor } from '../builder.js';
 import { Account } from './account.js';
 
-const TransactionType = builder.enumType('TransactionType', { values: ['bank', 'crypto', 'trade'] as const });
-const TransactionStatus = builder.enumType('TransactionStatus', {
-  values: ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'] as const,
-});
+const TransactionType = builder.enumType('TransactionType', { values: CONTRACT_ENUMS.TransactionType });
+const TransactionStatus = builder.enumType('TransactionStatus', { values: CONTRACT_ENUMS.TransactionStatus });
 
 type Bank = NonNullable<TransactionDto['bankTransactionDetails']>;
 type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
