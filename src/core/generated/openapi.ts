@@ -1521,10 +1521,10 @@ export interface components {
             key: string;
         };
         /**
-         * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
+         * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL. The last four occur on `/graphql` only: `GRAPHQL_PARSE_FAILED` (not a GraphQL document, or nested or long past the parser's limits), `GRAPHQL_VALIDATION_FAILED` (does not fit the schema), `BAD_USER_INPUT` (a variable does not fit its type; `errors` as REST gives them) and `QUERY_TOO_COMPLEX` (over the depth, cost, alias or top-level field limits).
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
