@@ -61,7 +61,7 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
   });
 }
 
-/** Oldest first, paginated like every list (SPEC 4.5); unknown query parameters are rejected. */
+/** Oldest first, paginated like every list (`page`, `limit`); unknown query parameters are rejected. */
 export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<BeneficiaryDto>> {
   const accountId = assertUuid('accountId', input.accountId);
   const q = validateQuery('listCryptoBeneficiaries', input.query);

@@ -12,7 +12,7 @@ import { type TransactionDto, type TransactionRow, toTransactionDto, transaction
 type ListQuery = ValidatedQuery<'listTransactions'>;
 
 /**
- * SPEC 4.2: a page of the workspace's transactions, newest first, with the exact total. The page
+ * `listTransactions`: a page of the workspace's transactions, newest first, with the exact total. The page
  * is chosen on the narrow index first and only its rows are read in full (a deferred join), so
  * deep pages do not fetch the rows they skip; the total comes from the count table where it can.
  */

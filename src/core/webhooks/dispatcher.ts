@@ -51,7 +51,7 @@ const KEY_CACHE_MS = 10_000;
 /** Most attempts recorded by one statement. */
 const RECORD_CHUNK = 500;
 
-/** The exact bytes sent for a delivery (SPEC 2.9); the same on every attempt. */
+/** The exact bytes sent for a delivery (`WebhookEvent` in openapi.yaml); the same on every attempt. */
 export function deliveryBody(d: Pick<Claimed, 'id' | 'type' | 'accountId' | 'occurredAt' | 'details'>): Uint8Array {
   return new TextEncoder().encode(
     JSON.stringify({

@@ -35,7 +35,7 @@ const optional = [
 ] as const;
 
 const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
-  description: 'SPEC 2.5; decimals are strings.',
+  description: 'Details of a bank transaction (BankTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
     type: t.exposeString('type'),
     coin: t.exposeString('coin'),
@@ -50,7 +50,7 @@ const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement(
 });
 
 const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').implement({
-  description: 'SPEC 2.6; decimals are strings.',
+  description: 'Details of a crypto transaction (CryptoTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
     type: t.exposeString('type'),
     coin: t.exposeString('coin'),
@@ -65,7 +65,7 @@ const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').impl
 });
 
 const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').implement({
-  description: 'SPEC 2.7; decimals are strings.',
+  description: 'Details of a trade (TradeTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
     type: t.exposeString('type'),
     product: t.exposeString('product'),
@@ -97,7 +97,7 @@ const Audit = builder.objectRef<TransactionDto['audit']>('TransactionAudit').imp
 });
 
 const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
-  description: 'SPEC 2.4. Exactly one details field is non-null, the one of transactionType.',
+  description: 'A transaction (Transaction in openapi.yaml). Exactly one details field is non-null, the one of transactionType.',
   fields: (t) => ({
     id: t.exposeID('id'),
     reference: t.exposeString('reference'),
