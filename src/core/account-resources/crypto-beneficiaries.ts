@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { notFound, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { type Page, type PageRequest, skipTake } from '../pagination.js';
+import { type Page, skipTake } from '../pagination.js';
 import { addressValid } from '../transactions/catalog.js';
 import { cryptoRoute } from '../transactions/create-crypto-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
