@@ -1,16 +1,21 @@
 // Fails when committed generated files differ from what their sources produce now:
-// src/core/generated/openapi.ts (from openapi.yaml) and schema.graphql (from src/graphql).
+// src/core/generated/openapi.ts and contract-facts.ts (from openapi.yaml), schema.graphql (from src/graphql).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generatedContractTypes, packageContractTypes } from './copy-contract-types.js';
+import { contractFactsFile } from './generate-contract-facts.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'fas-generated-'));
 const checks = [
   {
     file: 'src/core/generated/openapi.ts',
     make: (out: string) => execFileSync('npx', ['openapi-typescript', 'openapi.yaml', '-o', out], { stdio: 'ignore' }),
+  },
+  {
+    file: contractFactsFile,
+    make: (out: string) => execFileSync('npx', ['tsx', 'scripts/generate-contract-facts.ts', out], { stdio: 'ignore' }),
   },
   {
     file: 'schema.graphql',

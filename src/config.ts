@@ -34,6 +34,10 @@ export interface Config {
   metricsAddress: { host: string; port: number } | undefined;
   /** FAS_STATEMENT_TIMEOUT_MS: longest database statement of `fas serve` (PostgreSQL); 0 = none. */
   statementTimeoutMs: number;
+  /** FAS_PG_POOL_SIZE: PostgreSQL connections per process. */
+  pgPoolSize: number;
+  /** FAS_MASTER_KEY (base64 of 32 bytes); unset: the key file of the data directory. A secret: never log a Config. */
+  masterKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -134,5 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     statementTimeoutMs: intFrom('FAS_STATEMENT_TIMEOUT_MS', env.FAS_STATEMENT_TIMEOUT_MS, 5_000, 0, 600_000),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
+    pgPoolSize: intFrom('FAS_PG_POOL_SIZE', env.FAS_PG_POOL_SIZE, 10, 1, 1000),
+    masterKey: env.FAS_MASTER_KEY || undefined,
   };
 }

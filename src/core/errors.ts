@@ -52,6 +52,11 @@ export const errorKinds = {
   REQUEST_TIMEOUT: { http: 408, trpc: 'BAD_REQUEST', title: 'Request timeout' },
   QUERY_TIMEOUT: { http: 503, trpc: 'SERVICE_UNAVAILABLE', title: 'Query timed out' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
+  // Raised on /graphql only, before any resolver runs (graphql-yoga's codes and the query limits).
+  GRAPHQL_PARSE_FAILED: { http: 400, trpc: 'BAD_REQUEST', title: 'Not a GraphQL document' },
+  GRAPHQL_VALIDATION_FAILED: { http: 400, trpc: 'BAD_REQUEST', title: 'Does not fit the schema' },
+  BAD_USER_INPUT: { http: 400, trpc: 'BAD_REQUEST', title: 'Invalid variables' },
+  QUERY_TOO_COMPLEX: { http: 400, trpc: 'BAD_REQUEST', title: 'Query too complex' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 
 export class AppError extends Error {

@@ -1,4 +1,4 @@
-/** The list envelope of SPEC 2.8. */
+/** The list envelope of every list operation: the page's items with `page`, `limit` and the exact `total`. */
 export interface Page<T> {
   data: T[];
   page: number;

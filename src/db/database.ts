@@ -54,13 +54,15 @@ export interface OpenOptions {
    * statements on the JavaScript thread and cannot interrupt them: there it is not enforced.
    */
   statementTimeoutMs?: number;
+  /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. */
+  pgPoolSize?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const url = opts.databaseUrl;
   const db =
     url && /^postgres(ql)?:\/\//.test(url)
-      ? openPostgres(url, opts.statementTimeoutMs ?? 0)
+      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? 10)
       : await openPglite(url === 'memory://' ? undefined : opts.dataDir);
   if (opts.migrate !== false) {
     try {
@@ -178,8 +180,7 @@ function redact(url: string): string {
 // Arbitrary constant shared by every FAS process migrating the same database.
 const MIGRATION_LOCK_KEY = 72707369;
 
-function openPostgres(url: string, statementTimeoutMs: number): Database {
-  const poolSize = Number(process.env.FAS_PG_POOL_SIZE) || 10;
+function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

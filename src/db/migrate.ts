@@ -12,8 +12,8 @@ export interface MigrationDriver {
   runInTransaction(script: string, after: { sql: string; params: unknown[] }): Promise<void>;
 }
 
-/** prisma/migrations of the package; FAS_MIGRATIONS_DIR overrides it (tests of the migrator). */
-export const defaultMigrationsDir = process.env.FAS_MIGRATIONS_DIR || fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+/** prisma/migrations of the package (tests of the migrator pass a folder of their own). */
+export const defaultMigrationsDir = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
 export class MigrationError extends Error {}
 

@@ -1,4 +1,5 @@
 import {
+  type ASTNode,
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
@@ -7,6 +8,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
+import type { ErrorCode } from '../core/errors.js';
 
 export interface QueryLimits {
   maxDepth: number;
@@ -26,6 +28,10 @@ const AGGREGATES = new Set(['transactionStats', 'webhookDeliveryStats', 'kycStat
 /** Selections visited while measuring one operation (fragments expanded) before giving up. */
 const MAX_VISITS = 50_000;
 const tooMuchWork = new Error('too much work');
+
+function tooComplex(message: string, node?: ASTNode): GraphQLError {
+  return new GraphQLError(message, { ...(node ? { nodes: [node] } : {}), extensions: { code: 'QUERY_TOO_COMPLEX' satisfies ErrorCode } });
+}
 
 /** Paginated fields multiply the cost of what they select by their page size. */
 const PAGINATED = new Set(['accounts', 'transactions']);
@@ -90,11 +96,7 @@ export function queryLimitsRule(limits: QueryLimits): ValidationRule {
       Document: {
         leave() {
           if (aliases > limits.maxAliases) {
-            context.reportError(
-              new GraphQLError(`${aliases} aliased fields exceed the limit of ${limits.maxAliases}`, {
-                extensions: { code: 'QUERY_TOO_COMPLEX' },
-              }),
-            );
+            context.reportError(tooComplex(`${aliases} aliased fields exceed the limit of ${limits.maxAliases}`));
           }
         },
       },
@@ -106,37 +108,19 @@ export function queryLimitsRule(limits: QueryLimits): ValidationRule {
           measured = measure(node.selectionSet, 1, 1, new Set());
         } catch (err) {
           if (err !== tooMuchWork) throw err;
-          context.reportError(
-            new GraphQLError(`the operation expands to more than ${MAX_VISITS} selections`, {
-              nodes: [node],
-              extensions: { code: 'QUERY_TOO_COMPLEX' },
-            }),
-          );
+          context.reportError(tooComplex(`the operation expands to more than ${MAX_VISITS} selections`, node));
           return;
         }
         const { depth, cost } = measured;
         if (rootFields > limits.maxRootFields) {
-          context.reportError(
-            new GraphQLError(`${rootFields} top-level fields exceed the limit of ${limits.maxRootFields}`, {
-              nodes: [node],
-              extensions: { code: 'QUERY_TOO_COMPLEX' },
-            }),
-          );
+          context.reportError(tooComplex(`${rootFields} top-level fields exceed the limit of ${limits.maxRootFields}`, node));
         } else if (depth > limits.maxDepth) {
-          context.reportError(
-            new GraphQLError(`query depth ${depth} exceeds the limit of ${limits.maxDepth}`, {
-              nodes: [node],
-              extensions: { code: 'QUERY_TOO_COMPLEX' },
-            }),
-          );
+          context.reportError(tooComplex(`query depth ${depth} exceeds the limit of ${limits.maxDepth}`, node));
         } else if (cost > limits.maxCost) {
           context.reportError(
-            new GraphQLError(
+            tooComplex(
               `query cost ${cost} exceeds the limit of ${limits.maxCost} (fields x page sizes, ${AGGREGATE_COST} per aggregate)`,
-              {
-                nodes: [node],
-                extensions: { code: 'QUERY_TOO_COMPLEX' },
-              },
+              node,
             ),
           );
         }

@@ -1,5 +1,6 @@
 import { GraphQLError, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { type ErrorCode, errorKinds } from '../core/errors.js';
 
 /** Documents nested deeper than this (selections, lists, objects, arguments) are refused unparsed. */
 export const MAX_DOCUMENT_NESTING = 64;
@@ -35,7 +36,8 @@ export function documentNestingExceeds(source: string, limit: number): boolean {
 }
 
 function parseFailed(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'GRAPHQL_PARSE_FAILED', http: { status: 400 } } });
+  const code = 'GRAPHQL_PARSE_FAILED' satisfies ErrorCode;
+  return new GraphQLError(message, { extensions: { code, http: { status: errorKinds[code].http } } });
 }
 
 /** Bounds a document's nesting and token count before graphql-js parses it. */

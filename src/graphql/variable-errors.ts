@@ -1,5 +1,5 @@
 import { type ASTNode, GraphQLError, Kind, parse, visit } from 'graphql';
-import type { FieldError } from '../core/errors.js';
+import { type ErrorCode, errorKinds, type FieldError } from '../core/errors.js';
 import { contractDocument } from '../core/validation/contract-document.js';
 import { schema } from './schema.js';
 
@@ -72,6 +72,6 @@ export function variableError(error: GraphQLError): GraphQLError | undefined {
   const errors: FieldError[] = [{ field: segments.join('.'), message }];
   return new GraphQLError(`${errors[0]?.field}: ${message}`, {
     nodes: error.nodes,
-    extensions: { code: 'BAD_USER_INPUT', errors, http: { status: 400 } },
+    extensions: { code: 'BAD_USER_INPUT' satisfies ErrorCode, errors, http: { status: errorKinds.BAD_USER_INPUT.http } },
   });
 }

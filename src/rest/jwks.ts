@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { publishedJwks } from '../core/webhooks/signing-keys.js';
 
-/** SPEC 4.3: the public keys that verify webhook signatures; no authentication, cacheable 1 hour. */
+/** `getJwks` in openapi.yaml: the public keys that verify webhook signatures; no authentication, cacheable 1 hour. */
 export function jwksRoute(app: FastifyInstance, opts: { deps: Deps }): void {
   app.get('/.well-known/jwks.json', async (_req, reply) =>
     reply

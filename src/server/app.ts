@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { graphqlRoute } from '../graphql/yoga.js';
@@ -45,6 +45,8 @@ export interface AppOptions {
   timeouts?: TimeoutOptions;
   /** Left out: no metrics. With a token, `/metrics` is served on this port to that bearer token. */
   metrics?: { metrics: Metrics; token: string | undefined };
+  /** Sees every route as it is added (test/contract/routes.test.ts compares them with openapi.yaml). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -71,6 +73,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...frameworkErrorOptions(),
   });
+
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   // Bodies are JSON or nothing: a text/plain body is refused (415) rather than parsed as a string.
   app.removeContentTypeParser('text/plain');

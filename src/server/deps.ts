@@ -12,8 +12,9 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     statementTimeoutMs: opts.api ? config.statementTimeoutMs : 0,
+    pgPoolSize: config.pgPoolSize,
   });
-  const cipher = createFieldCipher(loadMasterKey(process.env, config.dataDir));
+  const cipher = createFieldCipher(loadMasterKey(config.masterKey, config.dataDir));
   const deps: Deps = {
     db: database.prisma,
     sql: database.sql,

@@ -13,8 +13,8 @@ function decode(text: string, where: string): Buffer {
  * The master key that encrypts PII and signing keys: FAS_MASTER_KEY, else `master.key` in the
  * data directory, generated on first use with mode 0600.
  */
-export function loadMasterKey(env: NodeJS.ProcessEnv, dataDir: string): Buffer {
-  if (env.FAS_MASTER_KEY) return decode(env.FAS_MASTER_KEY, 'FAS_MASTER_KEY');
+export function loadMasterKey(fromEnv: string | undefined, dataDir: string): Buffer {
+  if (fromEnv) return decode(fromEnv, 'FAS_MASTER_KEY');
   const file = path.join(dataDir, 'master.key');
   if (existsSync(file)) return decode(readFileSync(file, 'utf8'), file);
   mkdirSync(dataDir, { recursive: true });

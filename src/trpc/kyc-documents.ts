@@ -1,3 +1,4 @@
+import type { PathOf } from '../core/contract.js';
 import { listVerificationDocuments } from '../core/kyc/documents/list-documents.js';
 import { readDocumentContent } from '../core/kyc/documents/read-document-content.js';
 import { authedProcedure, router, typed } from './init.js';
@@ -5,10 +6,10 @@ import { authedProcedure, router, typed } from './init.js';
 /** Dashboard: the holder's documents of a verification; content for admins and API keys only. */
 export const kycDocumentsRouter = router({
   list: authedProcedure
-    .input(typed<{ accountId: string }>())
+    .input(typed<PathOf<'listVerificationDocuments'>>())
     .query(({ ctx, input }) => listVerificationDocuments(ctx.core, input ?? { accountId: '' })),
   /** The content as base64 (tRPC speaks JSON); the read is recorded like a REST download. */
-  content: authedProcedure.input(typed<{ accountId: string; documentId: string }>()).query(async ({ ctx, input }) => {
+  content: authedProcedure.input(typed<PathOf<'getVerificationDocumentContent'>>()).query(async ({ ctx, input }) => {
     const { document, content } = await readDocumentContent(ctx.core, input ?? { accountId: '', documentId: '' });
     const parts: Buffer[] = [];
     for await (const part of content) parts.push(part);

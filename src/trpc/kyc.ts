@@ -1,4 +1,4 @@
-import type { Schemas } from '../core/contract.js';
+import type { PathOf, Schemas } from '../core/contract.js';
 import { getBankingVerification } from '../core/kyc/get-banking-verification.js';
 import { requestBankingVerification } from '../core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../core/kyc/submit-banking-verification.js';
@@ -8,7 +8,7 @@ import { kycDocumentsRouter } from './kyc-documents.js';
 /** Dashboard: view verification status and masked data; submit and request on a holder's behalf. */
 export const kycRouter = router({
   getBankingVerification: authedProcedure
-    .input(typed<{ accountId: string }>())
+    .input(typed<PathOf<'getBankingVerification'>>())
     .query(({ ctx, input }) => getBankingVerification(ctx.core, input ?? { accountId: '' })),
   submitBankingVerification: authedProcedure
     .input(typed<Schemas['BankingVerificationSubmission']>())

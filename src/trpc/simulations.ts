@@ -1,9 +1,9 @@
-import type { Schemas } from '../core/contract.js';
+import type { PathOf, Schemas } from '../core/contract.js';
 import { simulateKycHolderAction } from '../core/kyc/simulate-holder-action.js';
 import { simulateKycOutcome } from '../core/kyc/simulate-kyc-outcome.js';
 import { authedProcedure, router, typed } from './init.js';
 
-type ByAccount = { accountId: string };
+type ByAccount = PathOf<'simulateKycOutcome'>;
 
 /** Dashboard buttons for the sandbox simulations (the same use cases as /api/v2/simulations). */
 export const simulationsRouter = router({

@@ -1,4 +1,4 @@
-import type { QueryOf, Schemas } from '../core/contract.js';
+import type { PathOf, QueryOf, Schemas } from '../core/contract.js';
 import { createBankTransaction } from '../core/transactions/create-bank-transaction.js';
 import { createCryptoTransaction } from '../core/transactions/create-crypto-transaction.js';
 import { createTradeTransaction } from '../core/transactions/create-trade-transaction.js';
@@ -13,7 +13,7 @@ export const transactionsRouter = router({
     .input(typed<QueryOf<'listTransactions'> | undefined>())
     .query(({ ctx, input }) => listTransactions(ctx.core, input ?? {})),
   get: authedProcedure
-    .input(typed<{ transactionId: string }>())
+    .input(typed<PathOf<'getTransaction'>>())
     .query(({ ctx, input }) => getTransaction(ctx.core, input ?? { transactionId: '' })),
   createBank: authedProcedure
     .input(typed<Schemas['CreateBankTransactionRequest']>())
@@ -25,7 +25,7 @@ export const transactionsRouter = router({
     .input(typed<Schemas['CreateTradeTransactionRequest']>())
     .mutation(({ ctx, input }) => createTradeTransaction(ctx.core, input)),
   updateStatus: authedProcedure
-    .input(typed<{ transactionId: string } & Schemas['TransactionStatusChange']>())
+    .input(typed<PathOf<'simulateTransactionStatus'> & Schemas['TransactionStatusChange']>())
     .mutation(({ ctx, input }) => {
       const { transactionId, ...body } = input ?? { transactionId: '' };
       return updateTransactionStatus(ctx.core, { transactionId, body });

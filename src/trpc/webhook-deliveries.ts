@@ -1,12 +1,13 @@
+import type { PathOf, QueryOf } from '../core/contract.js';
 import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery } from '../core/webhooks/deliveries.js';
 import { authedProcedure, router, typed } from './init.js';
 
-type ById = { deliveryId: string };
+type ById = PathOf<'getWebhookDelivery'>;
 
 /** Dashboard: the delivery log and redelivery. */
 export const webhookDeliveriesRouter = router({
   list: authedProcedure
-    .input(typed<{ page?: number; limit?: number; targetId?: string; status?: string; type?: string } | undefined>())
+    .input(typed<QueryOf<'listWebhookDeliveries'> | undefined>())
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.core, input ?? {})),
   get: authedProcedure.input(typed<ById>()).query(({ ctx, input }) => getWebhookDelivery(ctx.core, input ?? { deliveryId: '' })),
   redeliver: authedProcedure

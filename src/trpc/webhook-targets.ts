@@ -1,4 +1,4 @@
-import type { Schemas } from '../core/contract.js';
+import type { PathOf, QueryOf, Schemas } from '../core/contract.js';
 import {
   createWebhookTarget,
   deleteWebhookTarget,
@@ -9,12 +9,12 @@ import {
 } from '../core/webhooks/webhook-targets.js';
 import { authedProcedure, router, typed } from './init.js';
 
-type ById = { targetId: string };
+type ById = PathOf<'getWebhookTarget'>;
 
 /** Dashboard: the workspace's webhook targets. */
 export const webhookTargetsRouter = router({
   list: authedProcedure
-    .input(typed<{ page?: number; limit?: number } | undefined>())
+    .input(typed<QueryOf<'listWebhookTargets'> | undefined>())
     .query(({ ctx, input }) => listWebhookTargets(ctx.core, input ?? {})),
   get: authedProcedure.input(typed<ById>()).query(({ ctx, input }) => getWebhookTarget(ctx.core, input ?? { targetId: '' })),
   create: authedProcedure

@@ -20,16 +20,14 @@ afterAll(async () => {
 });
 
 async function open(kind: 'pglite' | 'postgres', poolSize?: number): Promise<Database> {
-  const previous = process.env.FAS_PG_POOL_SIZE;
-  if (poolSize) process.env.FAS_PG_POOL_SIZE = String(poolSize);
-  try {
-    const db = await openDatabase({ databaseUrl: kind === 'postgres' ? url : 'memory://', dataDir: '', migrate: false });
-    opened.push(db);
-    return db;
-  } finally {
-    if (previous === undefined) delete process.env.FAS_PG_POOL_SIZE;
-    else process.env.FAS_PG_POOL_SIZE = previous;
-  }
+  const db = await openDatabase({
+    databaseUrl: kind === 'postgres' ? url : 'memory://',
+    dataDir: '',
+    migrate: false,
+    pgPoolSize: poolSize,
+  });
+  opened.push(db);
+  return db;
 }
 
 describe('database work of an abandoned request', () => {

@@ -1,4 +1,4 @@
-/** A valid SPEC 2.1 submission; override any part. Dates far from today keep the tests stable. */
+/** A valid BankingVerificationSubmission (openapi.yaml); override any part. Dates far from today keep the tests stable. */
 export function submission(accountId: string, overrides: Record<string, unknown> = {}) {
   const base = {
     accountId,

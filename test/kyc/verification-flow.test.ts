@@ -25,7 +25,7 @@ const post = (key: string, path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe('submit: state rules (SPEC 4.1)', () => {
+describe('submit: state rules (submitBankingVerification)', () => {
   it.each([
     ['pending', 200],
     ['needs_update', 200],
@@ -74,7 +74,7 @@ describe('submit: state rules (SPEC 4.1)', () => {
   });
 });
 
-describe('request banking verification (SPEC 3.1)', () => {
+describe('request banking verification (requestBankingVerification)', () => {
   it('without saved data is 409; with it the account moves to in_review; twice is 409', async () => {
     const { ws, client, accountId } = await setup();
     const early = await post(ws.apiKey, REQUEST, { accountId });
@@ -94,7 +94,7 @@ describe('request banking verification (SPEC 3.1)', () => {
     expect((await post(ws.apiKey, SUBMIT, submission(accountId))).status).toBe(409);
   });
 
-  it('after needs_update, the data saved earlier is enough for a new request (SPEC 3.1)', async () => {
+  it('after needs_update, the data saved earlier is enough for a new request', async () => {
     const { ws, client, accountId } = await setup();
     await post(ws.apiKey, SUBMIT, submission(accountId));
     await post(ws.apiKey, REQUEST, { accountId });

@@ -135,7 +135,7 @@ describe('tenant isolation', () => {
   });
 });
 
-describe('request after needs_update (SPEC 3.1): REST, tRPC and GraphQL agree', () => {
+describe('request after needs_update: REST, tRPC and GraphQL agree', () => {
   it('a new request without saving again moves the account to in_review; a second one is 409 on REST and tRPC', async () => {
     const ws = await workspaceFactory(h.deps);
     const trpc = trpcClient(h, ws.adminToken);

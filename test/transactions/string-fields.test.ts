@@ -16,7 +16,7 @@ const strings = (t: any) => {
   for (const e of t.statusHistory) expect(typeof e.statusReason).toBe('string');
 };
 
-describe('SPEC 2.4: reference and statusReason are always strings', () => {
+describe('Transaction (openapi.yaml): reference and statusReason are always strings', () => {
   it('without a client reference or a reason: "" on REST, tRPC, GraphQL, lists, details, history and webhook payloads', async () => {
     const ws = await workspaceFactory(h.deps);
     const accountId = await activeAccount(ws.ctx, `strings-${Date.now()}@example.com`);

@@ -20,7 +20,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('every event type of SPEC 6.2 comes from a real operation', () => {
+describe('every event type of the contract comes from a real operation', () => {
   it('produces all 24, each with the resource it is about', async () => {
     const ws = await workspaceFactory(h.deps);
     const rx = await startReceiver();
@@ -91,7 +91,7 @@ describe('every event type of SPEC 6.2 comes from a real operation', () => {
       type: 'individual',
       status: 'pending',
     });
-    // Deliveries run in parallel and may arrive in any order (SPEC 6.3): compare as multisets.
+    // Deliveries run in parallel and may arrive in any order: compare as multisets.
     const statuses = (type: string, pick: (e: any) => string) => byType.get(type)!.map(pick).sort();
     expect(statuses('account_status_updated', (e) => e.details.account.status)).toEqual([
       'active',

@@ -8,7 +8,7 @@ export type WebhookEventType = WebhookEvent['type'];
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
 /**
- * Verifies FAS webhook deliveries for integrators (SPEC 5.1): the detached RS512 signature over
+ * Verifies FAS webhook deliveries for integrators (the server's README, "Verify a delivery"): the detached RS512 signature over
  * the raw body against the published JWKS (cached, refetched on an unknown `kid`), the tenant, the
  * timestamp window, and that the signed facts match the headers and the body.
  */
@@ -64,7 +64,7 @@ export interface VerifierOptions {
   jwksUrl: string;
   /** Your workspace id: deliveries for any other tenant are refused. */
   tenantId: string;
-  /** Accepted clock difference, both ways (default 300 s, SPEC 5.1). */
+  /** Accepted clock difference, both ways (default 300 s, as the README recommends). */
   toleranceSeconds?: number;
   fetch?: typeof fetch;
   /** Milliseconds since the epoch (tests). */

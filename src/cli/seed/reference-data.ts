@@ -56,7 +56,7 @@ export const COMPANIES = [
   'Blue Sun Energy',
   'Monarch Payroll Services',
 ];
-/** Banks that credit the account on behalf of the real sender (SPEC 2.5: originatorName is the intermediary). */
+/** Banks that credit the account on behalf of the real sender (originatorName is the intermediary, as openapi.yaml describes it). */
 export const INTERMEDIARIES = [
   'First Intermediary Bank NA',
   'Lead Bank',

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { notFound, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { type Page, type PageRequest, skipTake } from '../pagination.js';
+import { type Page, skipTake } from '../pagination.js';
 import { addressValid } from '../transactions/catalog.js';
 import { cryptoRoute } from '../transactions/pricing.js';
 import { assertUuid } from '../validation/uuid.js';
@@ -61,10 +61,10 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
   });
 }
 
-/** Oldest first, paginated like every list (SPEC 4.5); unknown query parameters are rejected. */
+/** Oldest first, paginated like every list (`page`, `limit`); unknown query parameters are rejected. */
 export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<BeneficiaryDto>> {
   const accountId = assertUuid('accountId', input.accountId);
-  const q = validateQuery<PageRequest>('listCryptoBeneficiaries', input.query);
+  const q = validateQuery('listCryptoBeneficiaries', input.query);
   if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
     throw notFound('account');
   const where = { accountId, workspaceId: ctx.workspaceId };

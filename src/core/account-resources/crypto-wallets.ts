@@ -70,10 +70,10 @@ export async function createCryptoWallet(ctx: Ctx, input: { accountId: string; b
   }
 }
 
-/** Oldest first, paginated like every list (SPEC 4.5); unknown query parameters are rejected. */
+/** Oldest first, paginated like every list (`page`, `limit`); unknown query parameters are rejected. */
 export async function listCryptoWallets(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<WalletDto>> {
   const accountId = assertUuid('accountId', input.accountId);
-  const q = validateQuery<PageRequest>('listCryptoWallets', input.query);
+  const q = validateQuery('listCryptoWallets', input.query);
   if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
     throw notFound('account');
   const where = { accountId, workspaceId: ctx.workspaceId };

@@ -1,16 +1,13 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import type { QueryOf } from '../contract.js';
 import { type Page, skipTake } from '../pagination.js';
 import { UUID } from '../validation/uuid.js';
 import { validateQuery } from '../validation/validators.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
 
-type ListAccountsQuery = Required<Pick<QueryOf<'listAccounts'>, 'page' | 'limit'>> & QueryOf<'listAccounts'>;
-
 /** Accounts of the caller's workspace, newest first, with the exact total. */
 export async function listAccounts(ctx: Ctx, input: unknown): Promise<Page<AccountDto>> {
-  const q = validateQuery<ListAccountsQuery>('listAccounts', input);
+  const q = validateQuery('listAccounts', input);
   const where: Prisma.AccountWhereInput = { workspaceId: ctx.workspaceId };
   if (q.status) where.status = q.status;
   if (q.search) {

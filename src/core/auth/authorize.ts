@@ -8,7 +8,7 @@ export function requireWriter(ctx: Ctx): void {
   }
 }
 
-/** The `audit` facts a created resource records about its creator (SPEC 2.4). */
+/** The `audit` facts a created resource records about its creator (`Transaction.audit` in openapi.yaml). */
 export function auditOf(ctx: Ctx): { adminId: string | null; admin: string | null; apiKey: boolean } {
   const a = ctx.actor;
   return a.kind === 'admin'

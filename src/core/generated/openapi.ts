@@ -59,7 +59,7 @@ export interface paths {
         };
         /**
          * List an account's crypto wallets
-         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (SPEC 4.5); unknown query parameters answer 400.
+         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (`page`, `limit`, `total` beside `data`); unknown query parameters answer 400.
          */
         get: operations["listCryptoWallets"];
         put?: never;
@@ -83,7 +83,7 @@ export interface paths {
         };
         /**
          * List an account's crypto beneficiaries
-         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (SPEC 4.5); unknown query parameters answer 400.
+         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (`page`, `limit`, `total` beside `data`); unknown query parameters answer 400.
          */
         get: operations["listCryptoBeneficiaries"];
         put?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Submit (save) banking verification data of an individual
-         * @description Saves the KYC data of an individual account (SPEC 4.1). Nothing is sent to the
+         * @description Saves the KYC data of an individual account. Nothing is sent to the
          *     verification provider and the account status does not change; saving again overwrites the
          *     saved data. Allowed while the account is `pending` or `needs_update` (otherwise `409
          *     INVALID_STATE`); business accounts are `409 INVALID_STATE` too (they verify through KYB).
@@ -208,7 +208,7 @@ export interface paths {
          *     previous link stops working. `idNumber` and `dateOfBirth` are encrypted at rest and never
          *     returned again; reads show `idNumberLast4` only.
          *
-         *     Validation beyond the types (decisions where SPEC is silent): dates are real calendar
+         *     Validation beyond the types: dates are real calendar
          *     dates `YYYY-MM-DD`; `dateOfBirth` is not in the future (UTC) and not before 1900-01-01;
          *     `idIssueDate` is not in the future; `idExpiryDate` is after `idIssueDate` and not in the
          *     past (an expired document cannot verify anyone); country fields are upper-case ISO 3166-1
@@ -237,7 +237,7 @@ export interface paths {
         /**
          * Request banking verification (submit to the provider)
          * @description Submits the saved data to the verification provider and moves the account to
-         *     `in_review` (SPEC 3.1). Needs saved data (`409 INVALID_STATE` otherwise) and the account in
+         *     `in_review`. Needs saved data (`409 INVALID_STATE` otherwise) and the account in
          *     `pending` or `needs_update` (`409 INVALID_STATE` otherwise). From `needs_update` the data
          *     saved earlier is enough: it need not be saved again (the holder may only have uploaded a
          *     better document on the verification page). A second request while the account is
@@ -447,7 +447,7 @@ export interface paths {
         };
         /**
          * List transactions
-         * @description Transactions of all three types (SPEC 4.2), newest first: `createdAt` desc, then `id` desc.
+         * @description Transactions of all three types, newest first: `createdAt` desc, then `id` desc.
          *     Filters combine with AND; `total` is exact.
          *
          *     - `search` (3-255 characters) is a case-insensitive substring of any of: id, reference,
@@ -811,7 +811,7 @@ export interface paths {
         };
         /**
          * Public keys for webhook signatures
-         * @description SPEC 4.3. No authentication; `Cache-Control: public, max-age=3600`. Lists the key that
+         * @description No authentication; `Cache-Control: public, max-age=3600`. Lists the key that
          *     signs now, a rotated-in key from the moment it is created (it signs only 65 minutes
          *     later, after every cached copy of this set has expired), and retired keys for a week
          *     after they stop signing (the cache hour plus the retry schedule of deliveries they signed).
@@ -1521,10 +1521,10 @@ export interface components {
             key: string;
         };
         /**
-         * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL.
+         * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL. The last four occur on `/graphql` only: `GRAPHQL_PARSE_FAILED` (not a GraphQL document, or nested or long past the parser's limits), `GRAPHQL_VALIDATION_FAILED` (does not fit the schema), `BAD_USER_INPUT` (a variable does not fit its type; `errors` as REST gives them) and `QUERY_TOO_COMPLEX` (over the depth, cost, alias or top-level field limits).
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -1544,7 +1544,7 @@ export interface components {
         /** @enum {string} */
         AccountType: "individual" | "business";
         /**
-         * @description Account status (SPEC 3.1).
+         * @description Account status; `requestBankingVerification` moves `pending` or `needs_update` to `in_review`.
          * @enum {string}
          */
         AccountStatus: "pending" | "needs_update" | "in_review" | "active";
@@ -1599,7 +1599,7 @@ export interface components {
          * @description A real calendar date, `YYYY-MM-DD`.
          */
         LocalDate: string;
-        /** @description SPEC 2.1. */
+        /** @description KYC data of an individual, saved by `submitBankingVerification`. */
         BankingVerificationSubmission: {
             /** Format: uuid */
             accountId: string;
@@ -1623,7 +1623,7 @@ export interface components {
                 country: components["schemas"]["CountryCode"];
             };
         };
-        /** @description SPEC 2.2. */
+        /** @description The saved account and the link where its holder uploads documents and signs. */
         BankingVerificationSubmitted: {
             /** Format: uuid */
             accountId: string;
@@ -1697,7 +1697,7 @@ export interface components {
             /** Format: date-time */
             date: string;
         };
-        /** @description SPEC 2.5. Optional fields are left out when they have no value. */
+        /** @description Present when `transactionType` is `bank`. Optional fields are left out when they have no value. */
         BankTransactionDetails: {
             /** @enum {string} */
             type: "deposit" | "withdrawal";
@@ -1724,7 +1724,7 @@ export interface components {
             traceNumber?: string;
             addenda?: string[];
         };
-        /** @description SPEC 2.6. */
+        /** @description Present when `transactionType` is `crypto`. */
         CryptoTransactionDetails: {
             /** @enum {string} */
             type: "deposit" | "withdraw";
@@ -1737,7 +1737,7 @@ export interface components {
             targetAddress?: string;
             txHash?: string;
         };
-        /** @description SPEC 2.7. */
+        /** @description Present when `transactionType` is `trade`. */
         TradeTransactionDetails: {
             /** @enum {string} */
             type: "market";
@@ -1752,11 +1752,11 @@ export interface components {
             quoteCurrency: string;
             rate: components["schemas"]["Decimal"];
         };
-        /** @description SPEC 2.4. Exactly one details object is present, the one of `transactionType`. */
+        /** @description A bank, crypto or trade transaction. Exactly one details object is present, the one of `transactionType`. */
         Transaction: {
             /** Format: uuid */
             id: string;
-            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string (SPEC 2.4). */
+            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
             reference: string;
             /** Format: uuid */
             accountId: string;
@@ -1765,7 +1765,7 @@ export interface components {
             transactionType: components["schemas"]["TransactionType"];
             coins: string[];
             status: components["schemas"]["TransactionStatus"];
-            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none (SPEC 2.4). */
+            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
             statusReason: string;
             /** @description Newest first. */
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
@@ -1904,7 +1904,7 @@ export interface components {
             total: number;
         };
         /**
-         * @description SPEC 6.2.
+         * @description Every event type; each has its payload under the `webhooks:` section.
          * @enum {string}
          */
         EventType: "account_created" | "account_status_updated" | "kyc_status_updated" | "kyc_needs_update" | "kyc_verification_submitted" | "kyc_verification_signed" | "kyc_document_upload_received" | "kyc_document_uploaded" | "kyc_verification_completed" | "kyb_verification_submitted" | "kyb_document_uploaded" | "bank_account_link" | "crypto_transaction_created" | "crypto_transaction_received" | "crypto_transaction_status_updated" | "crypto_wallet_created" | "crypto_beneficiary_created" | "crypto_beneficiary_updated" | "crypto_beneficiary_deleted" | "bank_transaction_created" | "bank_transaction_received" | "bank_transaction_status_updated" | "trade_transaction_created" | "trade_transaction_status_updated";
@@ -1952,7 +1952,7 @@ export interface components {
         };
         WebhookDeliveryDetail: {
             delivery: components["schemas"]["WebhookDelivery"];
-            /** @description The body sent (SPEC 2.9), byte for byte the same on every attempt. */
+            /** @description The body sent, byte for byte the same on every attempt. */
             payload: components["schemas"]["WebhookEvent"];
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
@@ -2200,7 +2200,7 @@ export interface components {
             previousStatus: components["schemas"]["TransactionStatus"];
         };
         /**
-         * @description Every webhook body (SPEC 2.9): `webhookId`, `type`, `accountId`, `timestamp`, `details` and
+         * @description Every webhook body: `webhookId`, `type`, `accountId`, `timestamp`, `details` and
          *     `systemNotes`; `type` (a `const` in each event's schema) tells which, and `details` depends
          *     on it. The signature covers these exact bytes.
          */

@@ -11,7 +11,7 @@ import { SUBMITTABLE } from './submit-banking-verification.js';
 import { recordVerificationStatus } from './verification-status.js';
 
 /**
- * SPEC 3.1: from `pending` or `needs_update`, with verification data saved, submits it to the
+ * `requestBankingVerification`: from `pending` or `needs_update`, with verification data saved, submits it to the
  * provider and moves the account to `in_review`. After `needs_update` the data need not be saved
  * again: the holder may only have uploaded a better document. A request while `in_review` (or
  * later) is 409. The account row lock makes concurrent requests succeed once.

@@ -37,7 +37,7 @@ export function sealContext(accountId: string, column: 'idNumber' | 'dateOfBirth
 }
 
 /**
- * SPEC 4.1: saves (or overwrites) an individual account's KYC data and issues a new verification
+ * `submitBankingVerification`: saves (or overwrites) an individual account's KYC data and issues a new verification
  * link. Sends nothing to the provider and leaves the account status alone.
  */
 export async function submitBankingVerification(ctx: Ctx, input: unknown): Promise<Schemas['BankingVerificationSubmitted']> {

@@ -80,7 +80,7 @@ function clamp(b: Bound | undefined): Bound | undefined {
   return b;
 }
 
-/** SPEC 4.2 / DESIGN.md: both bounds, each parsed, and an end strictly later than the start. */
+/** `startDate`/`endDate` of `listTransactions` (openapi.yaml): both bounds, each parsed, and an end strictly later than the start. */
 export function parseDateRange(startDate: string | undefined, endDate: string | undefined): DateRange {
   const errors: FieldError[] = [];
   const start = startDate === undefined ? undefined : parseBound(startDate, 'start');

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import type { QueryOf } from '../contract.js';
+import type { ValidatedQuery } from '../contract.js';
 import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
 import { validateQuery } from '../validation/validators.js';
@@ -8,15 +8,15 @@ import { countTransactions } from './transaction-counts.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
-type ListQuery = QueryOf<'listTransactions'> & { page: number; limit: number };
+type ListQuery = ValidatedQuery<'listTransactions'>;
 
 /**
- * SPEC 4.2: a page of the workspace's transactions, newest first, with the exact total. The page
+ * `listTransactions`: a page of the workspace's transactions, newest first, with the exact total. The page
  * is chosen on the narrow index first and only its rows are read in full (a deferred join), so
  * deep pages do not fetch the rows they skip; the total comes from the count table where it can.
  */
 export async function listTransactions(ctx: Ctx, input: unknown): Promise<Page<TransactionDto>> {
-  const q = validateQuery<ListQuery>('listTransactions', input);
+  const q = validateQuery('listTransactions', input);
   const filter = resolveTransactionFilter(ctx, q);
   const where = transactionWhere(filter);
   const { skip, take } = skipTake(q);

@@ -11,7 +11,7 @@ import type { TransactionDto } from './transaction-row.js';
 /**
  * Sandbox: an incoming bank transfer arrives for an account (any status: money arrives whether
  * or not the account may send). For a credit through an intermediary, `originatorName` carries
- * the intermediary and `addenda` the real sender (SPEC 2.5).
+ * the intermediary and `addenda` the real sender (BankTransactionDetails in openapi.yaml).
  */
 export async function simulateBankDeposit(ctx: Ctx, input: unknown): Promise<TransactionDto> {
   requireWriter(ctx);

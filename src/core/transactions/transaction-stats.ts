@@ -36,7 +36,7 @@ export async function transactionStats(ctx: Ctx, input: { filter?: unknown; grou
   const unknown = input.groupBy.filter((g) => !(STATS_GROUPS as readonly string[]).includes(g));
   if (unknown.length) throw validationError([{ field: 'groupBy', message: `must be among ${STATS_GROUPS.join(', ')}` }]);
   const groups = [...new Set(input.groupBy as StatsGroup[])];
-  const filter = validateQuery<TransactionFilterInput>('listTransactions', input.filter ?? {});
+  const filter = validateQuery('listTransactions', input.filter ?? {});
   const where = transactionWhere(resolveTransactionFilter(ctx, filter));
   const select = groups.map((g) => Prisma.sql`${GROUP_SQL[g].sql} AS ${Prisma.raw(`"${GROUP_SQL[g].column}"`)}`);
   const groupBy = groups.length

@@ -1,7 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
-import type { Schemas } from '../contract.js';
+import type { QueryOperation, Schemas, ValidatedQuery } from '../contract.js';
 import { type FieldError, validationError } from '../errors.js';
 import { contractDocument, type OpenApiParameter } from './contract-document.js';
 import { unstorableFields } from './storable.js';
@@ -175,9 +175,10 @@ const queryCache = new Map<string, ReturnType<typeof queryValidator>>();
 /**
  * Validates the query parameters of an operation as one object (unknown parameters rejected,
  * defaults applied). Integer parameters may arrive as decimal strings (REST query strings);
- * anything else that is not an integer is refused rather than guessed at.
+ * anything else that is not an integer is refused rather than guessed at. The result's type is the
+ * operation's generated query type, with the parameters that have a default made required.
  */
-export function validateQuery<T>(operationId: string, input: unknown): T {
+export function validateQuery<Op extends QueryOperation>(operationId: Op, input: unknown): ValidatedQuery<Op> {
   let q = queryCache.get(operationId);
   if (!q) {
     q = queryValidator(operationId);
@@ -190,7 +191,7 @@ export function validateQuery<T>(operationId: string, input: unknown): T {
     if (v === undefined || v === null) continue;
     value[k] = q.integers.has(k) && typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : v;
   }
-  return run<T>(q.validate, value);
+  return run<ValidatedQuery<Op>>(q.validate, value);
 }
 
 /** A validator for any schema in the contract, by JSON pointer (used by contract tests). */

@@ -42,11 +42,9 @@ function toDeliveryDto(r: Prisma.WebhookDeliveryGetPayload<{ select: typeof deli
   };
 }
 
-type ListQuery = { page: number; limit: number; targetId?: string; status?: DeliveryDto['status']; type?: string };
-
 /** The delivery log of the caller's workspace, newest first. */
 export async function listWebhookDeliveries(ctx: Ctx, input: unknown): Promise<Page<DeliveryDto>> {
-  const q = validateQuery<ListQuery>('listWebhookDeliveries', input);
+  const q = validateQuery('listWebhookDeliveries', input);
   const where: Prisma.WebhookDeliveryWhereInput = { workspaceId: ctx.workspaceId };
   if (q.targetId) where.targetId = q.targetId.toLowerCase();
   if (q.status) where.status = q.status;

@@ -1,6 +1,6 @@
 import { SYSTEM_NOTES } from './events.js';
 
-/** The exact bytes sent for a delivery (SPEC 2.9); the same on every attempt and on redelivery. */
+/** The exact bytes sent for a delivery (`WebhookEvent` in openapi.yaml); the same on every attempt and on redelivery. */
 export function deliveryBody(d: { id: string; type: string; accountId: string | null; occurredAt: Date; details: unknown }): Uint8Array {
   return new TextEncoder().encode(
     JSON.stringify({

@@ -1,39 +1,15 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { WEBHOOK_EVENT_TYPES } from '../contract.js';
 
-/** SPEC 6.2: every event type. */
-export const EVENT_TYPES = [
-  'account_created',
-  'account_status_updated',
-  'kyc_status_updated',
-  'kyc_needs_update',
-  'kyc_verification_submitted',
-  'kyc_verification_signed',
-  'kyc_document_upload_received',
-  'kyc_document_uploaded',
-  'kyc_verification_completed',
-  'kyb_verification_submitted',
-  'kyb_document_uploaded',
-  'bank_account_link',
-  'crypto_transaction_created',
-  'crypto_transaction_received',
-  'crypto_transaction_status_updated',
-  'crypto_wallet_created',
-  'crypto_beneficiary_created',
-  'crypto_beneficiary_updated',
-  'crypto_beneficiary_deleted',
-  'bank_transaction_created',
-  'bank_transaction_received',
-  'bank_transaction_status_updated',
-  'trade_transaction_created',
-  'trade_transaction_status_updated',
-] as const;
+/** Every event type: the keys of the contract's `webhooks:` section (generated). */
+export const EVENT_TYPES = WEBHOOK_EVENT_TYPES;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** NOTIFY channel telling dispatchers that deliveries are due now (at the commit that made them). */
 export const DELIVERIES_CHANNEL = 'fas_webhook_deliveries';
 
-/** SPEC 2.9 `systemNotes`: the fixed advisory. */
+/** `systemNotes` of every payload (openapi.yaml `WebhookSystemNotes`): the fixed advisory. */
 export const SYSTEM_NOTES =
   'This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it.';
 

@@ -1,4 +1,4 @@
-/** SPEC 6.3 / SPEC 8: retries after the first attempt. */
+/** Retries after the first attempt (README "Retries and disabling"); then the target is disabled. */
 export const MAX_RETRIES = 5;
 
 export interface RetryPolicy {

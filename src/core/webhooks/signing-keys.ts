@@ -4,7 +4,7 @@ import type { Deps } from '../context.js';
 
 const generate = promisify(generateKeyPair);
 
-/** Receivers may cache the JWKS this long (SPEC 4.3). */
+/** Receivers may cache the JWKS this long (`getJwks` in openapi.yaml: one hour). */
 export const JWKS_CACHE_MS = 60 * 60 * 1000;
 /** A new key is published this long before it signs: the cache hour plus a margin. */
 export const PUBLICATION_WINDOW_MS = JWKS_CACHE_MS + 5 * 60 * 1000;

@@ -8,7 +8,7 @@ import { validateBody, validateQuery } from '../validation/validators.js';
 import { targetSelect, toTargetDto, type WebhookTargetDto } from './target-dto.js';
 import { checkTargetUrl } from './target-url.js';
 
-/** SPEC 8: targets per workspace. */
+/** Targets per workspace (`createWebhookTarget` in openapi.yaml: the 6th is 409 LIMIT_REACHED). */
 export const MAX_TARGETS = 5;
 
 async function findTarget(ctx: Ctx, targetId: string) {
@@ -38,7 +38,7 @@ export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<Web
 }
 
 export async function listWebhookTargets(ctx: Ctx, input: unknown): Promise<Page<WebhookTargetDto>> {
-  const q = validateQuery<{ page: number; limit: number }>('listWebhookTargets', input);
+  const q = validateQuery('listWebhookTargets', input);
   const where = { workspaceId: ctx.workspaceId };
   const [rows, total] = await Promise.all([
     ctx.db.webhookTarget.findMany({ where, select: targetSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
@@ -70,7 +70,7 @@ export async function deleteWebhookTarget(ctx: Ctx, input: { targetId: string })
   await ctx.db.webhookTarget.deleteMany({ where: { id: target.id, workspaceId: ctx.workspaceId } });
 }
 
-/** Re-activates a disabled target (SPEC 6.3 rule 3); an active one is answered unchanged. */
+/** Re-activates a disabled target (disabled after its retries ran out); an active one is answered unchanged. */
 export async function enableWebhookTarget(ctx: Ctx, input: { targetId: string }): Promise<WebhookTargetDto> {
   requireWriter(ctx);
   const target = await findTarget(ctx, input.targetId);

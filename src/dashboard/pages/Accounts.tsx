@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { ErrorBox, Loading, Pager } from '../components/common.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
 import { useTRPC } from '../trpc.js';
 
-const STATUSES = ['pending', 'needs_update', 'in_review', 'active'];
+const STATUSES = CONTRACT_ENUMS.AccountStatus;
 const PATH = `${BASE}/accounts`;
 
 export function Accounts() {
@@ -12,7 +13,7 @@ export function Accounts() {
   const query = useSearch();
   const input = {
     ...(query.search ? { search: query.search } : {}),
-    ...(query.status ? { status: query.status as 'active' } : {}),
+    ...(query.status ? { status: query.status as (typeof STATUSES)[number] } : {}),
     page: Number(query.page ?? 1) || 1,
     limit: Number(query.limit ?? 50) || 50,
   };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { ErrorBox, Loading, Pager } from '../components/common.js';
 import { formatTime } from '../format.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
@@ -15,8 +16,9 @@ export function Deliveries() {
     page: Number(query.page ?? 1) || 1,
     limit: Number(query.limit ?? 50) || 50,
     ...(query.targetId ? { targetId: query.targetId } : {}),
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.type ? { type: query.type } : {}),
+    // The server refuses values outside the contract's enums; the URL is passed as typed.
+    ...(query.status ? { status: query.status as (typeof CONTRACT_ENUMS.DeliveryStatus)[number] } : {}),
+    ...(query.type ? { type: query.type as (typeof CONTRACT_ENUMS.EventType)[number] } : {}),
   };
   const q = useQuery(trpc.webhookDeliveries.list.queryOptions(input));
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -49,9 +51,9 @@ export function Deliveries() {
           Status
           <select name="status" defaultValue={query.status ?? ''}>
             <option value="">any</option>
-            <option>pending</option>
-            <option>succeeded</option>
-            <option>failed</option>
+            {CONTRACT_ENUMS.DeliveryStatus.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
           </select>
         </label>
         <label>

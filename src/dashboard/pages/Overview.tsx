@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { ErrorBox, Loading } from '../components/common.js';
 import { useTRPC } from '../trpc.js';
 
-const TYPES = ['bank', 'crypto', 'trade'] as const;
+const TYPES = CONTRACT_ENUMS.TransactionType;
 
 /** Counts per UTC day and type as stacked bars; the same figures are in the table below it. */
 function DailyChart({ days, rows }: { days: string[]; rows: { day: string; transactionType: string; count: number }[] }) {

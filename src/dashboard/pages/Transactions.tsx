@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { ErrorBox, Loading, Pager } from '../components/common.js';
 import { amountOf, formatTime, fromRfc3339, localZoneName, toRfc3339, type Zone } from '../format.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
 import { useTRPC } from '../trpc.js';
 
 const PATH = `${BASE}/transactions`;
-const STATUSES = ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'];
+const STATUSES = CONTRACT_ENUMS.TransactionStatus;
 const FILTERS = ['search', 'accountId', 'transactionType', 'status', 'coin', 'startDate', 'endDate'] as const;
 
 /** Every filter of GET /api/v2/transactions, kept in the URL under the same names. */

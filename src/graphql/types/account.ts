@@ -2,13 +2,12 @@ import type { AccountDto } from '../../core/accounts/account-dto.js';
 import { createAccount } from '../../core/accounts/create-account.js';
 import { getAccount } from '../../core/accounts/get-account.js';
 import { listAccounts } from '../../core/accounts/list-accounts.js';
+import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { AppError } from '../../core/errors.js';
 import { builder } from '../builder.js';
 
-export const AccountType = builder.enumType('AccountType', { values: ['individual', 'business'] as const });
-export const AccountStatus = builder.enumType('AccountStatus', {
-  values: ['pending', 'needs_update', 'in_review', 'active'] as const,
-});
+export const AccountType = builder.enumType('AccountType', { values: CONTRACT_ENUMS.AccountType });
+export const AccountStatus = builder.enumType('AccountStatus', { values: CONTRACT_ENUMS.AccountStatus });
 
 export const Account = builder.objectRef<AccountDto>('Account').implement({
   fields: (t) => ({

@@ -1,12 +1,11 @@
+import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { countByStatus } from '../../core/kyc/count-by-status.js';
 import { getBankingVerifications } from '../../core/kyc/get-banking-verifications.js';
 import type { BankingVerificationDto } from '../../core/kyc/verification-dto.js';
 import { builder, loaderFor } from '../builder.js';
 import { Account, AccountStatus } from './account.js';
 
-const VerificationStatus = builder.enumType('VerificationStatus', {
-  values: ['saved', 'submitted', 'needs_update', 'completed'] as const,
-});
+const VerificationStatus = builder.enumType('VerificationStatus', { values: CONTRACT_ENUMS.VerificationStatus });
 
 type Doc = BankingVerificationDto['document'];
 type Address = BankingVerificationDto['address'];

@@ -1,5 +1,6 @@
 import type { AccountDto } from '../../core/accounts/account-dto.js';
 import { getAccounts } from '../../core/accounts/get-accounts.js';
+import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { AppError } from '../../core/errors.js';
 import { getTransaction } from '../../core/transactions/get-transaction.js';
 import { listTransactions } from '../../core/transactions/list-transactions.js';
@@ -9,10 +10,8 @@ import { STATS_GROUPS, transactionStats } from '../../core/transactions/transact
 import { builder, loaderFor } from '../builder.js';
 import { Account } from './account.js';
 
-const TransactionType = builder.enumType('TransactionType', { values: ['bank', 'crypto', 'trade'] as const });
-const TransactionStatus = builder.enumType('TransactionStatus', {
-  values: ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'] as const,
-});
+const TransactionType = builder.enumType('TransactionType', { values: CONTRACT_ENUMS.TransactionType });
+const TransactionStatus = builder.enumType('TransactionStatus', { values: CONTRACT_ENUMS.TransactionStatus });
 
 type Bank = NonNullable<TransactionDto['bankTransactionDetails']>;
 type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
@@ -20,7 +19,7 @@ type Trade = NonNullable<TransactionDto['tradeTransactionDetails']>;
 type History = TransactionDto['statusHistory'][number];
 
 const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
-  description: 'SPEC 2.5; decimals are strings.',
+  description: 'Details of a bank transaction (BankTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
     type: t.exposeString('type'),
     coin: t.exposeString('coin'),
@@ -35,7 +34,7 @@ const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement(
 });
 
 const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').implement({
-  description: 'SPEC 2.6; decimals are strings.',
+  description: 'Details of a crypto transaction (CryptoTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
     type: t.exposeString('type'),
     coin: t.exposeString('coin'),
@@ -48,7 +47,7 @@ const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').impl
 });
 
 const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').implement({
-  description: 'SPEC 2.7; decimals are strings.',
+  description: 'Details of a trade (TradeTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
     type: t.exposeString('type'),
     product: t.exposeString('product'),
@@ -80,7 +79,7 @@ const Audit = builder.objectRef<TransactionDto['audit']>('TransactionAudit').imp
 });
 
 const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
-  description: 'SPEC 2.4. Exactly one details field is non-null, the one of transactionType.',
+  description: 'A transaction (Transaction in openapi.yaml). Exactly one details field is non-null, the one of transactionType.',
   fields: (t) => ({
     id: t.exposeID('id'),
     reference: t.exposeString('reference'),

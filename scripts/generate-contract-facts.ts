@@ -1,0 +1,77 @@
+// Writes src/core/generated/contract-facts.ts from openapi.yaml: the values of its string enums,
+// the webhook event types and, per operation, its method, path and the query parameters that
+// have a default. These are runtime values the type generator (openapi-typescript) does not emit;
+// GraphQL, tRPC and the webhook code read them here instead of keeping copies.
+import { writeFileSync } from 'node:fs';
+import { contractDocument, type OpenApiParameter } from '../src/core/validation/contract-document.js';
+
+export const contractFactsFile = 'src/core/generated/contract-facts.ts';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+interface Operation {
+  operationId?: string;
+  parameters?: OpenApiParameter[];
+}
+
+const literal = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+const list = (values: readonly string[]) => `[${values.map(literal).join(', ')}]`;
+
+export function contractFacts(): string {
+  const doc = contractDocument() as ReturnType<typeof contractDocument> & { webhooks?: Record<string, unknown> };
+  const resolve = (p: OpenApiParameter): OpenApiParameter => {
+    if (!p.$ref) return p;
+    const found = doc.components.parameters[p.$ref.replace('#/components/parameters/', '')];
+    if (!found) throw new Error(`unresolved parameter ${p.$ref}`);
+    return found;
+  };
+
+  const enums = Object.entries(doc.components.schemas)
+    .filter(([, s]) => {
+      const schema = s as { type?: unknown; enum?: unknown };
+      return schema.type === 'string' && Array.isArray(schema.enum);
+    })
+    .map(([name, s]) => `  ${name}: ${list((s as { enum: unknown[] }).enum.map(String))},`);
+
+  const events = Object.keys(doc.webhooks ?? {});
+
+  const operations: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Operation | undefined;
+      if (!op?.operationId) continue;
+      const defaulted = (op.parameters ?? [])
+        .map(resolve)
+        .filter((p) => p.in === 'query' && p.schema.default !== undefined)
+        .map((p) => p.name);
+      operations.push(`  ${op.operationId}: { method: '${method}', path: ${literal(path)}, queryDefaults: ${list(defaulted)} },`);
+    }
+  }
+
+  return `// Generated from openapi.yaml by scripts/generate-contract-facts.ts. Do not edit: run npm run generate.
+import type { components, operations } from './openapi.js';
+
+type Schemas = components['schemas'];
+
+/** The values of every string enum under components.schemas, in the contract's order. */
+export const CONTRACT_ENUMS = {
+${enums.join('\n')}
+} as const satisfies { [K in keyof Schemas]?: readonly Schemas[K][] };
+
+/** The keys of the contract's \`webhooks:\` section: every event type a delivery can carry. */
+export const WEBHOOK_EVENT_TYPES = ${list(events)} as const satisfies readonly Schemas['EventType'][];
+
+// Compile-time: the EventType enum names no event that the webhooks section does not describe.
+type Assert<T extends true> = T;
+export type EveryEventTypeDescribed = Assert<[Exclude<Schemas['EventType'], (typeof WEBHOOK_EVENT_TYPES)[number]>] extends [never] ? true : false>;
+
+/** Every operation under \`paths:\`: its method, its path template, its query parameters with a default. */
+export const CONTRACT_OPERATIONS = {
+${operations.join('\n')}
+} as const satisfies { [K in keyof operations]?: { method: string; path: string; queryDefaults: readonly string[] } };
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  writeFileSync(process.argv[2] ?? contractFactsFile, contractFacts());
+}
