@@ -20,6 +20,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard account 
     browser = await launchBrowser();
     rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 1280, height: 900 } });
     page = await rec.newPage();
+    // A step that cannot happen fails with its locator named, before the test's own timeout.
+    page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {
     await browser?.close();
@@ -87,14 +89,14 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard account 
     await page.screenshot({ path: 'docs/screenshots/dashboard-account-sandbox.png', fullPage: true });
   });
 
-  it('KYB and deposits: buttons move a business account and create deposits that the page lists', async () => {
+  it('KYB and deposits: buttons move a business account and create deposits that the page lists', { timeout: 90_000 }, async () => {
     await page.goto(url(`/dashboard/accounts/${seed.acme}`));
     await page.getByRole('heading', { name: 'Account acme@example.com' }).waitFor();
     expect(await page.getByRole('button', { name: /KYC outcome/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'KYB: submitted' }).click();
     await page.getByText('KYB event sent; the account is in_review.').waitFor();
     await until('the profile to show in_review', async () => (await cellsOf(page, 'Status history'))[0]?.[0] === 'in_review');
-    await page.getByLabel('KYB document').selectOption('ein_letter');
+    await page.getByLabel('KYB document type').selectOption('ein_letter');
     await page.getByRole('button', { name: 'KYB: document uploaded' }).click();
     await until(
       'kyb_document_uploaded to be written',
@@ -124,7 +126,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard account 
     expect(await h.deps.db.transaction.count({ where: { accountId: seed.acme } })).toBe(2);
   });
 
-  it("the transaction page's sandbox buttons walk a deposit through its statuses", async () => {
+  it("the transaction page's sandbox buttons walk a deposit through its statuses", { timeout: 60_000 }, async () => {
     await table(page, "the account's transactions").locator('tbody tr').last().locator('a').click();
     await page.getByRole('heading', { name: /^Transaction .* \(bank, pending\)$/ }).waitFor();
     await page.getByRole('button', { name: 'Simulate: processing' }).click();

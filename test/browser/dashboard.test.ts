@@ -79,7 +79,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
       ['ETH', 'crypto', '2', '1 ETH'],
       ['USD', 'bank', '2', '350 USD'],
     ]);
-    await page.getByLabel('Coin').selectOption('USD');
+    await page.getByRole('combobox', { name: 'Coin' }).selectOption('USD');
     await page.getByRole('img', { name: /Volume in USD per day/ }).waitFor();
     await checkPage('overview');
   });

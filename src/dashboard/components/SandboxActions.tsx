@@ -52,7 +52,7 @@ export function SandboxKycActions({ accountId, accountType }: { accountId: strin
             </button>
           </p>
           <form onSubmit={uploadKyb} className="filters" aria-label="KYB document upload">
-            <SelectFilter label="KYB document" name="documentType" options={KYB_DOCUMENTS} any={false} />
+            <SelectFilter label="KYB document type" name="documentType" options={KYB_DOCUMENTS} any={false} />
             <button type="submit" disabled={kyb.isPending}>
               KYB: document uploaded
             </button>
