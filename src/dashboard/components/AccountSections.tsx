@@ -1,11 +1,58 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { formatTime } from '../format.js';
 import { errorInfo, useTRPC } from '../trpc.js';
 import { ErrorBox, Loading, Section } from './common.js';
-import { DataTable, PagedTable } from './tables.js';
+import { type Column, DataTable, PagedTable } from './tables.js';
 
 /** Up to this many wallets, beneficiaries or bank accounts per list (the total is shown). */
 const LIMIT = 50;
+
+type Wallet = { id: string; coin: string; network: string; address: string; createdAt: string };
+type Beneficiary = Wallet & { name: string; updatedAt: string };
+type Bank = {
+  id: string;
+  holderName: string;
+  bankName: string | null;
+  routingNumber: string;
+  accountNumberLast4: string;
+  accountType: string;
+  createdAt: string;
+};
+
+const WALLET_COLUMNS: Column<Wallet>[] = [
+  { header: 'Coin', cell: (w) => w.coin },
+  { header: 'Network', cell: (w) => w.network },
+  { header: 'Address', cell: (w) => <code>{w.address}</code> },
+  { header: 'Created (UTC)', cell: (w) => formatTime(w.createdAt, 'utc') },
+];
+const BENEFICIARY_COLUMNS: Column<Beneficiary>[] = [
+  { header: 'Name', cell: (b) => b.name },
+  ...WALLET_COLUMNS.slice(0, 3),
+  { header: 'Updated (UTC)', cell: (b) => formatTime(b.updatedAt, 'utc') },
+];
+const BANK_COLUMNS: Column<Bank>[] = [
+  { header: 'Holder', cell: (b) => b.holderName },
+  { header: 'Bank', cell: (b) => b.bankName ?? '—' },
+  { header: 'Routing number', cell: (b) => b.routingNumber },
+  { header: 'Account number', cell: (b) => `••••${b.accountNumberLast4}` },
+  { header: 'Type', cell: (b) => b.accountType },
+  { header: 'Linked (UTC)', cell: (b) => formatTime(b.createdAt, 'utc') },
+];
+
+/** One of the account's lists, titled; "No crypto wallets." when empty. */
+function Resource<T extends { id: string }>(props: {
+  id: string;
+  title: string;
+  query: UseQueryResult<{ data: T[]; page: number; limit: number; total: number }, unknown>;
+  columns: Column<T>[];
+}) {
+  const what = props.title.toLowerCase();
+  return (
+    <Section id={props.id} title={props.title}>
+      <PagedTable query={props.query} what={what} empty={`No ${what}.`} rowKey={(r) => r.id} columns={props.columns} />
+    </Section>
+  );
+}
 
 /** The account's crypto wallets, crypto beneficiaries and linked bank accounts. */
 export function AccountResources({ accountId }: { accountId: string }) {
@@ -16,51 +63,9 @@ export function AccountResources({ accountId }: { accountId: string }) {
   const banks = useQuery(trpc.accounts.bankAccounts.queryOptions(page));
   return (
     <>
-      <Section id="wallets" title="Crypto wallets">
-        <PagedTable
-          query={wallets}
-          what="crypto wallets"
-          empty="No crypto wallet."
-          rowKey={(w) => w.id}
-          columns={[
-            { header: 'Coin', cell: (w) => w.coin },
-            { header: 'Network', cell: (w) => w.network },
-            { header: 'Address', cell: (w) => <code>{w.address}</code> },
-            { header: 'Created (UTC)', cell: (w) => formatTime(w.createdAt, 'utc') },
-          ]}
-        />
-      </Section>
-      <Section id="beneficiaries" title="Crypto beneficiaries">
-        <PagedTable
-          query={beneficiaries}
-          what="crypto beneficiaries"
-          empty="No crypto beneficiary."
-          rowKey={(b) => b.id}
-          columns={[
-            { header: 'Name', cell: (b) => b.name },
-            { header: 'Coin', cell: (b) => b.coin },
-            { header: 'Network', cell: (b) => b.network },
-            { header: 'Address', cell: (b) => <code>{b.address}</code> },
-            { header: 'Updated (UTC)', cell: (b) => formatTime(b.updatedAt, 'utc') },
-          ]}
-        />
-      </Section>
-      <Section id="banks" title="Bank accounts">
-        <PagedTable
-          query={banks}
-          what="bank accounts"
-          empty="No linked bank account."
-          rowKey={(b) => b.id}
-          columns={[
-            { header: 'Holder', cell: (b) => b.holderName },
-            { header: 'Bank', cell: (b) => b.bankName ?? '—' },
-            { header: 'Routing number', cell: (b) => b.routingNumber },
-            { header: 'Account number', cell: (b) => `••••${b.accountNumberLast4}` },
-            { header: 'Type', cell: (b) => b.accountType },
-            { header: 'Linked (UTC)', cell: (b) => formatTime(b.createdAt, 'utc') },
-          ]}
-        />
-      </Section>
+      <Resource id="wallets" title="Crypto wallets" query={wallets} columns={WALLET_COLUMNS} />
+      <Resource id="beneficiaries" title="Crypto beneficiaries" query={beneficiaries} columns={BENEFICIARY_COLUMNS} />
+      <Resource id="banks" title="Bank accounts" query={banks} columns={BANK_COLUMNS} />
     </>
   );
 }
