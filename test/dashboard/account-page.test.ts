@@ -6,7 +6,7 @@ import { createWorkspace } from '../../src/core/workspaces/create-workspace.js';
 import { activeAccount, at } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 
 // The account page's reads (bank accounts, verification link, status history), over REST and tRPC.
 let h: Harness;
@@ -24,7 +24,7 @@ const bank = (last4: string) => ({
 });
 
 describe('linked bank accounts', () => {
-  it('are listed oldest first and masked, over REST (contract-checked) and tRPC alike', async () => {
+  it('are listed oldest first and masked, over REST (contract-checked), tRPC and GraphQL alike', async () => {
     const ws = await workspaceFactory(h.deps);
     const accountId = await activeAccount(ws.ctx, 'banks@example.com');
     await linkBankAccount(at(ws.ctx, '2026-11-01T00:00:00Z'), { accountId, body: bank('1111') });
@@ -36,6 +36,15 @@ describe('linked bank accounts', () => {
     expect(JSON.stringify(rest.body)).not.toContain('000123452222');
     const viaTrpc = await trpcClient(h, ws.analystToken).accounts.bankAccounts.query({ accountId });
     expect(viaTrpc.data.map((b) => b.accountNumberLast4)).toEqual(['1111', '2222']);
+    const viaGraphql = await graphql(
+      h,
+      ws.analystToken,
+      'query($id: ID!) { bankAccounts(accountId: $id, limit: 1) { total data { accountNumberLast4 } } }',
+      {
+        id: accountId,
+      },
+    );
+    expect(viaGraphql.data).toEqual({ bankAccounts: { total: 2, data: [{ accountNumberLast4: '1111' }] } });
     expect((await get(`/api/v2/accounts/${accountId}/bank-accounts?sort=asc`)).status).toBe(400);
     const other = await workspaceFactory(h.deps);
     expect((await get(`/api/v2/accounts/${accountId}/bank-accounts`, other.apiKey)).status).toBe(404);
