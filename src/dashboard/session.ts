@@ -12,3 +12,9 @@ export const SessionContext = createContext<SessionInfo>({ email: '', role: 'ana
 export function useCanWrite(): boolean {
   return useContext(SessionContext).role !== 'analyst';
 }
+
+/** Simulation controls: sandbox workspaces, and not for analysts (the server checks both). */
+export function useSandboxWriter(): boolean {
+  const s = useContext(SessionContext);
+  return s.sandbox && s.role !== 'analyst';
+}

@@ -1,5 +1,7 @@
 import { listCryptoBeneficiaries } from '../core/account-resources/crypto-beneficiaries.js';
 import { listCryptoWallets } from '../core/account-resources/crypto-wallets.js';
+import { listBankAccounts } from '../core/account-resources/list-bank-accounts.js';
+import { listAccountStatusHistory } from '../core/accounts/account-status-history.js';
 import { createAccount } from '../core/accounts/create-account.js';
 import { getAccount } from '../core/accounts/get-account.js';
 import { listAccounts } from '../core/accounts/list-accounts.js';
@@ -21,4 +23,8 @@ export const accountsRouter = router({
   cryptoBeneficiaries: authedProcedure
     .input(typed<ResourcePage>())
     .query(({ ctx, input }) => listCryptoBeneficiaries(ctx.core, resourcePage(input))),
+  bankAccounts: authedProcedure.input(typed<ResourcePage>()).query(({ ctx, input }) => listBankAccounts(ctx.core, resourcePage(input))),
+  statusHistory: authedProcedure
+    .input(typed<{ accountId: string }>())
+    .query(({ ctx, input }) => listAccountStatusHistory(ctx.core, input ?? { accountId: '' })),
 });

@@ -1,5 +1,6 @@
 import type { PathOf, Schemas } from '../core/contract.js';
 import { getBankingVerification } from '../core/kyc/get-banking-verification.js';
+import { getVerificationLink } from '../core/kyc/get-verification-link.js';
 import { requestBankingVerification } from '../core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../core/kyc/submit-banking-verification.js';
 import { authedProcedure, router, typed } from './init.js';
@@ -10,6 +11,10 @@ export const kycRouter = router({
   getBankingVerification: authedProcedure
     .input(typed<PathOf<'getBankingVerification'>>())
     .query(({ ctx, input }) => getBankingVerification(ctx.core, input ?? { accountId: '' })),
+  /** The link's state (active, expired, used), expiry and attempts; never the token. */
+  verificationLink: authedProcedure
+    .input(typed<{ accountId: string }>())
+    .query(({ ctx, input }) => getVerificationLink(ctx.core, input ?? { accountId: '' })),
   submitBankingVerification: authedProcedure
     .input(typed<Schemas['BankingVerificationSubmission']>())
     .mutation(({ ctx, input }) => submitBankingVerification(ctx.core, input)),

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
+import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
+import { createAccount } from '../../src/core/accounts/create-account.js';
+import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';
+import { submitBankingVerification } from '../../src/core/kyc/submit-banking-verification.js';
 import { dashboardDir } from '../../src/server/pages/dashboard.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
+import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import type { Harness } from '../support/harness.js';
 
@@ -23,5 +30,22 @@ export async function seedDashboard(h: Harness) {
   await createCrypto(at(ws.ctx, '2026-11-04T10:00:00Z'), bob);
   await createTrade(at(ws.ctx, '2026-11-05T10:00:00Z'), alice);
   await createTrade(ws.ctx, bob);
-  return { ...ws, alice, bob };
+  // The account page's lists: a wallet, a beneficiary and a linked bank account of alice's.
+  await createCryptoWallet(ws.ctx, { accountId: alice, body: { coin: 'ETH', network: 'ethereum' } });
+  const beneficiary = { name: 'Cold storage', coin: 'ETH', network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' };
+  await createCryptoBeneficiary(ws.ctx, { accountId: alice, body: beneficiary });
+  const bank = {
+    holderName: 'Alice Example',
+    bankName: 'First Bank',
+    routingNumber: '021000021',
+    accountNumber: '000123456789',
+    accountType: 'checking',
+  };
+  await linkBankAccount(ws.ctx, { accountId: alice, body: bank });
+  // dana went through KYC up to review (a live link, a status history); acme is a business to verify.
+  const dana = (await createAccount(ws.ctx, { type: 'individual', email: 'dana@example.com' })).accountId;
+  const { verificationUrl: danaLink } = await submitBankingVerification(ws.ctx, submission(dana));
+  await requestBankingVerification(ws.ctx, { accountId: dana });
+  const acme = (await createAccount(ws.ctx, { type: 'business', email: 'acme@example.com' })).accountId;
+  return { ...ws, alice, bob, dana, danaLink, acme };
 }

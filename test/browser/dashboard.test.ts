@@ -70,13 +70,24 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     const active = page.locator('section', { hasText: 'Accounts by status' }).locator('tbody tr');
     await expect(active.first().textContent()).resolves.toBe('active2');
     await page.getByRole('img', { name: /Transactions per day/ }).waitFor();
+    // Volume per coin: the two bank transfers (100.00 + 250.00 USD) add up, other coins stay apart.
+    await page.getByRole('img', { name: 'Volume in BTC per day for the last 30 days, by type' }).waitFor();
+    const volume = page.getByRole('table', { name: /Volume per coin and type/ }).locator('tbody tr');
+    const cells = await volume.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    expect(cells).toEqual([
+      ['BTC', 'trade', '2', '0.02 BTC'],
+      ['ETH', 'crypto', '2', '1 ETH'],
+      ['USD', 'bank', '2', '350 USD'],
+    ]);
+    await page.getByRole('combobox', { name: 'Coin' }).selectOption('USD');
+    await page.getByRole('img', { name: /Volume in USD per day/ }).waitFor();
     await checkPage('overview');
   });
 
   it('accounts: search filter in the URL, then the account page', async () => {
     await page.getByRole('link', { name: 'Accounts' }).click();
     await h1().getByText('Accounts').waitFor();
-    await until('both accounts to be listed', async () => (await rows().count()) === 2);
+    await until('the four accounts to be listed', async () => (await rows().count()) === 4);
     await page.getByLabel('Search').fill('alice');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/\/dashboard\/accounts\?search=alice/);
@@ -85,10 +96,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await page.getByRole('link', { name: 'alice@example.com' }).click();
     await page.getByRole('heading', { name: 'Account alice@example.com' }).waitFor();
     await page.getByText('No KYC data saved yet.').waitFor();
-    await until(
-      'the page to show it',
-      async () => (await page.locator('section', { hasText: 'Transactions' }).locator('tbody tr').count()) === 3,
-    );
+    const txRows = page.getByRole('table', { name: "the account's transactions" }).locator('tbody tr');
+    await until('the page to show its transactions', async () => (await txRows.count()) === 3);
     await checkPage('account');
   });
 

@@ -7,6 +7,7 @@ import { routingNumberValid } from '../transactions/catalog.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
 import { activeAccountFor } from './account-for-resource.js';
+import { bankAccountSelect, toBankAccountDto } from './bank-account-dto.js';
 
 /** Links an external bank account (number sealed, last 4 shown); emits bank_account_link. */
 export async function linkBankAccount(ctx: Ctx, input: { accountId: string; body: unknown }): Promise<Schemas['BankAccountLink']> {
@@ -30,18 +31,9 @@ export async function linkBankAccount(ctx: Ctx, input: { accountId: string; body
         accountType: b.accountType,
         createdAt: ctx.clock.now(),
       },
-      select: {
-        id: true,
-        accountId: true,
-        holderName: true,
-        bankName: true,
-        routingNumber: true,
-        accountNumberLast4: true,
-        accountType: true,
-        createdAt: true,
-      },
+      select: bankAccountSelect,
     });
-    const bankAccount = { ...row, accountType: row.accountType as 'checking' | 'savings', createdAt: row.createdAt.toISOString() };
+    const bankAccount = toBankAccountDto(row);
     await emitEvent(tx, ctx, { type: 'bank_account_link', accountId, details: { bankAccount } });
     return bankAccount;
   });

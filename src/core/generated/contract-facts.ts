@@ -36,6 +36,7 @@ export const CONTRACT_OPERATIONS = {
   createCryptoBeneficiary: { method: 'post', path: '/api/v2/accounts/{accountId}/crypto-beneficiaries', queryDefaults: [] },
   deleteCryptoBeneficiary: { method: 'delete', path: '/api/v2/accounts/{accountId}/crypto-beneficiaries/{beneficiaryId}', queryDefaults: [] },
   updateCryptoBeneficiary: { method: 'patch', path: '/api/v2/accounts/{accountId}/crypto-beneficiaries/{beneficiaryId}', queryDefaults: [] },
+  listBankAccounts: { method: 'get', path: '/api/v2/accounts/{accountId}/bank-accounts', queryDefaults: ['page', 'limit'] },
   linkBankAccount: { method: 'post', path: '/api/v2/accounts/{accountId}/bank-accounts', queryDefaults: [] },
   simulateKycHolderAction: { method: 'post', path: '/api/v2/simulations/kyc/{accountId}/holder-action', queryDefaults: [] },
   simulateKybEvent: { method: 'post', path: '/api/v2/simulations/kyb/{accountId}', queryDefaults: [] },

@@ -72,3 +72,13 @@ export function FieldErrors({ errors, field }: { errors: { field: string; messag
     </span>
   );
 }
+
+/** A titled part of a page, labelled by its heading for assistive technology. */
+export function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{title}</h2>
+      {children}
+    </section>
+  );
+}

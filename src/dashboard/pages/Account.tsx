@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { AccountResources, AccountStatusHistory, VerificationLinkState } from '../components/AccountSections.js';
 import { ErrorBox, Fields, Loading } from '../components/common.js';
 import { SandboxKycActions } from '../components/SandboxActions.js';
-import { amountOf } from '../format.js';
+import { PagedTable } from '../components/tables.js';
+import { amountOf, formatTime } from '../format.js';
 import { BASE, Link } from '../router.js';
 import { errorInfo, useTRPC } from '../trpc.js';
 
@@ -20,6 +22,7 @@ export function Account({ accountId }: { accountId: string }) {
         <h2 id="profile-h">Profile</h2>
         <Fields value={account.data} />
       </section>
+      <AccountStatusHistory accountId={accountId} />
       <section aria-labelledby="kyc-h">
         <h2 id="kyc-h">Banking verification (masked, as the API shows it)</h2>
         {kyc.data ? (
@@ -30,40 +33,26 @@ export function Account({ accountId }: { accountId: string }) {
           <ErrorBox error={kyc.error} />
         )}
       </section>
-      <SandboxKycActions accountId={accountId} />
+      <VerificationLinkState accountId={accountId} />
+      <SandboxKycActions accountId={accountId} accountType={account.data.type} />
+      <AccountResources accountId={accountId} />
       <section aria-labelledby="tx-h">
         <h2 id="tx-h">Transactions</h2>
         <p>
           <Link to={`${BASE}/transactions?accountId=${accountId}`}>All transactions of this account</Link>
         </p>
-        {txs.data ? (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Created (UTC)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {txs.data.data.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Link to={`${BASE}/transactions/${t.id}`}>{t.id.slice(0, 8)}</Link>
-                  </td>
-                  <td>{t.transactionType}</td>
-                  <td>{t.status}</td>
-                  <td>{amountOf(t)}</td>
-                  <td>{t.createdAt.slice(0, 19).replace('T', ' ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <ErrorBox error={txs.error} />
-        )}
+        <PagedTable
+          query={txs}
+          what="the account's transactions"
+          rowKey={(t) => t.id}
+          columns={[
+            { header: 'Id', cell: (t) => <Link to={`${BASE}/transactions/${t.id}`}>{t.id.slice(0, 8)}</Link> },
+            { header: 'Type', cell: (t) => t.transactionType },
+            { header: 'Status', cell: (t) => t.status },
+            { header: 'Amount', cell: amountOf },
+            { header: 'Created (UTC)', cell: (t) => formatTime(t.createdAt, 'utc') },
+          ]}
+        />
       </section>
     </>
   );

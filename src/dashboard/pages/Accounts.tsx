@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { ErrorBox, Loading, Pager } from '../components/common.js';
+import { FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { PagedTable } from '../components/tables.js';
+import { formatTime } from '../format.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
 import { useTRPC } from '../trpc.js';
 
@@ -17,63 +18,30 @@ export function Accounts() {
     page: Number(query.page ?? 1) || 1,
     limit: Number(query.limit ?? 50) || 50,
   };
-  const q = useQuery(trpc.accounts.list.queryOptions(input));
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const q = useQuery({ ...trpc.accounts.list.queryOptions(input), placeholderData: (prev) => prev });
+  const apply = (f: FormData) =>
     navigate(withQuery(PATH, { search: String(f.get('search') ?? ''), status: String(f.get('status') ?? ''), limit: query.limit }));
-  };
   return (
     <>
       <h1>Accounts</h1>
-      <form className="filters" onSubmit={submit} key={JSON.stringify(query)}>
-        <label>
-          Search
-          <input name="search" type="search" defaultValue={query.search ?? ''} />
-        </label>
-        <label>
-          Status
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">any</option>
-            {STATUSES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">Apply filters</button>
-      </form>
-      <ErrorBox error={q.error} />
-      {q.data ? (
-        <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Created (UTC)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.data.map((a) => (
-                <tr key={a.accountId}>
-                  <td>
-                    <Link to={`${PATH}/${a.accountId}`}>{a.email}</Link>
-                  </td>
-                  <td>{a.type}</td>
-                  <td>{a.status}</td>
-                  <td>{a.reference ?? '—'}</td>
-                  <td>{a.createdAt.slice(0, 19).replace('T', ' ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager path={PATH} query={query} page={q.data.page} limit={q.data.limit} total={q.data.total} />
-        </>
-      ) : q.isPending ? (
-        <Loading what="accounts" />
-      ) : null}
+      <FilterForm query={query} onApply={apply}>
+        <TextFilter label="Search" name="search" type="search" value={query.search} />
+        <SelectFilter label="Status" name="status" options={STATUSES} value={query.status} />
+      </FilterForm>
+      <PagedTable
+        query={q}
+        what="accounts"
+        path={PATH}
+        search={query}
+        rowKey={(a) => a.accountId}
+        columns={[
+          { header: 'Email', cell: (a) => <Link to={`${PATH}/${a.accountId}`}>{a.email}</Link> },
+          { header: 'Type', cell: (a) => a.type },
+          { header: 'Status', cell: (a) => a.status },
+          { header: 'Reference', cell: (a) => a.reference ?? '—' },
+          { header: 'Created (UTC)', cell: (a) => formatTime(a.createdAt, 'utc') },
+        ]}
+      />
     </>
   );
 }

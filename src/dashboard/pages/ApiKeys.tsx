@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorBox, FieldErrors, Loading } from '../components/common.js';
+import { DataTable } from '../components/tables.js';
 import { formatTime } from '../format.js';
 import { useCanWrite } from '../session.js';
 import { errorInfo, useTRPC } from '../trpc.js';
+
+type Key = { apiKeyId: string; name: string | null; prefix: string; revokedAt: string | null };
 
 export function ApiKeys() {
   const trpc = useTRPC();
@@ -20,6 +23,17 @@ export function ApiKeys() {
     setCopied(false);
     create.mutate(name ? { name } : {});
   };
+  const revokeButton = (k: Key) => (
+    <button
+      type="button"
+      aria-label={`Revoke ${k.name ?? k.prefix}`}
+      onClick={() => {
+        if (window.confirm(`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`)) revoke.mutate({ apiKeyId: k.apiKeyId });
+      }}
+    >
+      Revoke
+    </button>
+  );
   const copy = async (key: string) => {
     await navigator.clipboard?.writeText(key).catch(() => undefined);
     setCopied(true);
@@ -55,47 +69,18 @@ export function ApiKeys() {
       ) : null}
       <ErrorBox error={keys.error ?? revoke.error ?? (create.error && !errorInfo(create.error).errors.length ? create.error : null)} />
       {keys.data ? (
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Created (UTC)</th>
-              <th scope="col">Last used (UTC)</th>
-              <th scope="col">Revoked (UTC)</th>
-              {canWrite ? <th scope="col">Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {keys.data.data.map((k) => (
-              <tr key={k.apiKeyId}>
-                <td>{k.name ?? '—'}</td>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{formatTime(k.createdAt, 'utc')}</td>
-                <td>{formatTime(k.lastUsedAt, 'utc')}</td>
-                <td>{formatTime(k.revokedAt, 'utc')}</td>
-                {canWrite ? (
-                  <td>
-                    {k.revokedAt ? null : (
-                      <button
-                        type="button"
-                        aria-label={`Revoke ${k.name ?? k.prefix}`}
-                        onClick={() => {
-                          if (window.confirm(`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`))
-                            revoke.mutate({ apiKeyId: k.apiKeyId });
-                        }}
-                      >
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={keys.data.data}
+          rowKey={(k) => k.apiKeyId}
+          columns={[
+            { header: 'Name', cell: (k) => k.name ?? '—' },
+            { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+            { header: 'Created (UTC)', cell: (k) => formatTime(k.createdAt, 'utc') },
+            { header: 'Last used (UTC)', cell: (k) => formatTime(k.lastUsedAt, 'utc') },
+            { header: 'Revoked (UTC)', cell: (k) => formatTime(k.revokedAt, 'utc') },
+            ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
+          ]}
+        />
       ) : (
         <Loading what="API keys" />
       )}

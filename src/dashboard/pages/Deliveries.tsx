@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { ErrorBox, Loading, Pager } from '../components/common.js';
+import { FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { PagedTable } from '../components/tables.js';
 import { formatTime } from '../format.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
 import { useTRPC } from '../trpc.js';
@@ -20,10 +20,8 @@ export function Deliveries() {
     ...(query.status ? { status: query.status as (typeof CONTRACT_ENUMS.DeliveryStatus)[number] } : {}),
     ...(query.type ? { type: query.type as (typeof CONTRACT_ENUMS.EventType)[number] } : {}),
   };
-  const q = useQuery(trpc.webhookDeliveries.list.queryOptions(input));
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
+  const q = useQuery({ ...trpc.webhookDeliveries.list.queryOptions(input), placeholderData: (prev) => prev });
+  const apply = (f: FormData) =>
     navigate(
       withQuery(PATH, {
         targetId: String(f.get('targetId') ?? ''),
@@ -31,71 +29,35 @@ export function Deliveries() {
         type: String(f.get('type') ?? '').trim(),
       }),
     );
-  };
   return (
     <>
       <h1>Webhook deliveries</h1>
-      <form className="filters" onSubmit={submit} key={JSON.stringify(query)}>
-        <label>
-          Target
-          <select name="targetId" defaultValue={query.targetId ?? ''}>
-            <option value="">any</option>
-            {targets.data?.data.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.url}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select name="status" defaultValue={query.status ?? ''}>
-            <option value="">any</option>
-            {CONTRACT_ENUMS.DeliveryStatus.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Event type
-          <input name="type" defaultValue={query.type ?? ''} placeholder="e.g. account_created" />
-        </label>
-        <button type="submit">Apply filters</button>
-      </form>
-      <ErrorBox error={q.error} />
-      {q.data ? (
-        <>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Delivery</th>
-                <th scope="col">Event type</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Created (UTC)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.data.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <Link to={`${PATH}/${d.id}`}>{d.id.slice(0, 8)}</Link>
-                  </td>
-                  <td>{d.type}</td>
-                  <td>{d.status}</td>
-                  <td>{d.attempts}</td>
-                  <td>{d.lastStatusCode ?? d.lastError ?? '—'}</td>
-                  <td>{formatTime(d.createdAt, 'utc')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager path={PATH} query={query} page={q.data.page} limit={q.data.limit} total={q.data.total} />
-        </>
-      ) : q.isPending ? (
-        <Loading what="deliveries" />
-      ) : null}
+      {/* Re-mounted once the targets arrive, so a bookmarked target shows as selected. */}
+      <FilterForm query={{ ...query, targetsLoaded: String(Boolean(targets.data)) }} onApply={apply}>
+        <SelectFilter
+          label="Target"
+          name="targetId"
+          value={query.targetId}
+          options={targets.data?.data.map((t) => ({ value: t.id, label: t.url })) ?? []}
+        />
+        <SelectFilter label="Status" name="status" options={CONTRACT_ENUMS.DeliveryStatus} value={query.status} />
+        <TextFilter label="Event type" name="type" value={query.type} placeholder="e.g. account_created" />
+      </FilterForm>
+      <PagedTable
+        query={q}
+        what="deliveries"
+        path={PATH}
+        search={query}
+        rowKey={(d) => d.id}
+        columns={[
+          { header: 'Delivery', cell: (d) => <Link to={`${PATH}/${d.id}`}>{d.id.slice(0, 8)}</Link> },
+          { header: 'Event type', cell: (d) => d.type },
+          { header: 'Status', cell: (d) => d.status },
+          { header: 'Attempts', cell: (d) => d.attempts },
+          { header: 'Last answer', cell: (d) => d.lastStatusCode ?? d.lastError ?? '—' },
+          { header: 'Created (UTC)', cell: (d) => formatTime(d.createdAt, 'utc') },
+        ]}
+      />
     </>
   );
 }

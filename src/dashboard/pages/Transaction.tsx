@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useContext } from 'react';
 import { ErrorBox, Fields, Loading } from '../components/common.js';
+import { SandboxTransactionStatus } from '../components/SandboxActions.js';
 import { formatTime } from '../format.js';
 import { BASE, Link } from '../router.js';
 import { SessionContext } from '../session.js';
+import { nextStatuses } from '../transitions.js';
 import { useTRPC } from '../trpc.js';
-
-const NEXT: Record<string, string[]> = {
-  pending: ['processing', 'canceled'],
-  processing: ['completed', 'failed'],
-  completed: ['returned'],
-};
 
 export function Transaction({ transactionId }: { transactionId: string }) {
   const trpc = useTRPC();
@@ -21,7 +17,7 @@ export function Transaction({ transactionId }: { transactionId: string }) {
   if (q.error) return <ErrorBox error={q.error} />;
   if (!q.data) return <Loading what="the transaction" />;
   const t = q.data;
-  const next = (NEXT[t.status] ?? []).filter((s) => s !== 'returned' || t.transactionType === 'bank');
+  const next = nextStatuses(t.status, t.transactionType);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
@@ -55,9 +51,10 @@ export function Transaction({ transactionId }: { transactionId: string }) {
         <h2 id="audit-h">Audit</h2>
         <Fields value={t.audit as unknown as Record<string, unknown>} />
       </section>
+      <SandboxTransactionStatus transactionId={t.id} status={t.status} type={t.transactionType} />
       {session.role === 'admin' && next.length ? (
         <section aria-labelledby="change-h">
-          <h2 id="change-h">Change status{session.sandbox ? ' (sandbox)' : ''}</h2>
+          <h2 id="change-h">Change status (admin)</h2>
           <form onSubmit={submit} className="filters">
             <label>
               New status

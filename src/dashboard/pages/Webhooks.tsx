@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ErrorBox, FieldErrors, Loading } from '../components/common.js';
+import { DataTable } from '../components/tables.js';
 import { formatTime } from '../format.js';
 import { BASE, Link } from '../router.js';
 import { useCanWrite } from '../session.js';
@@ -76,6 +77,31 @@ export function Webhooks() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
   const enable = useMutation(trpc.webhookTargets.enable.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.webhookTargets.delete.mutationOptions({ onSuccess: refresh }));
+  const actions = (t: Target) => (
+    <>
+      {editing === t.id ? (
+        <TargetForm target={t} onDone={() => setEditing(null)} />
+      ) : (
+        <button type="button" onClick={() => setEditing(t.id)} aria-label={`Edit ${t.url}`}>
+          Edit
+        </button>
+      )}
+      {t.status === 'disabled' ? (
+        <button type="button" onClick={() => enable.mutate({ targetId: t.id })} aria-label={`Enable ${t.url}`}>
+          Enable
+        </button>
+      ) : null}
+      <button
+        type="button"
+        aria-label={`Delete ${t.url}`}
+        onClick={() => {
+          if (window.confirm(`Delete the target ${t.url}?`)) remove.mutate({ targetId: t.id });
+        }}
+      >
+        Delete
+      </button>
+    </>
+  );
   return (
     <>
       <h1>Webhooks</h1>
@@ -86,55 +112,20 @@ export function Webhooks() {
         <h2 id="targets-h">Targets</h2>
         <ErrorBox error={targets.error ?? enable.error ?? remove.error} />
         {targets.data ? (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Description</th>
-                <th scope="col">Status</th>
-                {canWrite ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {targets.data.data.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`}>{t.url}</Link>
-                  </td>
-                  <td>{t.description ?? '—'}</td>
-                  <td>
-                    {t.status}
-                    {t.status === 'disabled' ? ` since ${formatTime(t.disabledAt, 'utc')}: ${t.disabledReason ?? ''}` : ''}
-                  </td>
-                  {canWrite ? (
-                    <td>
-                      {editing === t.id ? (
-                        <TargetForm target={t} onDone={() => setEditing(null)} />
-                      ) : (
-                        <button type="button" onClick={() => setEditing(t.id)} aria-label={`Edit ${t.url}`}>
-                          Edit
-                        </button>
-                      )}
-                      {t.status === 'disabled' ? (
-                        <button type="button" onClick={() => enable.mutate({ targetId: t.id })} aria-label={`Enable ${t.url}`}>
-                          Enable
-                        </button>
-                      ) : null}
-                      <button
-                        type="button"
-                        aria-label={`Delete ${t.url}`}
-                        onClick={() => {
-                          if (window.confirm(`Delete the target ${t.url}?`)) remove.mutate({ targetId: t.id });
-                        }}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={targets.data.data}
+            rowKey={(t) => t.id}
+            columns={[
+              { header: 'URL', cell: (t) => <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`}>{t.url}</Link> },
+              { header: 'Description', cell: (t) => t.description ?? '—' },
+              {
+                header: 'Status',
+                cell: (t) =>
+                  `${t.status}${t.status === 'disabled' ? ` since ${formatTime(t.disabledAt, 'utc')}: ${t.disabledReason ?? ''}` : ''}`,
+              },
+              ...(canWrite ? [{ header: 'Actions', cell: (t: Target) => actions(t) }] : []),
+            ]}
+          />
         ) : (
           <Loading what="targets" />
         )}
@@ -145,28 +136,16 @@ export function Webhooks() {
           Read-only (rotation: <code>fas keys rotate</code>). Receivers verify with the <a href="/.well-known/jwks.json">JWKS</a>.
         </p>
         {keys.data ? (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">kid</th>
-                <th scope="col">State</th>
-                <th scope="col">Signs from (UTC)</th>
-                <th scope="col">Retires (UTC)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.data.map((k) => (
-                <tr key={k.kid}>
-                  <td>
-                    <code>{k.kid}</code>
-                  </td>
-                  <td>{k.state}</td>
-                  <td>{formatTime(k.activatesAt, 'utc')}</td>
-                  <td>{formatTime(k.retiresAt, 'utc')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={keys.data.data}
+            rowKey={(k) => k.kid}
+            columns={[
+              { header: 'kid', cell: (k) => <code>{k.kid}</code> },
+              { header: 'State', cell: (k) => k.state },
+              { header: 'Signs from (UTC)', cell: (k) => formatTime(k.activatesAt, 'utc') },
+              { header: 'Retires (UTC)', cell: (k) => formatTime(k.retiresAt, 'utc') },
+            ]}
+          />
         ) : (
           <ErrorBox error={keys.error} />
         )}

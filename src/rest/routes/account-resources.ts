@@ -7,6 +7,7 @@ import {
 } from '../../core/account-resources/crypto-beneficiaries.js';
 import { createCryptoWallet, listCryptoWallets } from '../../core/account-resources/crypto-wallets.js';
 import { linkBankAccount } from '../../core/account-resources/link-bank-account.js';
+import { listBankAccounts } from '../../core/account-resources/list-bank-accounts.js';
 
 type ByAccount = { Params: { accountId: string } };
 type ByBeneficiary = { Params: { accountId: string; beneficiaryId: string } };
@@ -35,5 +36,8 @@ export function accountResourceRoutes(app: FastifyInstance): void {
   });
   app.post<ByAccount>(`${base}/bank-accounts`, async (req, reply) =>
     reply.code(201).send(await linkBankAccount(req.ctx, { accountId: req.params.accountId, body: req.body })),
+  );
+  app.get<ByAccount>(`${base}/bank-accounts`, async (req) =>
+    listBankAccounts(req.ctx, { accountId: req.params.accountId, query: req.query }),
   );
 }

@@ -129,7 +129,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List an account's linked bank accounts
+         * @description Oldest first (`createdAt`, then `id`), in the standard page envelope (`page`, `limit`, `total`, `data`), masked as when linked (the account number's last 4 only); unknown query parameters answer 400.
+         */
+        get: operations["listBankAccounts"];
         put?: never;
         /**
          * Link a bank account
@@ -2032,6 +2036,12 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        BankAccountLinkList: {
+            data: components["schemas"]["BankAccountLink"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
         LinkBankAccountRequest: {
             holderName: string;
             bankName?: string;
@@ -3168,6 +3178,43 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBankAccounts: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked bank accounts, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
