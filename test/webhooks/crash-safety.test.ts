@@ -8,6 +8,7 @@ import { createWebhookTarget } from '../../src/core/webhooks/webhook-targets.js'
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { until } from '../support/until.js';
 
 // Several processes share one database: PostgreSQL only (an in-memory PGlite is private to its process).
 const onPostgres = inject('databaseUrl').startsWith('postgres');
@@ -15,7 +16,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The workers decrypt the signing key the harness sealed: they must share its master key. */
 const masterKey = randomBytes(32);
 const EVENTS = 300;
-const BATCH = 50; // the dispatcher's default batch size: at most this many attempts are in flight
+const BATCH = 50; // the dispatcher's default batch size
+const LANES = 32; // the dispatcher's default concurrency: at most this many attempts are in flight
 let h: Harness;
 let databaseUrl: string;
 const children = new Set<ChildProcess>();
@@ -68,16 +70,6 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Polls `check` every 100 ms for at most `ms`. */
-async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
-
 describe('crash safety (real worker processes on PostgreSQL)', () => {
   it.skipIf(!onPostgres)(
     'a worker killed with SIGKILL mid-batch loses no delivery: the next worker delivers the rest',
@@ -104,9 +96,13 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
         expect(deliveries).toHaveLength(EVENTS);
 
         const first = startWorker();
-        const started = await until(() => rx.received.length > HOLD_FROM || first.exitCode !== null, 60_000);
-        expect(started && first.exitCode === null, `first worker:\n${first.log()}`).toBe(true);
-        await new Promise((r) => setTimeout(r, 300)); // every lane of the worker now waits on an answer
+        // Every lane of the worker waits on a held answer (or the worker died, which fails below).
+        await until(
+          () => `every lane to wait on an answer; first worker:\n${first.log()}`,
+          () => rx.received.length >= HOLD_FROM + LANES || first.exitCode !== null,
+          60_000,
+        );
+        expect(first.exitCode, `first worker:\n${first.log()}`).toBeNull();
         first.kill('SIGKILL');
         await exited(first);
         release();
@@ -121,10 +117,14 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
 
         const second = startWorker();
         const succeeded = () => h.deps.db.webhookDelivery.count({ where: { workspaceId: ws.workspaceId, status: 'succeeded' } });
-        const done = await until(async () => (await succeeded()) === EVENTS || second.exitCode !== null, 60_000);
+        await until(
+          () => `every delivery to succeed; second worker:\n${second.log()}`,
+          async () => (await succeeded()) === EVENTS || second.exitCode !== null,
+          60_000,
+        );
         second.kill('SIGTERM');
         await exited(second);
-        expect(done && (await succeeded()) === EVENTS, `second worker:\n${second.log()}`).toBe(true);
+        expect(await succeeded(), `second worker:\n${second.log()}`).toBe(EVENTS);
 
         // Every delivery arrived at least once.
         const arrived = new Set(rx.received.map((r) => String(r.headers['x-service-webhook-id'])));
