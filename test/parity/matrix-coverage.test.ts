@@ -3,6 +3,7 @@ import { buildSchema, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { contractDocument } from '../../src/core/validation/contract-document.js';
 import { appRouter } from '../../src/trpc/router.js';
+import { mirroredReads, shapeDifferences } from './graphql-shapes.js';
 import { exposed, MATRIX } from './matrix.js';
 
 // No database and no server, but importing the whole router takes seconds: not in the unit tier.
@@ -88,5 +89,11 @@ describe('the protocol matrix covers every use case', () => {
         if (!exposed(cell)) expect(cell.notExposed.length, `${name}: a reason`).toBeGreaterThan(20);
       }
     }
+  });
+});
+
+describe('GraphQL mirrors REST field for field', () => {
+  it.each(mirroredReads().map(([name, type, body]) => ({ name, type, body })))('$name', ({ type, body }) => {
+    expect(shapeDifferences(type, body)).toEqual([]);
   });
 });
