@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildSchema, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { contractDocument } from '../../src/core/validation/contract-document.js';
@@ -95,5 +96,19 @@ describe('the protocol matrix covers every use case', () => {
 describe('GraphQL mirrors REST field for field', () => {
   it.each(mirroredReads().map(([name, type, body]) => ({ name, type, body })))('$name', ({ type, body }) => {
     expect(shapeDifferences(type, body)).toEqual([]);
+  });
+});
+
+describe('every tRPC procedure is called by some test', () => {
+  /** The test sources with chains joined (`trpc\n  .a.b.query(` reads `trpc.a.b.query(`). */
+  const sources = readdirSync(new URL('..', import.meta.url), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !['matrix.ts', 'matrix-coverage.test.ts'].includes(e.name))
+    .map((e) => readFileSync(path.join(e.parentPath, e.name), 'utf8').replace(/\s*\n\s*\./g, '.'))
+    .join('\n');
+  it.each(procedures())('%s', (procedure) => {
+    const escaped = procedure.replace(/\./g, '\\.');
+    // Through the typed client, or over raw HTTP as a browser calls it.
+    const called = new RegExp(`\\.${escaped}\\.(query|mutate)\\(|['"\`]${escaped}['"\`]|/trpc/${escaped}\\b`);
+    expect(called.test(sources)).toBe(true);
   });
 });

@@ -189,3 +189,29 @@ describe('read use cases: every protocol gives the same whole document', () => {
     for (const [protocol, answer] of answers.slice(1)) expect(answer, `${name}: ${protocol} vs ${answers[0]![0]}`).toEqual(first);
   });
 });
+
+describe("the dashboard's overview (tRPC) and the analysts' aggregates (GraphQL) agree", () => {
+  it('accounts by status, transactions per day and type, webhook outcomes', async () => {
+    const overview = await trpc().overview.get.query();
+    const data = await gql(
+      `query($since: String) {
+        kycStatusCounts { account { status count } }
+        transactionStats(groupBy: [DAY, TYPE], filter: { startDate: $since }) { day transactionType count amount }
+        webhookDeliveryStats(groupBy: []) { deliveries succeeded failed pending successRate }
+      }`,
+      { since: overview.since },
+    );
+    expect(overview.transactionsPerDay.length).toBeGreaterThan(0);
+    expect(overview.webhooks.deliveries).toBeGreaterThan(0);
+    expect(overview.accountsByStatus).toEqual(data.kycStatusCounts.account);
+    expect(overview.transactionsPerDay).toEqual(data.transactionStats);
+    const [d] = data.webhookDeliveryStats;
+    expect(overview.webhooks).toEqual({
+      deliveries: d.deliveries,
+      succeeded: d.succeeded,
+      failed: d.failed,
+      waiting: d.pending,
+      successRate: d.successRate,
+    });
+  });
+});
