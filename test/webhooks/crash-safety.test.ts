@@ -101,9 +101,9 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
         const first = startWorker();
         // The worker's lanes wait on held answers (or the worker died, which fails below).
         await until(
-          () => `the lanes to wait on held answers; first worker:\n${first.log()}`,
+          () => `the lanes to wait on held answers (${rx.received.length} received); first worker:\n${first.log()}`,
           () => rx.received.length >= HOLD_FROM + STALLED || first.exitCode !== null,
-          60_000,
+          120_000,
         );
         expect(first.exitCode, `first worker:\n${first.log()}`).toBeNull();
         first.kill('SIGKILL');
@@ -123,7 +123,7 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
         await until(
           () => `every delivery to succeed; second worker:\n${second.log()}`,
           async () => (await succeeded()) === EVENTS || second.exitCode !== null,
-          60_000,
+          120_000,
         );
         second.kill('SIGTERM');
         await exited(second);
@@ -158,6 +158,6 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
         await rx.close();
       }
     },
-    180_000,
+    360_000,
   );
 });
