@@ -45,7 +45,7 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
           (r) => r.ok,
           () => false,
         ),
-      60_000,
+      180_000,
     );
     const sock = path.join(dir, 'fas.sock');
     expect(statSync(sock).mode & 0o777).toBe(0o600);
