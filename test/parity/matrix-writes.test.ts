@@ -59,7 +59,6 @@ async function submitted(): Promise<Partial<Subject>> {
   return { accountId };
 }
 async function target(): Promise<Partial<Subject>> {
-  // Per subject: an https URL of its own host name, so targets never collide.
   return { targetId: (await ok(post('/api/v2/webhook-targets', { url: 'https://hooks.example.com/w' }))).id };
 }
 
