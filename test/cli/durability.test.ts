@@ -9,7 +9,8 @@ import { until } from '../support/until.js';
 const root = path.resolve(import.meta.dirname, '../..');
 // The built CLI, as `npm start` runs it (tsx would stand between the signals and the server).
 const fasBin = path.join(root, 'bin/fas.js');
-const onPostgres = () => inject('databaseUrl').startsWith('postgres');
+// The signal tests bring up their own PGlite data dir; on a PostgreSQL run they are skipped (reported so).
+const onPostgres = inject('databaseUrl').startsWith('postgres');
 
 const made: string[] = [];
 const tmp = () => {
@@ -87,105 +88,112 @@ describe('embedded data on disk', () => {
 });
 
 describe('signals and crashes (PGlite)', () => {
-  it('any number of SIGINT/SIGTERM during shutdown: a clean exit, no lock left, the next start works', async () => {
-    if (onPostgres()) return;
-    const dir = tmp();
-    const p = port();
-    const server = serve(dir, p);
-    await server.ready;
-    const pid = server.child.pid as number;
-    process.kill(pid, 'SIGINT');
-    await new Promise((r) => setTimeout(r, 10));
-    process.kill(pid, 'SIGINT');
-    process.kill(pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 5));
-    process.kill(pid, 'SIGINT');
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
-    const again = serve(dir, p);
-    await again.ready;
-    again.child.kill('SIGTERM');
-    expect((await again.exited).code).toBe(0);
-  }, 180_000);
-
-  it('SIGKILL during a write loop loses no acknowledged write, and the next start succeeds', async () => {
-    if (onPostgres()) return;
-    const dir = tmp();
-    const p = port();
-    const acknowledged: string[] = [];
-    const statuses = new Set<string>();
-    let key = '';
-    for (const round of [0, 1]) {
+  it.skipIf(onPostgres)(
+    'any number of SIGINT/SIGTERM during shutdown: a clean exit, no lock left, the next start works',
+    async () => {
+      const dir = tmp();
+      const p = port();
       const server = serve(dir, p);
       await server.ready;
-      if (round === 0) key = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8')).apiKey.key;
-      let killed = false;
-      const writer = async (w: number) => {
-        for (let i = 0; !killed; i++) {
-          try {
-            const res = await fetch(`http://127.0.0.1:${p}/api/v2/accounts`, {
-              method: 'POST',
-              headers: { authorization: `APIKey ${key}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ type: 'individual', email: `w${w}-${i}-r${round}@example.com` }),
-            });
-            if (res.status === 201) acknowledged.push(((await res.json()) as { accountId: string }).accountId);
-            else statuses.add(`${res.status} ${await res.text()}`);
-          } catch (err) {
-            // The connection died with the process: this write was never acknowledged.
-            statuses.add(String((err as Error).cause ?? err));
+      const pid = server.child.pid as number;
+      process.kill(pid, 'SIGINT');
+      await new Promise((r) => setTimeout(r, 10));
+      process.kill(pid, 'SIGINT');
+      process.kill(pid, 'SIGTERM');
+      await new Promise((r) => setTimeout(r, 5));
+      process.kill(pid, 'SIGINT');
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
+      const again = serve(dir, p);
+      await again.ready;
+      again.child.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
+    },
+    180_000,
+  );
+
+  it.skipIf(onPostgres)(
+    'SIGKILL during a write loop loses no acknowledged write, and the next start succeeds',
+    async () => {
+      const dir = tmp();
+      const p = port();
+      const acknowledged: string[] = [];
+      const statuses = new Set<string>();
+      let key = '';
+      for (const round of [0, 1]) {
+        const server = serve(dir, p);
+        await server.ready;
+        if (round === 0) key = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8')).apiKey.key;
+        let killed = false;
+        const writer = async (w: number) => {
+          for (let i = 0; !killed; i++) {
+            try {
+              const res = await fetch(`http://127.0.0.1:${p}/api/v2/accounts`, {
+                method: 'POST',
+                headers: { authorization: `APIKey ${key}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ type: 'individual', email: `w${w}-${i}-r${round}@example.com` }),
+              });
+              if (res.status === 201) acknowledged.push(((await res.json()) as { accountId: string }).accountId);
+              else statuses.add(`${res.status} ${await res.text()}`);
+            } catch (err) {
+              // The connection died with the process: this write was never acknowledged.
+              statuses.add(String((err as Error).cause ?? err));
+            }
           }
+        };
+        const before = acknowledged.length;
+        const loops = [0, 1, 2, 3].map(writer);
+        // Once writes flow (a fresh process compiles its validators first), kill at a different
+        // moment in each round.
+        await until('writes to be acknowledged', () => acknowledged.length > before, 60_000);
+        await new Promise((r) => setTimeout(r, 300 + round * 450));
+        server.child.kill('SIGKILL');
+        await server.exited;
+        killed = true;
+        await Promise.all(loops);
+      }
+      expect(acknowledged.length, [...statuses].join('\n')).toBeGreaterThan(1);
+      const server = serve(dir, p);
+      await server.ready;
+      const missing: string[] = [];
+      for (const id of acknowledged) {
+        let res: Response | undefined;
+        // A busy fresh process may shed a read (503 + Retry-After): retry it as a client would.
+        for (let attempt = 0; attempt < 20 && (!res || res.status === 503); attempt++) {
+          if (res) await new Promise((r) => setTimeout(r, 1000 * Number(res?.headers.get('retry-after') ?? 1)));
+          res = await fetch(`http://127.0.0.1:${p}/api/v2/accounts/${id}`, { headers: { authorization: `APIKey ${key}` } });
+        }
+        if (res?.status !== 200) missing.push(`${id}: ${res?.status}`);
+      }
+      expect(missing).toEqual([]);
+      server.child.kill('SIGTERM');
+      expect((await server.exited).code).toBe(0);
+    },
+    240_000,
+  );
+
+  it.skipIf(onPostgres)(
+    '`npm run dev` stopped with SIGTERM leaves no process behind',
+    async () => {
+      const dir = tmp();
+      const p = port();
+      const server = serve(dir, p, ['npm', ['run', 'dev', '--silent']]);
+      await server.ready;
+      server.child.kill('SIGTERM');
+      await server.exited;
+      // Nothing of the process group (npm, the watcher, the server) is left, and the port is free.
+      const alive = () => {
+        try {
+          process.kill(-(server.child.pid as number), 0);
+          return true;
+        } catch {
+          return false;
         }
       };
-      const before = acknowledged.length;
-      const loops = [0, 1, 2, 3].map(writer);
-      // Once writes flow (a fresh process compiles its validators first), kill at a different
-      // moment in each round.
-      await until('writes to be acknowledged', () => acknowledged.length > before, 60_000);
-      await new Promise((r) => setTimeout(r, 300 + round * 450));
-      server.child.kill('SIGKILL');
-      await server.exited;
-      killed = true;
-      await Promise.all(loops);
-    }
-    expect(acknowledged.length, [...statuses].join('\n')).toBeGreaterThan(1);
-    const server = serve(dir, p);
-    await server.ready;
-    const missing: string[] = [];
-    for (const id of acknowledged) {
-      let res: Response | undefined;
-      // A busy fresh process may shed a read (503 + Retry-After): retry it as a client would.
-      for (let attempt = 0; attempt < 20 && (!res || res.status === 503); attempt++) {
-        if (res) await new Promise((r) => setTimeout(r, 1000 * Number(res?.headers.get('retry-after') ?? 1)));
-        res = await fetch(`http://127.0.0.1:${p}/api/v2/accounts/${id}`, { headers: { authorization: `APIKey ${key}` } });
-      }
-      if (res?.status !== 200) missing.push(`${id}: ${res?.status}`);
-    }
-    expect(missing).toEqual([]);
-    server.child.kill('SIGTERM');
-    expect((await server.exited).code).toBe(0);
-  }, 240_000);
-
-  it('`npm run dev` stopped with SIGTERM leaves no process behind', async () => {
-    if (onPostgres()) return;
-    const dir = tmp();
-    const p = port();
-    const server = serve(dir, p, ['npm', ['run', 'dev', '--silent']]);
-    await server.ready;
-    server.child.kill('SIGTERM');
-    await server.exited;
-    // Nothing of the process group (npm, the watcher, the server) is left, and the port is free.
-    const alive = () => {
-      try {
-        process.kill(-(server.child.pid as number), 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    const deadline = Date.now() + 15_000;
-    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(alive()).toBe(false);
-    await expect(fetch(`http://127.0.0.1:${p}/healthz`)).rejects.toThrow();
-    expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
-  }, 180_000);
+      await until('the process group to be gone', () => !alive(), 15_000);
+      await expect(fetch(`http://127.0.0.1:${p}/healthz`)).rejects.toThrow();
+      expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
+    },
+    180_000,
+  );
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const main = path.join(root, 'src/cli/main.ts');
@@ -37,17 +38,15 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
       out += d;
     });
     const base = `http://127.0.0.1:${port}`;
-    for (
-      let i = 0;
-      i < 600 &&
-      !(await fetch(`${base}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await until(
+      () => `fas serve to be ready:\n${out}`,
+      () =>
+        fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      180_000,
+    );
     const sock = path.join(dir, 'fas.sock');
     expect(statSync(sock).mode & 0o777).toBe(0o600);
     const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));

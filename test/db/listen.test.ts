@@ -20,9 +20,8 @@ describe('Database.listen', () => {
   it('hears a notification at commit, not before, and nothing after unlisten', async () => {
     let heard = 0;
     const unlisten = await h.database.listen('fas_test_channel', () => heard++);
-    // On PostgreSQL the listener reports once when it (re)connects, so nothing committed while it was
-    // away is missed; start counting after that.
-    await new Promise((r) => setTimeout(r, 100));
+    // On PostgreSQL the listener reports once when it (re)connects (before listen() resolves), so
+    // nothing committed while it was away is missed; start counting after that.
     const base = heard;
     await h.database.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_notify('fas_test_channel', '')`;

@@ -3,6 +3,7 @@ import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposi
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { comparable, GRAPHQL_TRANSACTION, transactionFromGraphql } from './compare.js';
 
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
@@ -28,17 +29,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const TX_FIELDS = `id reference accountId createdAt transactionType coins status statusReason
-  statusHistory { status statusReason date } accountEmail audit { adminId admin apiKey }
-  bankTransactionDetails { type coin amount fee total instrumentType transactionReference imad traceNumber beneficiaryName addenda }
-  cryptoTransactionDetails { type coin network amount fee total networkFee targetAddress txHash }
-  tradeTransactionDetails { type product side quantity quantityCurrency fee feeCurrency quoteQuantity quoteCurrency rate }`;
-
 async function viaGraphql(secret: string, filter: Record<string, unknown>, page?: number, limit?: number) {
   const r = await graphql(
     h,
     secret,
-    `query($filter: TransactionFilter, $page: Int, $limit: Int) { transactions(filter: $filter, page: $page, limit: $limit) { page limit total data { ${TX_FIELDS} } } }`,
+    `query($filter: TransactionFilter, $page: Int, $limit: Int) { transactions(filter: $filter, page: $page, limit: $limit) { page limit total data { ${GRAPHQL_TRANSACTION} } } }`,
     { filter, page, limit },
   );
   if (r.errors) return { error: r.errors[0]!.extensions?.code, fields: r.errors[0]!.extensions?.errors };
@@ -56,15 +51,10 @@ describe('transactions: REST, tRPC and GraphQL agree', () => {
     const trpc = await trpcClient(h, ws.apiKey).transactions.list.query({ ...filter, page, limit } as never);
     const gql = await viaGraphql(ws.apiKey, filter, page, limit);
     expect(trpc).toEqual(rest.data);
-    expect(gql.total).toBe(rest.data!.total);
-    expect(gql.data.map((t: { id: string }) => t.id)).toEqual(rest.data!.data.map((t) => t.id));
-    // GraphQL carries every detail field; absent optional ones are null rather than left out.
-    for (const [i, t] of rest.data!.data.entries()) {
-      const g = gql.data[i];
-      expect(g.accountEmail).toBe(t.account.email);
-      const kind = `${t.transactionType}TransactionDetails` as const;
-      for (const [k, v] of Object.entries((t as any)[kind])) if (k in g[kind]) expect(g[kind][k], `${kind}.${k}`).toEqual(v);
-    }
+    expect(rest.data!.data.length).toBeGreaterThan(0);
+    // The whole page, every field of every transaction: GraphQL selects all its fields (a field it
+    // lacks or adds fails here); absent optional fields are null there and left out in REST.
+    expect(comparable({ ...gql, data: gql.data.map(transactionFromGraphql) })).toEqual(comparable(rest.data));
   });
 
   it('the same validation errors', async () => {

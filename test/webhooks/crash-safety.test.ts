@@ -8,6 +8,7 @@ import { createWebhookTarget } from '../../src/core/webhooks/webhook-targets.js'
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { until } from '../support/until.js';
 
 // Several processes share one database: PostgreSQL only (an in-memory PGlite is private to its process).
 const onPostgres = inject('databaseUrl').startsWith('postgres');
@@ -15,7 +16,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** The workers decrypt the signing key the harness sealed: they must share its master key. */
 const masterKey = randomBytes(32);
 const EVENTS = 300;
-const BATCH = 50; // the dispatcher's default batch size: at most this many attempts are in flight
+const BATCH = 50; // the dispatcher's default batch size
+const LANES = 32; // the dispatcher's default concurrency: at most this many attempts are in flight
+// The pump claims more once a quarter of its lanes are free: with this many answers held, it waits.
+const STALLED = LANES - LANES / 4 + 1;
 let h: Harness;
 let databaseUrl: string;
 const children = new Set<ChildProcess>();
@@ -49,7 +53,8 @@ function startWorker(): ChildProcess & { log: () => string } {
       DATABASE_URL: databaseUrl,
       FAS_WEBHOOK_ALLOW_INSECURE: 'true',
       FAS_MASTER_KEY: masterKey.toString('base64'),
-      FAS_WEBHOOK_TIMEOUT_MS: '2000',
+      // Longer than the test holds answers on a loaded machine: held attempts end with the kill, not a timeout.
+      FAS_WEBHOOK_TIMEOUT_MS: '30000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,16 +71,6 @@ function startWorker(): ChildProcess & { log: () => string } {
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Polls `check` every 100 ms for at most `ms`. */
-async function until(check: () => Promise<boolean> | boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
 }
 
 describe('crash safety (real worker processes on PostgreSQL)', () => {
@@ -104,9 +99,13 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
         expect(deliveries).toHaveLength(EVENTS);
 
         const first = startWorker();
-        const started = await until(() => rx.received.length > HOLD_FROM || first.exitCode !== null, 60_000);
-        expect(started && first.exitCode === null, `first worker:\n${first.log()}`).toBe(true);
-        await new Promise((r) => setTimeout(r, 300)); // every lane of the worker now waits on an answer
+        // The worker's lanes wait on held answers (or the worker died, which fails below).
+        await until(
+          () => `the lanes to wait on held answers (${rx.received.length} received); first worker:\n${first.log()}`,
+          () => rx.received.length >= HOLD_FROM + STALLED || first.exitCode !== null,
+          120_000,
+        );
+        expect(first.exitCode, `first worker:\n${first.log()}`).toBeNull();
         first.kill('SIGKILL');
         await exited(first);
         release();
@@ -114,17 +113,21 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
 
         // The attempts the dead worker had claimed but not recorded still hold a lease, which lasts
         // FAS_WEBHOOK_TIMEOUT_MS + 30 s. The worker takes its clock from the system, so rather than
-        // waiting 32 s we move those leases into the past: the same state the database is in once
+        // waiting a minute we move those leases into the past: the same state the database is in once
         // they have run out.
         const inFlight = await h.deps.db.$executeRaw`
         UPDATE webhook_deliveries SET lease_until = now() - interval '1 second' WHERE lease_until IS NOT NULL`;
 
         const second = startWorker();
         const succeeded = () => h.deps.db.webhookDelivery.count({ where: { workspaceId: ws.workspaceId, status: 'succeeded' } });
-        const done = await until(async () => (await succeeded()) === EVENTS || second.exitCode !== null, 60_000);
+        await until(
+          () => `every delivery to succeed; second worker:\n${second.log()}`,
+          async () => (await succeeded()) === EVENTS || second.exitCode !== null,
+          120_000,
+        );
         second.kill('SIGTERM');
         await exited(second);
-        expect(done && (await succeeded()) === EVENTS, `second worker:\n${second.log()}`).toBe(true);
+        expect(await succeeded(), `second worker:\n${second.log()}`).toBe(EVENTS);
 
         // Every delivery arrived at least once.
         const arrived = new Set(rx.received.map((r) => String(r.headers['x-service-webhook-id'])));
@@ -155,6 +158,6 @@ describe('crash safety (real worker processes on PostgreSQL)', () => {
         await rx.close();
       }
     },
-    180_000,
+    360_000,
   );
 });

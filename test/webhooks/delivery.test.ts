@@ -10,18 +10,28 @@ import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 
 let h: Harness;
-let offset = 0;
-let deps: Deps;
 // A generous timeout for every test but the one about timeouts: a loaded CI machine must not fail them.
 const sender = httpWebhookSender({ timeoutMs: 5000, allowInsecure: true });
 const quickSender = httpWebhookSender({ timeoutMs: 300, allowInsecure: true });
-const dispatcher = (s = sender) =>
-  new Dispatcher(deps, { sender: s, timeoutMs: 5000, retry: { baseMs: 60_000, factor: 2, jitter: 0.2 }, batchSize: 50 });
+
+/**
+ * A dispatcher whose clock a test runs ahead on demand, so retry schedules pass without sleeping.
+ * Each gets a clock of its own: time moved in one test never reaches another.
+ */
+function dispatcher(s = sender) {
+  let offset = 0;
+  const deps: Deps = { ...h.deps, clock: { now: () => new Date(Date.now() + offset) } };
+  const d = new Dispatcher(deps, { sender: s, timeoutMs: 5000, retry: { baseMs: 60_000, factor: 2, jitter: 0.2 }, batchSize: 50 });
+  return Object.assign(d, {
+    advance: (ms: number) => {
+      offset += ms;
+    },
+    now: () => deps.clock.now().getTime(),
+  });
+}
 
 beforeAll(async () => {
   h = await startHarness({ allowInsecureWebhooks: true });
-  // The dispatcher's clock runs ahead on demand, so retry schedules pass without sleeping.
-  deps = { ...h.deps, clock: { now: () => new Date(Date.now() + offset) } };
   await ensureSigningKey(h.deps);
 });
 afterAll(async () => {
@@ -107,10 +117,10 @@ describe('signed deliveries over real HTTP', () => {
     const waits: number[] = [];
     for (let retry = 1; retry <= 5; retry++) {
       const row = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId } });
-      waits.push(row.nextAttemptAt.getTime() - (Date.now() + offset));
+      waits.push(row.nextAttemptAt.getTime() - d.now());
       await drain(d);
       expect(rx.received).toHaveLength(retry); // not due yet: nothing sent
-      offset += 60_000 * 2 ** (retry - 1) * 1.25;
+      d.advance(60_000 * 2 ** (retry - 1) * 1.25);
       await drain(d);
       expect(rx.received).toHaveLength(retry + 1);
     }
@@ -131,7 +141,7 @@ describe('signed deliveries over real HTTP', () => {
     // Disabled: events get no delivery to it; after enable, new events are delivered again.
     rx.setResponder((_r, res) => res.writeHead(200).end());
     await createAccount(ws.apiKey, 'while-disabled@example.com');
-    offset += 24 * 3600_000;
+    d.advance(24 * 3600_000);
     await drain(d);
     expect(rx.received).toHaveLength(6);
     await rawRequest(h, 'POST', `/api/v2/webhook-targets/${targetId}/enable`, { headers: { authorization: `APIKey ${ws.apiKey}` } });

@@ -120,16 +120,22 @@ describe('the running dispatcher', () => {
       timeoutMs: 10_000,
       retry: { baseMs: 60_000, factor: 2, jitter: 0 },
       pollMs: 60_000, // no poll will come to the rescue
-      wakeups: (wake) =>
-        h.database.listen(DELIVERIES_CHANNEL, () => {
+      wakeups: async (wake) => {
+        const unlisten = await h.database.listen(DELIVERIES_CHANNEL, () => {
           wakeups++;
           wake();
-        }),
+        });
+        subscribed = true;
+        return unlisten;
+      },
     });
+    let subscribed = false;
+    const queriesBefore = h.queryCount();
     d.start();
     try {
-      // Let the pump make its first (empty) claim and fall asleep.
-      await new Promise((r) => setTimeout(r, 300));
+      // The pump subscribes, then makes its first (empty) claim and falls asleep; the accounts'
+      // statements queue behind that claim.
+      await until('the subscription and the first claim', () => subscribed && h.queryCount() > queriesBefore, 5000);
       const asleep = wakeups;
       await createAccounts(2);
       await until('both deliveries', () => fast.received.length === 2, 5000);

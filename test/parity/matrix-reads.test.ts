@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
+import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
+import { sampleFile } from '../factories/holder-files.js';
+import { activeAccount, createBank, createCrypto, createTrade } from '../factories/transactions.js';
+import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { holderLink, openPage, uploadFile } from '../support/holder.js';
+import { comparable, GRAPHQL_TRANSACTION, selectAll, transactionFromGraphql } from './compare.js';
+import { exposed, shared } from './matrix.js';
+
+// Every read use case that two or more protocols serve (from the matrix) gives the same document
+// in each: all keys, all values. A field one protocol lacks, or has in addition, fails here.
+
+let h: Harness;
+let f: Awaited<ReturnType<typeof fixture>>;
+
+async function fixture() {
+  const link = await holderLink(h);
+  const { ws, accountId: pendingAccount } = link;
+  const target = await rawRequest(h, 'POST', '/api/v2/webhook-targets', {
+    headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'https://hooks.example.com/matrix' }),
+  });
+  const { nonce } = await openPage(h, link.token);
+  const upload = await uploadFile(h, link.token, { nonce, kind: 'document_front', file: sampleFile.jpeg(2_000), name: 'front.jpeg' });
+  expect(upload.status).toBe(303);
+  const accountId = await activeAccount(ws.ctx, 'matrix@example.com');
+  await createCryptoWallet(ws.ctx, { accountId, body: { coin: 'ETH', network: 'ethereum' } });
+  await createCryptoBeneficiary(ws.ctx, {
+    accountId,
+    body: { name: 'Payee', coin: 'ETH', network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+  });
+  const transactions = [
+    await createBank(ws.ctx, accountId, { reference: 'bank-1' }),
+    await createCrypto(ws.ctx, accountId),
+    await createTrade(ws.ctx, accountId),
+    await simulateBankDeposit(ws.ctx, { accountId, amount: '5.50', coin: 'USD', instrumentType: 'wire', addenda: ['ORIG Jane'] }),
+  ];
+  const deliveries = await h.deps.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true } });
+  expect(deliveries.length).toBeGreaterThan(0);
+  const documents = await h.deps.db.kycDocument.findMany({ where: { accountId: pendingAccount }, select: { id: true } });
+  return {
+    ws,
+    accountId,
+    pendingAccount,
+    documentId: documents[0]!.id,
+    targetId: target.body.id as string,
+    deliveryId: deliveries[0]!.id,
+    transactionIds: transactions.map((t) => t.id),
+  };
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  f = await fixture();
+});
+afterAll(async () => h?.close());
+
+const rest = () => restClient(h, f.ws.apiKey);
+const trpc = () => trpcClient(h, f.ws.apiKey);
+async function gql(query: string, variables?: Record<string, unknown>) {
+  const r = await graphql(h, f.ws.apiKey, query, variables);
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data;
+}
+
+const ACCOUNT = selectAll('Account', ['Account.bankingVerification']);
+const page = (type: string) => `page limit total data { ${selectAll(type)} }`;
+
+type Reader = () => Promise<unknown>;
+/** How each protocol reads each shared use case; a read use case of the matrix without one fails. */
+const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader>>> = {
+  listAccounts: {
+    rest: async () => (await rest().GET('/api/v2/accounts', { params: { query: { limit: 10 } } })).data,
+    trpc: () => trpc().accounts.list.query({ limit: 10 }),
+    graphql: async () => (await gql(`{ accounts(limit: 10) { page limit total data { ${ACCOUNT} } } }`)).accounts,
+  },
+  getAccount: {
+    rest: async () => (await rest().GET('/api/v2/accounts/{accountId}', { params: { path: { accountId: f.accountId } } })).data,
+    trpc: () => trpc().accounts.get.query({ accountId: f.accountId }),
+    graphql: async () => (await gql(`query($id: ID!) { account(accountId: $id) { ${ACCOUNT} } }`, { id: f.accountId })).account,
+  },
+  listCryptoWallets: {
+    rest: async () =>
+      (await rest().GET('/api/v2/accounts/{accountId}/crypto-wallets', { params: { path: { accountId: f.accountId } } })).data,
+    trpc: () => trpc().accounts.cryptoWallets.query({ accountId: f.accountId }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { cryptoWallets(accountId: $id) { ${page('CryptoWallet')} } }`, { id: f.accountId })).cryptoWallets,
+  },
+  listCryptoBeneficiaries: {
+    rest: async () =>
+      (await rest().GET('/api/v2/accounts/{accountId}/crypto-beneficiaries', { params: { path: { accountId: f.accountId } } })).data,
+    trpc: () => trpc().accounts.cryptoBeneficiaries.query({ accountId: f.accountId }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { cryptoBeneficiaries(accountId: $id) { ${page('CryptoBeneficiary')} } }`, { id: f.accountId }))
+        .cryptoBeneficiaries,
+  },
+  getBankingVerification: {
+    rest: async () =>
+      (await rest().GET('/api/v2/kyc/banking-verification/{accountId}', { params: { path: { accountId: f.pendingAccount } } })).data,
+    trpc: () => trpc().kyc.getBankingVerification.query({ accountId: f.pendingAccount }),
+    graphql: async () =>
+      (
+        await gql(`query($id: ID!) { account(accountId: $id) { bankingVerification { ${selectAll('BankingVerification')} } } }`, {
+          id: f.pendingAccount,
+        })
+      ).account.bankingVerification,
+  },
+  listVerificationDocuments: {
+    rest: async () =>
+      (
+        await rest().GET('/api/v2/kyc/banking-verification/{accountId}/documents', {
+          params: { path: { accountId: f.pendingAccount } },
+        })
+      ).data,
+    trpc: () => trpc().kyc.documents.list.query({ accountId: f.pendingAccount }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { verificationDocuments(accountId: $id) { ${selectAll('KycDocumentList')} } }`, { id: f.pendingAccount }))
+        .verificationDocuments,
+  },
+  getVerificationDocumentContent: {
+    // REST answers the bytes, tRPC (JSON) their base64 beside the metadata.
+    rest: async () => {
+      const path = `/api/v2/kyc/banking-verification/${f.pendingAccount}/documents/${f.documentId}/content`;
+      const res = await fetch(h.baseUrl + path, { headers: { authorization: `APIKey ${f.ws.apiKey}` } });
+      expect(res.status).toBe(200);
+      return Buffer.from(await res.arrayBuffer()).toString('base64');
+    },
+    trpc: async () => (await trpc().kyc.documents.content.query({ accountId: f.pendingAccount, documentId: f.documentId })).contentBase64,
+  },
+  listTransactions: {
+    rest: async () => (await rest().GET('/api/v2/transactions', { params: { query: { limit: 10 } } })).data,
+    trpc: () => trpc().transactions.list.query({ limit: 10 }),
+    graphql: async () => {
+      const { transactions } = await gql(`{ transactions(limit: 10) { page limit total data { ${GRAPHQL_TRANSACTION} } } }`);
+      return { ...transactions, data: transactions.data.map(transactionFromGraphql) };
+    },
+  },
+  getTransaction: {
+    rest: async () =>
+      (await rest().GET('/api/v2/transactions/{transactionId}', { params: { path: { transactionId: f.transactionIds[3]! } } })).data,
+    trpc: () => trpc().transactions.get.query({ transactionId: f.transactionIds[3]! }),
+    graphql: async () =>
+      transactionFromGraphql(
+        (await gql(`query($id: ID!) { transaction(id: $id) { ${GRAPHQL_TRANSACTION} } }`, { id: f.transactionIds[3] })).transaction,
+      ),
+  },
+  listWebhookTargets: {
+    rest: async () => (await rest().GET('/api/v2/webhook-targets')).data,
+    trpc: () => trpc().webhookTargets.list.query(),
+  },
+  getWebhookTarget: {
+    rest: async () => (await rest().GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId: f.targetId } } })).data,
+    trpc: () => trpc().webhookTargets.get.query({ targetId: f.targetId }),
+  },
+  listWebhookDeliveries: {
+    rest: async () => (await rest().GET('/api/v2/webhook-deliveries', { params: { query: { limit: 100 } } })).data,
+    trpc: () => trpc().webhookDeliveries.list.query({ limit: 100 }),
+  },
+  getWebhookDelivery: {
+    rest: async () =>
+      (await rest().GET('/api/v2/webhook-deliveries/{deliveryId}', { params: { path: { deliveryId: f.deliveryId } } })).data,
+    trpc: () => trpc().webhookDeliveries.get.query({ deliveryId: f.deliveryId }),
+  },
+};
+
+describe('read use cases: every protocol gives the same whole document', () => {
+  it('every shared read use case of the matrix has a reader for each protocol serving it', () => {
+    for (const [name, u] of shared('read')) {
+      const served = (['rest', 'trpc', 'graphql'] as const).filter((p) => exposed(u[p]));
+      expect(Object.keys(READERS[name] ?? {}).sort(), name).toEqual([...served].sort());
+    }
+    expect(Object.keys(READERS).sort()).toEqual(
+      shared('read')
+        .map(([name]) => name)
+        .sort(),
+    );
+  });
+
+  it.each(shared('read').map(([name]) => name))('%s', async (name) => {
+    const readers = Object.entries(READERS[name] ?? {});
+    expect(readers.length).toBeGreaterThanOrEqual(2);
+    const answers: [string, unknown][] = [];
+    for (const [protocol, read] of readers) answers.push([protocol, comparable(await read())]);
+    const [[, first]] = answers as [[string, unknown]];
+    // Not an empty page or a null: a comparison of nothing would prove nothing.
+    expect(JSON.stringify(first).length).toBeGreaterThan(40);
+    for (const [protocol, answer] of answers.slice(1)) expect(answer, `${name}: ${protocol} vs ${answers[0]![0]}`).toEqual(first);
+  });
+});
+
+describe("the dashboard's overview (tRPC) and the analysts' aggregates (GraphQL) agree", () => {
+  it('accounts by status, transactions per day and type, webhook outcomes', async () => {
+    const overview = await trpc().overview.get.query();
+    const data = await gql(
+      `query($since: String) {
+        kycStatusCounts { account { status count } }
+        transactionStats(groupBy: [DAY, TYPE], filter: { startDate: $since }) { day transactionType count amount }
+        webhookDeliveryStats(groupBy: []) { deliveries succeeded failed pending successRate }
+      }`,
+      { since: overview.since },
+    );
+    expect(overview.transactionsPerDay.length).toBeGreaterThan(0);
+    expect(overview.webhooks.deliveries).toBeGreaterThan(0);
+    expect(overview.accountsByStatus).toEqual(data.kycStatusCounts.account);
+    expect(overview.transactionsPerDay).toEqual(data.transactionStats);
+    const [d] = data.webhookDeliveryStats;
+    expect(overview.webhooks).toEqual({
+      deliveries: d.deliveries,
+      succeeded: d.succeeded,
+      failed: d.failed,
+      waiting: d.pending,
+      successRate: d.successRate,
+    });
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * The protocol matrix: every use case, and where each protocol serves it. A cell is the REST
+ * operationId, the tRPC procedure path, the GraphQL field (`Query.x`, `Mutation.x`, or a nested
+ * `Type.field`), or why the protocol does not serve it. `test/unit/protocol-matrix.test.ts` fails
+ * when an operation, procedure or root field is missing here; the parity tests iterate it.
+ */
+
+export interface NotExposed {
+  notExposed: string;
+}
+export type Cell = string | NotExposed;
+export interface UseCase {
+  /** read: compared in full across protocols; write: every protocol's answer compared; event: an outbound webhook. */
+  kind: 'read' | 'write' | 'event';
+  rest: Cell;
+  trpc: Cell;
+  graphql: Cell;
+}
+
+const no = (notExposed: string): NotExposed => ({ notExposed });
+export const exposed = (cell: Cell): cell is string => typeof cell === 'string';
+
+// The reasons, once each.
+const ANALYSTS_READ = no('GraphQL is for analysts, who read; it has no writes but createAccount');
+const NO_GQL_WEBHOOKS = no('webhook configuration is REST and the dashboard; analysts get webhookDeliveryStats');
+const INTEGRATOR_ONLY = no('an integrator-side simulation or resource, not on the dashboard');
+const HOLDER = no("the account holder's page, reached through the verification link's token only");
+const OPERATIONS = no('an operations endpoint of the HTTP server, outside any protocol');
+const DASHBOARD = no('the dashboard itself (session, its own figures); integrators use REST');
+const ADMIN_CREDENTIALS = no('credentials are managed by admins in the dashboard or by the operator CLI');
+const AGGREGATE = no('an analyst aggregate computed in SQL; REST and the dashboard list rows');
+const OUTBOUND = no('an outbound webhook event: delivered to targets, not called');
+
+export const MATRIX: Record<string, UseCase> = {
+  // accounts
+  createAccount: { kind: 'write', rest: 'createAccount', trpc: 'accounts.create', graphql: 'Mutation.createAccount' },
+  listAccounts: { kind: 'read', rest: 'listAccounts', trpc: 'accounts.list', graphql: 'Query.accounts' },
+  getAccount: { kind: 'read', rest: 'getAccount', trpc: 'accounts.get', graphql: 'Query.account' },
+  // account resources
+  createCryptoWallet: { kind: 'write', rest: 'createCryptoWallet', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  listCryptoWallets: { kind: 'read', rest: 'listCryptoWallets', trpc: 'accounts.cryptoWallets', graphql: 'Query.cryptoWallets' },
+  createCryptoBeneficiary: { kind: 'write', rest: 'createCryptoBeneficiary', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  listCryptoBeneficiaries: {
+    kind: 'read',
+    rest: 'listCryptoBeneficiaries',
+    trpc: 'accounts.cryptoBeneficiaries',
+    graphql: 'Query.cryptoBeneficiaries',
+  },
+  updateCryptoBeneficiary: { kind: 'write', rest: 'updateCryptoBeneficiary', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  deleteCryptoBeneficiary: { kind: 'write', rest: 'deleteCryptoBeneficiary', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  linkBankAccount: { kind: 'write', rest: 'linkBankAccount', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  // KYC / KYB
+  submitBankingVerification: {
+    kind: 'write',
+    rest: 'submitBankingVerification',
+    trpc: 'kyc.submitBankingVerification',
+    graphql: ANALYSTS_READ,
+  },
+  requestBankingVerification: {
+    kind: 'write',
+    rest: 'requestBankingVerification',
+    trpc: 'kyc.requestBankingVerification',
+    graphql: ANALYSTS_READ,
+  },
+  getBankingVerification: {
+    kind: 'read',
+    rest: 'getBankingVerification',
+    trpc: 'kyc.getBankingVerification',
+    graphql: 'Account.bankingVerification',
+  },
+  listVerificationDocuments: {
+    kind: 'read',
+    rest: 'listVerificationDocuments',
+    trpc: 'kyc.documents.list',
+    graphql: 'Query.verificationDocuments',
+  },
+  getVerificationDocumentContent: {
+    kind: 'read',
+    rest: 'getVerificationDocumentContent',
+    trpc: 'kyc.documents.content',
+    graphql: no("document bytes are personal data: analysts see metadata only (schema.graphql's KycDocument)"),
+  },
+  kycStatusCounts: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.kycStatusCounts' },
+  simulateKycOutcome: { kind: 'write', rest: 'simulateKycOutcome', trpc: 'simulations.kycOutcome', graphql: ANALYSTS_READ },
+  simulateKycHolderAction: {
+    kind: 'write',
+    rest: 'simulateKycHolderAction',
+    trpc: 'simulations.kycHolderAction',
+    graphql: ANALYSTS_READ,
+  },
+  simulateKybEvent: { kind: 'write', rest: 'simulateKybEvent', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  // the holder's verification page
+  verificationPage: { kind: 'read', rest: 'verificationPage', trpc: HOLDER, graphql: HOLDER },
+  verificationPageAsset: { kind: 'read', rest: 'verificationPageAsset', trpc: HOLDER, graphql: HOLDER },
+  uploadHolderDocument: { kind: 'write', rest: 'uploadHolderDocument', trpc: HOLDER, graphql: HOLDER },
+  signHolderVerification: { kind: 'write', rest: 'signHolderVerification', trpc: HOLDER, graphql: HOLDER },
+  // transactions
+  listTransactions: { kind: 'read', rest: 'listTransactions', trpc: 'transactions.list', graphql: 'Query.transactions' },
+  getTransaction: { kind: 'read', rest: 'getTransaction', trpc: 'transactions.get', graphql: 'Query.transaction' },
+  transactionStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.transactionStats' },
+  createBankTransaction: { kind: 'write', rest: 'createBankTransaction', trpc: 'transactions.createBank', graphql: ANALYSTS_READ },
+  createCryptoTransaction: {
+    kind: 'write',
+    rest: 'createCryptoTransaction',
+    trpc: 'transactions.createCrypto',
+    graphql: ANALYSTS_READ,
+  },
+  createTradeTransaction: { kind: 'write', rest: 'createTradeTransaction', trpc: 'transactions.createTrade', graphql: ANALYSTS_READ },
+  simulateTransactionStatus: {
+    kind: 'write',
+    rest: 'simulateTransactionStatus',
+    trpc: no('the dashboard changes a status as an admin (transactions.updateStatus), not as a sandbox simulation'),
+    graphql: ANALYSTS_READ,
+  },
+  updateTransactionStatus: {
+    kind: 'write',
+    rest: no('integrators move statuses in the sandbox only (simulateTransactionStatus); admins use the dashboard'),
+    trpc: 'transactions.updateStatus',
+    graphql: ANALYSTS_READ,
+  },
+  simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  // webhooks
+  createWebhookTarget: { kind: 'write', rest: 'createWebhookTarget', trpc: 'webhookTargets.create', graphql: NO_GQL_WEBHOOKS },
+  listWebhookTargets: { kind: 'read', rest: 'listWebhookTargets', trpc: 'webhookTargets.list', graphql: NO_GQL_WEBHOOKS },
+  getWebhookTarget: { kind: 'read', rest: 'getWebhookTarget', trpc: 'webhookTargets.get', graphql: NO_GQL_WEBHOOKS },
+  updateWebhookTarget: { kind: 'write', rest: 'updateWebhookTarget', trpc: 'webhookTargets.update', graphql: NO_GQL_WEBHOOKS },
+  deleteWebhookTarget: { kind: 'write', rest: 'deleteWebhookTarget', trpc: 'webhookTargets.delete', graphql: NO_GQL_WEBHOOKS },
+  enableWebhookTarget: { kind: 'write', rest: 'enableWebhookTarget', trpc: 'webhookTargets.enable', graphql: NO_GQL_WEBHOOKS },
+  listWebhookDeliveries: { kind: 'read', rest: 'listWebhookDeliveries', trpc: 'webhookDeliveries.list', graphql: NO_GQL_WEBHOOKS },
+  getWebhookDelivery: { kind: 'read', rest: 'getWebhookDelivery', trpc: 'webhookDeliveries.get', graphql: NO_GQL_WEBHOOKS },
+  redeliverWebhookDelivery: {
+    kind: 'write',
+    rest: 'redeliverWebhookDelivery',
+    trpc: 'webhookDeliveries.redeliver',
+    graphql: NO_GQL_WEBHOOKS,
+  },
+  webhookDeliveryStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.webhookDeliveryStats' },
+  listSigningKeys: {
+    kind: 'read',
+    rest: no('integrators verify with the public JWKS (getJwks); key ids and dates are for admins'),
+    trpc: 'signingKeys.list',
+    graphql: NO_GQL_WEBHOOKS,
+  },
+  getJwks: {
+    kind: 'read',
+    rest: 'getJwks',
+    trpc: no('public and unauthenticated: a plain GET any receiver can fetch'),
+    graphql: OPERATIONS,
+  },
+  // the dashboard and credentials
+  signIn: { kind: 'write', rest: DASHBOARD, trpc: 'session.signIn', graphql: DASHBOARD },
+  signOut: { kind: 'write', rest: DASHBOARD, trpc: 'session.signOut', graphql: DASHBOARD },
+  currentSession: { kind: 'read', rest: DASHBOARD, trpc: 'session.me', graphql: DASHBOARD },
+  getOverview: { kind: 'read', rest: DASHBOARD, trpc: 'overview.get', graphql: DASHBOARD },
+  listApiKeys: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.list', graphql: ADMIN_CREDENTIALS },
+  createApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.create', graphql: ADMIN_CREDENTIALS },
+  revokeApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.revoke', graphql: ADMIN_CREDENTIALS },
+  // operations
+  health: { kind: 'read', rest: 'health', trpc: OPERATIONS, graphql: OPERATIONS },
+  ready: { kind: 'read', rest: 'ready', trpc: OPERATIONS, graphql: OPERATIONS },
+  metrics: { kind: 'read', rest: 'metrics', trpc: OPERATIONS, graphql: OPERATIONS },
+  getLandingPage: { kind: 'read', rest: 'getLandingPage', trpc: OPERATIONS, graphql: OPERATIONS },
+  getApiReference: { kind: 'read', rest: 'getApiReference', trpc: OPERATIONS, graphql: OPERATIONS },
+  getOpenApi: { kind: 'read', rest: 'getOpenApi', trpc: OPERATIONS, graphql: OPERATIONS },
+  // outbound events (the `webhooks` section of openapi.yaml)
+  ...Object.fromEntries(
+    [
+      'AccountCreated',
+      'AccountStatusUpdated',
+      'KycStatusUpdated',
+      'KycNeedsUpdate',
+      'KycVerificationSubmitted',
+      'KycVerificationSigned',
+      'KycDocumentUploadReceived',
+      'KycDocumentUploaded',
+      'KycVerificationCompleted',
+      'KybVerificationSubmitted',
+      'KybDocumentUploaded',
+      'BankAccountLink',
+      'CryptoTransactionCreated',
+      'CryptoTransactionReceived',
+      'CryptoTransactionStatusUpdated',
+      'CryptoWalletCreated',
+      'CryptoBeneficiaryCreated',
+      'CryptoBeneficiaryUpdated',
+      'CryptoBeneficiaryDeleted',
+      'BankTransactionCreated',
+      'BankTransactionReceived',
+      'BankTransactionStatusUpdated',
+      'TradeTransactionCreated',
+      'TradeTransactionStatusUpdated',
+    ].map((e): [string, UseCase] => [`webhook${e}`, { kind: 'event', rest: `webhook${e}`, trpc: OUTBOUND, graphql: OUTBOUND }]),
+  ),
+};
+
+/** Use cases that two or more protocols serve, of one kind. */
+export function shared(kind: UseCase['kind']): [string, UseCase][] {
+  return Object.entries(MATRIX).filter(([, u]) => u.kind === kind && [u.rest, u.trpc, u.graphql].filter(exposed).length >= 2);
+}
