@@ -3208,6 +3208,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "a7bf1224-c7f7-43a1-9d52-a13c0c81a3eb",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "holderName": "Jane Doe",
+                     *           "bankName": "JPMorgan Chase Bank, N.A.",
+                     *           "routingNumber": "021000021",
+                     *           "accountNumberLast4": "6789",
+                     *           "accountType": "checking",
+                     *           "createdAt": "2026-11-22T10:00:07.090Z"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["BankAccountLinkList"];
                 };
             };
