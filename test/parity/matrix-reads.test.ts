@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
 import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
 import { sampleFile } from '../factories/holder-files.js';
 import { activeAccount, createBank, createCrypto, createTrade } from '../factories/transactions.js';
@@ -30,6 +31,16 @@ async function fixture() {
   await createCryptoBeneficiary(ws.ctx, {
     accountId,
     body: { name: 'Payee', coin: 'ETH', network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
+  });
+  await linkBankAccount(ws.ctx, {
+    accountId,
+    body: {
+      holderName: 'Jane Doe',
+      bankName: 'First Bank',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      accountType: 'checking',
+    },
   });
   const transactions = [
     await createBank(ws.ctx, accountId, { reference: 'bank-1' }),
@@ -95,6 +106,13 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     graphql: async () =>
       (await gql(`query($id: ID!) { cryptoBeneficiaries(accountId: $id) { ${page('CryptoBeneficiary')} } }`, { id: f.accountId }))
         .cryptoBeneficiaries,
+  },
+  listBankAccounts: {
+    rest: async () =>
+      (await rest().GET('/api/v2/accounts/{accountId}/bank-accounts', { params: { path: { accountId: f.accountId } } })).data,
+    trpc: () => trpc().accounts.bankAccounts.query({ accountId: f.accountId }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { bankAccounts(accountId: $id) { ${page('BankAccount')} } }`, { id: f.accountId })).bankAccounts,
   },
   getBankingVerification: {
     rest: async () =>
@@ -191,12 +209,13 @@ describe('read use cases: every protocol gives the same whole document', () => {
 });
 
 describe("the dashboard's overview (tRPC) and the analysts' aggregates (GraphQL) agree", () => {
-  it('accounts by status, transactions per day and type, webhook outcomes', async () => {
+  it('accounts by status, transactions per day and type, volume per coin, webhook outcomes', async () => {
     const overview = await trpc().overview.get.query();
     const data = await gql(
       `query($since: String) {
         kycStatusCounts { account { status count } }
-        transactionStats(groupBy: [DAY, TYPE], filter: { startDate: $since }) { day transactionType count amount }
+        perDay: transactionStats(groupBy: [DAY, TYPE], filter: { startDate: $since }) { day transactionType count }
+        volume: transactionStats(groupBy: [DAY, TYPE, COIN], filter: { startDate: $since }) { day transactionType coin count amount }
         webhookDeliveryStats(groupBy: []) { deliveries succeeded failed pending successRate }
       }`,
       { since: overview.since },
@@ -204,7 +223,9 @@ describe("the dashboard's overview (tRPC) and the analysts' aggregates (GraphQL)
     expect(overview.transactionsPerDay.length).toBeGreaterThan(0);
     expect(overview.webhooks.deliveries).toBeGreaterThan(0);
     expect(overview.accountsByStatus).toEqual(data.kycStatusCounts.account);
-    expect(overview.transactionsPerDay).toEqual(data.transactionStats);
+    expect(overview.transactionsPerDay).toEqual(data.perDay);
+    expect(overview.volumePerDay.length).toBeGreaterThan(0);
+    expect(overview.volumePerDay).toEqual(data.volume);
     const [d] = data.webhookDeliveryStats;
     expect(overview.webhooks).toEqual({
       deliveries: d.deliveries,

@@ -49,6 +49,7 @@ interface Subject {
   accountId: string;
   targetId: string;
   deliveryId: string;
+  transactionId: string;
 }
 async function pendingAccount(): Promise<string> {
   return (await ok(post('/api/v2/accounts', { type: 'individual', email: 'writer@example.com' }))).accountId;
@@ -69,6 +70,15 @@ interface WriteSpec {
   trpc?: Writer;
   graphql?: Writer;
 }
+
+const bankDeposit = (accountId: string) => ({ accountId, amount: '5.50', coin: 'USD', instrumentType: 'wire', addenda: ['ORIG Jane'] });
+const cryptoDeposit = (accountId: string) => ({
+  accountId,
+  coin: 'BTC',
+  network: 'bitcoin',
+  amount: '0.025',
+  txHash: `0x${'ab'.repeat(32)}`,
+});
 
 const WRITERS: Record<string, WriteSpec> = {
   createAccount: {
@@ -123,6 +133,30 @@ const WRITERS: Record<string, WriteSpec> = {
     prepare: async () => ({ accountId: await activeAccount(ws.ctx) }),
     rest: (s) => ok(post('/api/v2/transactions/trade', tradeBody(s.accountId))),
     trpc: (s) => trpc().transactions.createTrade.mutate(tradeBody(s.accountId) as never),
+  },
+  simulateKybEvent: {
+    prepare: async () => ({ accountId: (await ok(post('/api/v2/accounts', { type: 'business', email: 'kyb@example.com' }))).accountId }),
+    rest: (s) => ok(post(`/api/v2/simulations/kyb/${s.accountId}`, { event: 'submitted' })),
+    trpc: (s) => trpc().simulations.kybEvent.mutate({ accountId: s.accountId, event: 'submitted' }),
+  },
+  simulateTransactionStatus: {
+    prepare: async () => {
+      const accountId = await activeAccount(ws.ctx);
+      return { accountId, transactionId: (await ok(post('/api/v2/transactions/bank', bankBody(accountId)))).id };
+    },
+    rest: (s) => ok(post(`/api/v2/simulations/transactions/${s.transactionId}/status`, { status: 'processing', statusReason: 'sent' })),
+    trpc: (s) =>
+      trpc().simulations.transactionStatus.mutate({ transactionId: s.transactionId, status: 'processing', statusReason: 'sent' }),
+  },
+  simulateBankDeposit: {
+    prepare: async () => ({ accountId: await activeAccount(ws.ctx) }),
+    rest: (s) => ok(post('/api/v2/simulations/deposits/bank', bankDeposit(s.accountId))),
+    trpc: (s) => trpc().simulations.bankDeposit.mutate(bankDeposit(s.accountId) as never),
+  },
+  simulateCryptoDeposit: {
+    prepare: async () => ({ accountId: await activeAccount(ws.ctx) }),
+    rest: (s) => ok(post('/api/v2/simulations/deposits/crypto', cryptoDeposit(s.accountId))),
+    trpc: (s) => trpc().simulations.cryptoDeposit.mutate(cryptoDeposit(s.accountId) as never),
   },
   createWebhookTarget: {
     rest: () => ok(post('/api/v2/webhook-targets', { url: 'https://hooks.example.com/created' })),
@@ -200,7 +234,7 @@ describe('write use cases: every protocol answers the same', () => {
     for (const protocol of ['rest', 'trpc', 'graphql'] as const) {
       const write = spec[protocol];
       if (!write) continue;
-      const subject = { accountId: '', targetId: '', deliveryId: '', ...(await spec.prepare?.()) };
+      const subject = { accountId: '', targetId: '', deliveryId: '', transactionId: '', ...(await spec.prepare?.()) };
       answers.push([protocol, comparable(masked(await write(subject)))]);
     }
     const [[first, expected]] = answers as [[string, unknown]];

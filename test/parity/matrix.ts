@@ -29,6 +29,7 @@ const OPERATIONS = no('an operations endpoint of the HTTP server, outside any pr
 const DASHBOARD = no('the dashboard itself (session, its own figures); integrators use REST');
 const ADMIN_CREDENTIALS = no('credentials are managed by admins in the dashboard or by the operator CLI');
 const AGGREGATE = no('an analyst aggregate computed in SQL; REST and the dashboard list rows');
+const DASHBOARD_VIEW = no('a view for the operations dashboard; integrators follow the same facts through webhooks');
 const OUTBOUND = no('an outbound webhook event: delivered to targets, not called');
 
 export const MATRIX: Record<string, UseCase> = {
@@ -49,6 +50,8 @@ export const MATRIX: Record<string, UseCase> = {
   updateCryptoBeneficiary: { kind: 'write', rest: 'updateCryptoBeneficiary', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
   deleteCryptoBeneficiary: { kind: 'write', rest: 'deleteCryptoBeneficiary', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
   linkBankAccount: { kind: 'write', rest: 'linkBankAccount', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  listBankAccounts: { kind: 'read', rest: 'listBankAccounts', trpc: 'accounts.bankAccounts', graphql: 'Query.bankAccounts' },
+  accountStatusHistory: { kind: 'read', rest: DASHBOARD_VIEW, trpc: 'accounts.statusHistory', graphql: DASHBOARD_VIEW },
   // KYC / KYB
   submitBankingVerification: {
     kind: 'write',
@@ -62,6 +65,7 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'kyc.requestBankingVerification',
     graphql: ANALYSTS_READ,
   },
+  verificationLinkState: { kind: 'read', rest: DASHBOARD_VIEW, trpc: 'kyc.verificationLink', graphql: DASHBOARD_VIEW },
   getBankingVerification: {
     kind: 'read',
     rest: 'getBankingVerification',
@@ -88,7 +92,7 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'simulations.kycHolderAction',
     graphql: ANALYSTS_READ,
   },
-  simulateKybEvent: { kind: 'write', rest: 'simulateKybEvent', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  simulateKybEvent: { kind: 'write', rest: 'simulateKybEvent', trpc: 'simulations.kybEvent', graphql: ANALYSTS_READ },
   // the holder's verification page
   verificationPage: { kind: 'read', rest: 'verificationPage', trpc: HOLDER, graphql: HOLDER },
   verificationPageAsset: { kind: 'read', rest: 'verificationPageAsset', trpc: HOLDER, graphql: HOLDER },
@@ -109,7 +113,7 @@ export const MATRIX: Record<string, UseCase> = {
   simulateTransactionStatus: {
     kind: 'write',
     rest: 'simulateTransactionStatus',
-    trpc: no('the dashboard changes a status as an admin (transactions.updateStatus), not as a sandbox simulation'),
+    trpc: 'simulations.transactionStatus',
     graphql: ANALYSTS_READ,
   },
   updateTransactionStatus: {
@@ -118,8 +122,8 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'transactions.updateStatus',
     graphql: ANALYSTS_READ,
   },
-  simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
-  simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
+  simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: 'simulations.bankDeposit', graphql: ANALYSTS_READ },
+  simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: 'simulations.cryptoDeposit', graphql: ANALYSTS_READ },
   // webhooks
   createWebhookTarget: { kind: 'write', rest: 'createWebhookTarget', trpc: 'webhookTargets.create', graphql: NO_GQL_WEBHOOKS },
   listWebhookTargets: { kind: 'read', rest: 'listWebhookTargets', trpc: 'webhookTargets.list', graphql: NO_GQL_WEBHOOKS },
