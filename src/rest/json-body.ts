@@ -30,6 +30,11 @@ export function boundedJsonBodies(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // No route: the answer is 404 whatever the body holds, so it is not judged.
+    if (request.is404) {
+      done(null, undefined);
+      return;
+    }
     if (jsonDepthExceeds(body as string, MAX_INPUT_DEPTH)) {
       done(new AppError('MALFORMED_REQUEST', `request body is nested deeper than ${MAX_INPUT_DEPTH} levels`), undefined);
       return;

@@ -86,6 +86,12 @@ describe('transport edges', () => {
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'ROUTE_NOT_FOUND', status: 404 });
     expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
+    // Whatever the body holds (found by the fuzz test: a dot segment the client removed from a path).
+    for (const body of ['{not json', '{}', '['.repeat(5000)]) {
+      const post = await rawRequest(h, 'POST', '/api/v2/webhook-targets/enable', { headers: { 'content-type': 'application/json' }, body });
+      expect(post.status).toBe(404);
+      expect(post.body).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
   });
 
   it('keeps a sane caller request id and replaces an unsafe one', async () => {
