@@ -94,6 +94,13 @@ describe('transport edges', () => {
     }
   });
 
+  it('ignores a trailing slash, as openapi.yaml documents (the response is validated as the list)', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const res = await rawRequest(h, 'GET', '/api/v2/accounts/', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ data: [], page: 1, total: 0 });
+  });
+
   it('keeps a sane caller request id and replaces an unsafe one', async () => {
     const ok = await rawRequest(h, 'GET', '/healthz', { headers: { 'x-request-id': 'trace-123' } });
     expect(ok.headers.get('x-request-id')).toBe('trace-123');
