@@ -5,7 +5,7 @@ import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { type Page, type PageRequest, skipTake } from '../pagination.js';
+import { type Page, skipTake } from '../pagination.js';
 import { cryptoRoute } from '../transactions/pricing.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody, validateQuery } from '../validation/validators.js';

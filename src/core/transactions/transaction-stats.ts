@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
 import { validateQuery } from '../validation/validators.js';
-import { resolveTransactionFilter, type TransactionFilterInput, transactionWhere } from './transaction-filter.js';
+import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
