@@ -94,6 +94,12 @@ describe('transport edges', () => {
     }
   });
 
+  it('a path parameter over 200 characters is 414 before routing, on a path with no operation too', async () => {
+    const res = await rawRequest(h, 'PATCH', `/api/v2/accounts/${'a'.repeat(201)}`);
+    expect(res.status).toBe(414);
+    expect(res.body).toMatchObject({ code: 'URI_TOO_LONG' });
+  });
+
   it('ignores a trailing slash, as openapi.yaml documents (the response is validated as the list)', async () => {
     const ws = await workspaceFactory(h.deps);
     const res = await rawRequest(h, 'GET', '/api/v2/accounts/', { headers: { authorization: `APIKey ${ws.apiKey}` } });

@@ -52,7 +52,11 @@ export function contractViolations(method: string, url: string, status: number, 
   const doc = contractDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>> };
   const op = doc.paths[template]?.[method.toLowerCase()];
   if (!op) {
-    return status === 404 && mediaType === 'application/problem+json'
+    // No route: 404, or what the HTTP layer answers before routing (a path parameter over 200
+    // characters, headers too large; openapi.yaml "Errors"), never a judgement of the body.
+    const code = (body as { code?: unknown } | undefined)?.code;
+    const beforeRouting = (status === 414 && code === 'URI_TOO_LONG') || (status === 431 && code === 'HEADERS_TOO_LARGE');
+    return (status === 404 || beforeRouting) && mediaType === 'application/problem+json'
       ? check(problemPointer)
       : [`${method} ${template}: no such operation, answered ${status}`];
   }
