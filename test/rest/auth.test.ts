@@ -100,6 +100,12 @@ describe('transport edges', () => {
     expect(res.body).toMatchObject({ code: 'URI_TOO_LONG' });
   });
 
+  it('a malformed percent-encoding is 400 before routing, on a path with no operation too', async () => {
+    const res = await rawRequest(h, 'PATCH', '/api/v2/accounts/%');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'MALFORMED_REQUEST' });
+  });
+
   it('ignores a trailing slash, as openapi.yaml documents (the response is validated as the list)', async () => {
     const ws = await workspaceFactory(h.deps);
     const res = await rawRequest(h, 'GET', '/api/v2/accounts/', { headers: { authorization: `APIKey ${ws.apiKey}` } });

@@ -52,10 +52,15 @@ export function contractViolations(method: string, url: string, status: number, 
   const doc = contractDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>> };
   const op = doc.paths[template]?.[method.toLowerCase()];
   if (!op) {
-    // No route: 404, or what the HTTP layer answers before routing (a path parameter over 200
-    // characters, headers too large; openapi.yaml "Errors"), never a judgement of the body.
+    // No route: 404, or what the HTTP layer answers before routing (a malformed percent-encoding,
+    // a path parameter over 200 characters, headers too large; openapi.yaml "Errors"), never a
+    // judgement of the body.
     const code = (body as { code?: unknown } | undefined)?.code;
-    const beforeRouting = (status === 414 && code === 'URI_TOO_LONG') || (status === 431 && code === 'HEADERS_TOO_LARGE');
+    const badEncoding = /%(?![0-9A-Fa-f]{2})/.test(path);
+    const beforeRouting =
+      (status === 414 && code === 'URI_TOO_LONG') ||
+      (status === 431 && code === 'HEADERS_TOO_LARGE') ||
+      (status === 400 && code === 'MALFORMED_REQUEST' && badEncoding);
     return (status === 404 || beforeRouting) && mediaType === 'application/problem+json'
       ? check(problemPointer)
       : [`${method} ${template}: no such operation, answered ${status}`];
