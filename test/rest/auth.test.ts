@@ -101,9 +101,11 @@ describe('transport edges', () => {
   });
 
   it('a malformed percent-encoding is 400 before routing, on a path with no operation too', async () => {
-    const res = await rawRequest(h, 'PATCH', '/api/v2/accounts/%');
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    for (const path of ['/api/v2/accounts/%', '/api/v2/accounts/%F0%9F%98']) {
+      const res = await rawRequest(h, 'PATCH', path);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    }
   });
 
   it('ignores a trailing slash, as openapi.yaml documents (the response is validated as the list)', async () => {

@@ -56,7 +56,7 @@ export function contractViolations(method: string, url: string, status: number, 
     // a path parameter over 200 characters, headers too large; openapi.yaml "Errors"), never a
     // judgement of the body.
     const code = (body as { code?: unknown } | undefined)?.code;
-    const badEncoding = /%(?![0-9A-Fa-f]{2})/.test(path);
+    const badEncoding = !decodes(path);
     const beforeRouting =
       (status === 414 && code === 'URI_TOO_LONG') ||
       (status === 431 && code === 'HEADERS_TOO_LARGE') ||
@@ -80,4 +80,14 @@ export function contractViolations(method: string, url: string, status: number, 
   }
   if (mediaType.endsWith('json')) return check(`${base}/content/${pointerEscape(mediaType)}/schema`);
   return [];
+}
+
+/** Whether a path's percent-encoding decodes (well-formed escapes of valid UTF-8). */
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
