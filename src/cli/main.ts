@@ -3,12 +3,12 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { AppError } from '../core/errors.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
-import { openDeps } from '../server/deps.js';
-import { runWorker, serve } from '../server/serve.js';
-import { runInServer, ServerNotListening } from './operator-channel.js';
-import { type CommandResult, type Options, operatorCommands } from './operator-commands.js';
+import type { CommandResult, Options } from './operator-commands.js';
 import { buildProgram } from './program.js';
-import { progressPrinter } from './seed.js';
+
+// The server, the database and the use cases are loaded by the command that needs them, so
+// `--help`, a usage error or a bad option answers at once instead of after loading all of them.
+const openDeps = async (config: Config) => (await import('../server/deps.js')).openDeps(config);
 
 const jsonWanted = process.argv.includes('--json');
 
@@ -18,6 +18,11 @@ function print(result: CommandResult, json: boolean): void {
 
 /** An operator command: inside the running server when it holds the embedded database, else here. */
 async function runOperator(config: Config, name: string, options: Options): Promise<CommandResult> {
+  const [{ operatorCommands }, { runInServer, ServerNotListening }, { progressPrinter }] = await Promise.all([
+    import('./operator-commands.js'),
+    import('./operator-channel.js'),
+    import('./seed.js'),
+  ]);
   const command = operatorCommands[name];
   if (!command) throw new Error(`no operator command ${name}`);
   const progress = progressPrinter();
@@ -42,8 +47,8 @@ async function runOperator(config: Config, name: string, options: Options): Prom
 
 async function run(name: string, options: Options): Promise<void> {
   const config = loadConfig();
-  if (name === 'serve') return serve(config, { worker: options.worker !== false });
-  if (name === 'worker') return runWorker(config);
+  if (name === 'serve') return (await import('../server/serve.js')).serve(config, { worker: options.worker !== false });
+  if (name === 'worker') return (await import('../server/serve.js')).runWorker(config);
   if (name === 'migrate') {
     // Opening the database applies pending migrations (under a lock on PostgreSQL).
     const { database } = await openDeps(config);

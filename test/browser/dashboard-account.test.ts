@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, type RecordingContext, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  type RecordingContext,
+  recordingContext,
+  saveScreenshot,
+  seriousAxeViolations,
+} from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
@@ -86,7 +93,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard account 
     await until('the history to show active', async () => (await cellsOf(page, 'Status history'))[0]?.[0] === 'active');
     expect((await cellsOf(page, 'Status history')).map((r) => r[0])).toEqual(['active', 'in_review', 'pending']);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'docs/screenshots/dashboard-account-sandbox.png', fullPage: true });
+    await saveScreenshot(page, 'dashboard-account-sandbox', { fullPage: true });
   });
 
   it('KYB and deposits: buttons move a business account and create deposits that the page lists', { timeout: 90_000 }, async () => {

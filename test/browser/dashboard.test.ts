@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
 import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
-import { chromiumAvailable, launchBrowser, type RecordingContext, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  launchBrowser,
+  type RecordingContext,
+  recordingContext,
+  saveScreenshot,
+  seriousAxeViolations,
+} from '../support/browser.js';
 import { type Harness, poster, rawRequest, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { until } from '../support/until.js';
@@ -44,7 +51,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
   const h1 = () => page.getByRole('heading', { level: 1 });
   const checkPage = async (name: string) => {
     expect(await seriousAxeViolations(page), name).toEqual([]);
-    await page.screenshot({ path: `docs/screenshots/dashboard-${name}.png`, fullPage: true });
+    await saveScreenshot(page, `dashboard-${name}`, { fullPage: true });
   };
   const rows = () => page.locator('main table').first().locator('tbody tr');
 
@@ -136,7 +143,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await other.getByRole('button', { name: 'Change status' }).click();
     await other.getByRole('heading', { name: /\(bank, processing\)$/ }).waitFor();
     expect(await seriousAxeViolations(other)).toEqual([]);
-    await other.screenshot({ path: 'docs/screenshots/dashboard-transaction.png', fullPage: true });
+    await saveScreenshot(other, 'dashboard-transaction', { fullPage: true });
     await other.close();
   });
 

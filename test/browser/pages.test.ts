@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
-import { chromiumAvailable, launchBrowser, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
 const cspOf = async (h: Harness, path: string, accept = 'text/html') => {
@@ -58,7 +58,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromi
     const hrefs = await page.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/dashboard', '/docs', '/graphql', '/openapi.yaml', '/.well-known/jwks.json']);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'docs/screenshots/landing.png' });
+    await saveScreenshot(page, 'landing');
     expect(rec.foreignRequests).toEqual([]);
     expect(rec.pageErrors).toEqual([]);
     await rec.context.close();
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromi
     await page.goto(`${h.baseUrl}/docs`);
     await page.getByRole('heading', { name: 'List transactions' }).first().waitFor({ timeout: 30_000 });
     await page.getByText('APIKey', { exact: false }).first().waitFor({ state: 'attached' });
-    await page.screenshot({ path: 'docs/screenshots/docs.png' });
+    await saveScreenshot(page, 'docs');
     expect(rec.foreignRequests).toEqual([]);
     expect(rec.pageErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
     await rec.context.close();
@@ -92,7 +92,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromi
       return r.json();
     }, token);
     expect(answer).toEqual({ data: { accounts: { total: 0 } } });
-    await page.screenshot({ path: 'docs/screenshots/graphiql.png' });
+    await saveScreenshot(page, 'graphiql');
     expect(rec.foreignRequests).toEqual([]);
     expect(rec.pageErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
     await rec.context.close();

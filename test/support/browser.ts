@@ -94,3 +94,12 @@ export async function seriousAxeViolations(page: Page): Promise<Array<{ id: stri
   })) as Array<{ id: string; impact: string; nodes: number }>;
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/**
+ * The README's screenshots are rewritten only when asked (`npm run screenshots`, which sets
+ * FAS_SCREENSHOTS=1), so an ordinary test run leaves the working tree as it found it.
+ */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.FAS_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, ...options });
+}

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** PGlite runs: a migrated empty data-directory image that each file's database starts from. */
+    pgliteImagePath: string;
   }
 }
 
@@ -16,8 +21,15 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     project.provide('databaseUrl', 'memory://');
-    return;
+    // initdb and the migrations run once here, not once per file (seconds each on PGlite).
+    const { pgliteImage } = await import('../../src/db/database.js');
+    const dir = mkdtempSync(path.join(tmpdir(), 'fas-pglite-image-'));
+    const file = path.join(dir, 'image.tar');
+    writeFileSync(file, Buffer.from(await (await pgliteImage()).arrayBuffer()));
+    project.provide('pgliteImagePath', file);
+    return () => rmSync(dir, { recursive: true, force: true });
   }
+  project.provide('pgliteImagePath', '');
   const name = `fas_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

@@ -13,6 +13,7 @@ import { type AppOptions, buildApp } from '../../src/server/app.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { contractViolations } from './contract.js';
 import { fetchRetryingReset } from './fetch.js';
+import { pgliteImage } from './pglite-image.js';
 
 export interface Harness {
   database: Database;
@@ -59,7 +60,12 @@ export async function startHarness(
   } = {},
 ): Promise<Harness> {
   const fresh = await freshDatabase();
-  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: '/nonexistent', statementTimeoutMs: opts.statementTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: fresh.url,
+    dataDir: '/nonexistent',
+    statementTimeoutMs: opts.statementTimeoutMs,
+    pgliteImage: pgliteImage(),
+  });
   let queries = 0;
   // Counts every operation the core issues, model queries and raw SQL alike.
   const counted = database.prisma.$extends({
