@@ -1,5 +1,6 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { requireWriter } from '../auth/authorize.js';
+import { columns, withIsoDates } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { notFound, validationError } from '../errors.js';
@@ -13,21 +14,17 @@ import { emitEvent } from '../webhooks/events.js';
 import { activeAccountFor } from './account-for-resource.js';
 
 type BeneficiaryDto = Schemas['CryptoBeneficiary'];
-const select = {
-  id: true,
-  accountId: true,
-  name: true,
-  coin: true,
-  network: true,
-  address: true,
-  createdAt: true,
-  updatedAt: true,
-} satisfies Prisma.CryptoBeneficiarySelect;
-const toDto = (r: Prisma.CryptoBeneficiaryGetPayload<{ select: typeof select }>): BeneficiaryDto => ({
-  ...r,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+const select = columns(
+  'id',
+  'accountId',
+  'name',
+  'coin',
+  'network',
+  'address',
+  'createdAt',
+  'updatedAt',
+) satisfies Prisma.CryptoBeneficiarySelect;
+const toDto = (r: Prisma.CryptoBeneficiaryGetPayload<{ select: typeof select }>): BeneficiaryDto => withIsoDates(r);
 
 function checkAddress(network: string, address: string): void {
   if (!addressValid(network, address)) throw validationError([{ field: 'address', message: `is not a valid ${network} address` }]);

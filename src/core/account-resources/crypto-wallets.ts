@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { requireWriter } from '../auth/authorize.js';
+import { columns, withIsoDates } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
@@ -13,8 +14,8 @@ import { emitEvent } from '../webhooks/events.js';
 import { activeAccountFor } from './account-for-resource.js';
 
 type WalletDto = Schemas['CryptoWallet'];
-const select = { id: true, accountId: true, coin: true, network: true, address: true, createdAt: true } satisfies Prisma.CryptoWalletSelect;
-const toDto = (r: Prisma.CryptoWalletGetPayload<{ select: typeof select }>): WalletDto => ({ ...r, createdAt: r.createdAt.toISOString() });
+const select = columns('id', 'accountId', 'coin', 'network', 'address', 'createdAt') satisfies Prisma.CryptoWalletSelect;
+const toDto = (r: Prisma.CryptoWalletGetPayload<{ select: typeof select }>): WalletDto => withIsoDates(r);
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
