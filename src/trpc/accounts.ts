@@ -6,7 +6,8 @@ import { createAccount } from '../core/accounts/create-account.js';
 import { getAccount } from '../core/accounts/get-account.js';
 import { listAccounts } from '../core/accounts/list-accounts.js';
 import type { PathOf, QueryOf, Schemas } from '../core/contract.js';
-import { authedProcedure, router, typed } from './init.js';
+import { router, typed } from './init.js';
+import { mutation, query } from './use-case.js';
 
 // Page input plus the account; any other key reaches the core's query validation and is rejected.
 type ResourcePage = PathOf<'listCryptoWallets'> & QueryOf<'listCryptoWallets'>;
@@ -16,15 +17,11 @@ const resourcePage = (input: ResourcePage | undefined) => {
 };
 
 export const accountsRouter = router({
-  create: authedProcedure.input(typed<Schemas['CreateAccountRequest']>()).mutation(({ ctx, input }) => createAccount(ctx.core, input)),
-  get: authedProcedure.input(typed<PathOf<'getAccount'>>()).query(({ ctx, input }) => getAccount(ctx.core, input ?? { accountId: '' })),
-  list: authedProcedure.input(typed<QueryOf<'listAccounts'> | undefined>()).query(({ ctx, input }) => listAccounts(ctx.core, input ?? {})),
-  cryptoWallets: authedProcedure.input(typed<ResourcePage>()).query(({ ctx, input }) => listCryptoWallets(ctx.core, resourcePage(input))),
-  cryptoBeneficiaries: authedProcedure
-    .input(typed<ResourcePage>())
-    .query(({ ctx, input }) => listCryptoBeneficiaries(ctx.core, resourcePage(input))),
-  bankAccounts: authedProcedure.input(typed<ResourcePage>()).query(({ ctx, input }) => listBankAccounts(ctx.core, resourcePage(input))),
-  statusHistory: authedProcedure
-    .input(typed<{ accountId: string }>())
-    .query(({ ctx, input }) => listAccountStatusHistory(ctx.core, input ?? { accountId: '' })),
+  create: mutation(typed<Schemas['CreateAccountRequest']>(), createAccount),
+  get: query(typed<PathOf<'getAccount'>>(), getAccount, { accountId: '' }),
+  list: query(typed<QueryOf<'listAccounts'> | undefined>(), listAccounts, {}),
+  cryptoWallets: query(typed<ResourcePage>(), (core, input) => listCryptoWallets(core, resourcePage(input))),
+  cryptoBeneficiaries: query(typed<ResourcePage>(), (core, input) => listCryptoBeneficiaries(core, resourcePage(input))),
+  bankAccounts: query(typed<ResourcePage>(), (core, input) => listBankAccounts(core, resourcePage(input))),
+  statusHistory: query(typed<{ accountId: string }>(), listAccountStatusHistory, { accountId: '' }),
 });

@@ -2,12 +2,11 @@ import type { PathOf } from '../core/contract.js';
 import { listVerificationDocuments } from '../core/kyc/documents/list-documents.js';
 import { readDocumentContent } from '../core/kyc/documents/read-document-content.js';
 import { authedProcedure, router, typed } from './init.js';
+import { query } from './use-case.js';
 
 /** Dashboard: the holder's documents of a verification; content for admins and API keys only. */
 export const kycDocumentsRouter = router({
-  list: authedProcedure
-    .input(typed<PathOf<'listVerificationDocuments'>>())
-    .query(({ ctx, input }) => listVerificationDocuments(ctx.core, input ?? { accountId: '' })),
+  list: query(typed<PathOf<'listVerificationDocuments'>>(), listVerificationDocuments, { accountId: '' }),
   /** The content as base64 (tRPC speaks JSON); the read is recorded like a REST download. */
   content: authedProcedure.input(typed<PathOf<'getVerificationDocumentContent'>>()).query(async ({ ctx, input }) => {
     const { document, content } = await readDocumentContent(ctx.core, input ?? { accountId: '', documentId: '' });

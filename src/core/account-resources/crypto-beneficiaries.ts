@@ -1,33 +1,30 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { requireWriter } from '../auth/authorize.js';
+import { columns, withIsoDates } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { notFound, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { type Page, skipTake } from '../pagination.js';
+import type { Page } from '../pagination.js';
 import { addressValid } from '../transactions/catalog.js';
 import { cryptoRoute } from '../transactions/pricing.js';
 import { assertUuid } from '../validation/uuid.js';
-import { validateBody, validateQuery } from '../validation/validators.js';
+import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
-import { activeAccountFor } from './account-for-resource.js';
+import { activeAccountFor, listOfAccount } from './account-for-resource.js';
 
 type BeneficiaryDto = Schemas['CryptoBeneficiary'];
-const select = {
-  id: true,
-  accountId: true,
-  name: true,
-  coin: true,
-  network: true,
-  address: true,
-  createdAt: true,
-  updatedAt: true,
-} satisfies Prisma.CryptoBeneficiarySelect;
-const toDto = (r: Prisma.CryptoBeneficiaryGetPayload<{ select: typeof select }>): BeneficiaryDto => ({
-  ...r,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+const select = columns(
+  'id',
+  'accountId',
+  'name',
+  'coin',
+  'network',
+  'address',
+  'createdAt',
+  'updatedAt',
+) satisfies Prisma.CryptoBeneficiarySelect;
+const toDto = (r: Prisma.CryptoBeneficiaryGetPayload<{ select: typeof select }>): BeneficiaryDto => withIsoDates(r);
 
 function checkAddress(network: string, address: string): void {
   if (!addressValid(network, address)) throw validationError([{ field: 'address', message: `is not a valid ${network} address` }]);
@@ -61,18 +58,11 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
   });
 }
 
-/** Oldest first, paginated like every list (`page`, `limit`); unknown query parameters are rejected. */
-export async function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<BeneficiaryDto>> {
-  const accountId = assertUuid('accountId', input.accountId);
-  const q = validateQuery('listCryptoBeneficiaries', input.query);
-  if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
-    throw notFound('account');
-  const where = { accountId, workspaceId: ctx.workspaceId };
-  const [rows, total] = await Promise.all([
-    ctx.db.cryptoBeneficiary.findMany({ where, select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
-    ctx.db.cryptoBeneficiary.count({ where }),
-  ]);
-  return { data: rows.map(toDto), page: q.page, limit: q.limit, total };
+/** An account's withdrawal beneficiaries, oldest first (see `listOfAccount`). */
+export function listCryptoBeneficiaries(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<BeneficiaryDto>> {
+  return listOfAccount(ctx, input, 'listCryptoBeneficiaries', toDto, (page) =>
+    Promise.all([ctx.db.cryptoBeneficiary.findMany({ ...page, select }), ctx.db.cryptoBeneficiary.count({ where: page.where })]),
+  );
 }
 
 /** Renames or re-points a beneficiary; emits crypto_beneficiary_updated. */

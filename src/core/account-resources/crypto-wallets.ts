@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { requireWriter } from '../auth/authorize.js';
+import { columns, withIsoDates } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { type Page, skipTake } from '../pagination.js';
+import type { Page } from '../pagination.js';
 import { cryptoRoute } from '../transactions/pricing.js';
-import { assertUuid } from '../validation/uuid.js';
-import { validateBody, validateQuery } from '../validation/validators.js';
+import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
-import { activeAccountFor } from './account-for-resource.js';
+import { activeAccountFor, listOfAccount } from './account-for-resource.js';
 
 type WalletDto = Schemas['CryptoWallet'];
-const select = { id: true, accountId: true, coin: true, network: true, address: true, createdAt: true } satisfies Prisma.CryptoWalletSelect;
-const toDto = (r: Prisma.CryptoWalletGetPayload<{ select: typeof select }>): WalletDto => ({ ...r, createdAt: r.createdAt.toISOString() });
+const select = columns('id', 'accountId', 'coin', 'network', 'address', 'createdAt') satisfies Prisma.CryptoWalletSelect;
+const toDto = (r: Prisma.CryptoWalletGetPayload<{ select: typeof select }>): WalletDto => withIsoDates(r);
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -70,16 +70,9 @@ export async function createCryptoWallet(ctx: Ctx, input: { accountId: string; b
   }
 }
 
-/** Oldest first, paginated like every list (`page`, `limit`); unknown query parameters are rejected. */
-export async function listCryptoWallets(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<WalletDto>> {
-  const accountId = assertUuid('accountId', input.accountId);
-  const q = validateQuery('listCryptoWallets', input.query);
-  if (!(await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { id: true } })))
-    throw notFound('account');
-  const where = { accountId, workspaceId: ctx.workspaceId };
-  const [rows, total] = await Promise.all([
-    ctx.db.cryptoWallet.findMany({ where, select, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], ...skipTake(q) }),
-    ctx.db.cryptoWallet.count({ where }),
-  ]);
-  return { data: rows.map(toDto), page: q.page, limit: q.limit, total };
+/** An account's deposit wallets, oldest first (see `listOfAccount`). */
+export function listCryptoWallets(ctx: Ctx, input: { accountId: string; query?: unknown }): Promise<Page<WalletDto>> {
+  return listOfAccount(ctx, input, 'listCryptoWallets', toDto, (page) =>
+    Promise.all([ctx.db.cryptoWallet.findMany({ ...page, select }), ctx.db.cryptoWallet.count({ where: page.where })]),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { columns } from '../columns.js';
 import type { Schemas } from '../contract.js';
 import { fromDateColumn } from './calendar.js';
 
@@ -6,24 +7,9 @@ export type BankingVerificationDto = Schemas['BankingVerification'];
 
 /** Everything a read may show: the sealed columns are deliberately not selected. */
 export const verificationSelect = {
-  accountId: true,
-  status: true,
-  phone: true,
-  idNumberLast4: true,
-  idDocumentType: true,
-  idIssueDate: true,
-  idExpiryDate: true,
-  idCountryOfIssue: true,
-  nationality: true,
-  address1: true,
-  address2: true,
-  city: true,
-  state: true,
-  postalCode: true,
-  country: true,
-  linkExpiresAt: true,
-  savedAt: true,
-  submittedAt: true,
+  ...columns('accountId', 'status', 'phone', 'linkExpiresAt', 'savedAt', 'submittedAt'),
+  ...columns('idNumberLast4', 'idDocumentType', 'idIssueDate', 'idExpiryDate', 'idCountryOfIssue', 'nationality'),
+  ...columns('address1', 'address2', 'city', 'state', 'postalCode', 'country'),
   account: { select: { status: true } },
 } satisfies Prisma.BankingVerificationSelect;
 

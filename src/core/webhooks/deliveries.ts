@@ -1,5 +1,6 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { requireWriter } from '../auth/authorize.js';
+import { columns } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
@@ -12,19 +13,19 @@ import { DELIVERIES_CHANNEL } from './events.js';
 
 type DeliveryDto = Schemas['WebhookDelivery'];
 
-const deliverySelect = {
-  id: true,
-  eventId: true,
-  targetId: true,
-  eventType: true,
-  status: true,
-  attempts: true,
-  nextAttemptAt: true,
-  lastStatusCode: true,
-  lastError: true,
-  createdAt: true,
-  completedAt: true,
-} satisfies Prisma.WebhookDeliverySelect;
+const deliverySelect = columns(
+  'id',
+  'eventId',
+  'targetId',
+  'eventType',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'lastStatusCode',
+  'lastError',
+  'createdAt',
+  'completedAt',
+) satisfies Prisma.WebhookDeliverySelect;
 
 function toDeliveryDto(r: Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>): DeliveryDto {
   return {

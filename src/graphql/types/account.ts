@@ -3,8 +3,8 @@ import { createAccount } from '../../core/accounts/create-account.js';
 import { getAccount } from '../../core/accounts/get-account.js';
 import { listAccounts } from '../../core/accounts/list-accounts.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
-import { AppError } from '../../core/errors.js';
 import { builder } from '../builder.js';
+import { nullIfNotFound, pageOf } from '../fields.js';
 
 export const AccountType = builder.enumType('AccountType', { values: CONTRACT_ENUMS.AccountType });
 export const AccountStatus = builder.enumType('AccountStatus', { values: CONTRACT_ENUMS.AccountStatus });
@@ -21,14 +21,7 @@ export const Account = builder.objectRef<AccountDto>('Account').implement({
   }),
 });
 
-const AccountPage = builder.objectRef<{ data: AccountDto[]; page: number; limit: number; total: number }>('AccountPage').implement({
-  fields: (t) => ({
-    data: t.field({ type: [Account], resolve: (p) => p.data }),
-    page: t.exposeInt('page'),
-    limit: t.exposeInt('limit'),
-    total: t.exposeInt('total'),
-  }),
-});
+const AccountPage = pageOf('AccountPage', Account);
 
 const CreateAccountInput = builder.inputType('CreateAccountInput', {
   fields: (t) => ({
@@ -44,14 +37,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'An account of your workspace; null when there is none with this id.',
     args: { accountId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      try {
-        return await getAccount(await ctx.core(), { accountId: String(args.accountId) });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, ctx) => nullIfNotFound(async () => getAccount(await ctx.core(), { accountId: String(args.accountId) })),
   }),
   accounts: t.field({
     type: AccountPage,

@@ -1,6 +1,7 @@
 import type { Schemas } from '../../core/contract.js';
 import { listVerificationDocuments } from '../../core/kyc/documents/list-documents.js';
 import { builder } from '../builder.js';
+import { exposeStrings } from '../fields.js';
 
 type DocumentList = Schemas['KycDocumentList'];
 type Doc = DocumentList['data'][number];
@@ -21,9 +22,7 @@ const KycDocument = builder.objectRef<Doc>('KycDocument').implement({
   description: 'A file the holder uploaded through the verification link: metadata only (content is REST/tRPC, not analysts).',
   fields: (t) => ({
     documentId: t.exposeID('documentId'),
-    kind: t.exposeString('kind'),
-    fileName: t.exposeString('fileName'),
-    mediaType: t.exposeString('mediaType'),
+    ...exposeStrings(t, 'kind', 'fileName', 'mediaType'),
     sizeBytes: t.exposeInt('sizeBytes'),
     sha256: t.exposeString('sha256'),
     uploadedAt: t.field({ type: 'DateTime', resolve: (d) => d.uploadedAt }),

@@ -8,6 +8,7 @@ import { BANK_OPTIONAL, CRYPTO_OPTIONAL } from '../../core/transactions/transact
 import type { TransactionDto } from '../../core/transactions/transaction-row.js';
 import { STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
 import { builder, loaderFor } from '../builder.js';
+import { exposeNullableStrings, exposeStrings, nullIfNotFound, pageOf } from '../fields.js';
 import { Account } from './account.js';
 
 const TransactionType = builder.enumType('TransactionType', { values: CONTRACT_ENUMS.TransactionType });
@@ -21,13 +22,7 @@ type History = TransactionDto['statusHistory'][number];
 const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
   description: 'Details of a bank transaction (BankTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
-    type: t.exposeString('type'),
-    coin: t.exposeString('coin'),
-    amount: t.exposeString('amount'),
-    fee: t.exposeString('fee'),
-    total: t.exposeString('total'),
-    instrumentType: t.exposeString('instrumentType'),
-    transactionReference: t.exposeString('transactionReference'),
+    ...exposeStrings(t, 'type', 'coin', 'amount', 'fee', 'total', 'instrumentType', 'transactionReference'),
     ...Object.fromEntries(BANK_OPTIONAL.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
     addenda: t.stringList({ resolve: (d) => d.addenda ?? [] }),
   }),
@@ -36,12 +31,7 @@ const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement(
 const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').implement({
   description: 'Details of a crypto transaction (CryptoTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
-    type: t.exposeString('type'),
-    coin: t.exposeString('coin'),
-    network: t.exposeString('network'),
-    amount: t.exposeString('amount'),
-    fee: t.exposeString('fee'),
-    total: t.exposeString('total'),
+    ...exposeStrings(t, 'type', 'coin', 'network', 'amount', 'fee', 'total'),
     ...Object.fromEntries(CRYPTO_OPTIONAL.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
   }),
 });
@@ -49,16 +39,19 @@ const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').impl
 const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').implement({
   description: 'Details of a trade (TradeTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
-    type: t.exposeString('type'),
-    product: t.exposeString('product'),
-    side: t.exposeString('side'),
-    quantity: t.exposeString('quantity'),
-    quantityCurrency: t.exposeString('quantityCurrency'),
-    fee: t.exposeString('fee'),
-    feeCurrency: t.exposeString('feeCurrency'),
-    quoteQuantity: t.exposeString('quoteQuantity'),
-    quoteCurrency: t.exposeString('quoteCurrency'),
-    rate: t.exposeString('rate'),
+    ...exposeStrings(
+      t,
+      'type',
+      'product',
+      'side',
+      'quantity',
+      'quantityCurrency',
+      'fee',
+      'feeCurrency',
+      'quoteQuantity',
+      'quoteCurrency',
+      'rate',
+    ),
   }),
 });
 
@@ -110,16 +103,7 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
   }),
 });
 
-const TransactionPage = builder
-  .objectRef<{ data: TransactionDto[]; page: number; limit: number; total: number }>('TransactionPage')
-  .implement({
-    fields: (t) => ({
-      data: t.field({ type: [Transaction], resolve: (p) => p.data }),
-      page: t.exposeInt('page'),
-      limit: t.exposeInt('limit'),
-      total: t.exposeInt('total'),
-    }),
-  });
+const TransactionPage = pageOf('TransactionPage', Transaction);
 
 const TransactionFilter = builder.inputType('TransactionFilter', {
   description: 'The filters of GET /api/v2/transactions, with the same rules (dates: RFC 3339, YYYY-MM-DDThh:mm:ss or YYYY-MM-DD).',
@@ -139,15 +123,9 @@ const StatsGroup = builder.enumType('TransactionStatsGroup', { values: STATS_GRO
 const StatsRow = builder.objectRef<Awaited<ReturnType<typeof transactionStats>>[number]>('TransactionStatsRow').implement({
   description: 'One group: its keys (null for dimensions not grouped by), the count and exact decimal sums as strings.',
   fields: (t) => ({
-    coin: t.exposeString('coin', { nullable: true }),
-    transactionType: t.exposeString('transactionType', { nullable: true }),
-    status: t.exposeString('status', { nullable: true }),
-    day: t.exposeString('day', { nullable: true }),
-    month: t.exposeString('month', { nullable: true }),
+    ...exposeNullableStrings(t, 'coin', 'transactionType', 'status', 'day', 'month'),
     count: t.exposeInt('count'),
-    amount: t.exposeString('amount'),
-    fee: t.exposeString('fee'),
-    total: t.exposeString('total'),
+    ...exposeStrings(t, 'amount', 'fee', 'total'),
   }),
 });
 
@@ -162,14 +140,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A transaction of your workspace; null when there is none with this id.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      try {
-        return await getTransaction(await ctx.core(), { transactionId: String(args.id) });
-      } catch (err) {
-        if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-        throw err;
-      }
-    },
+    resolve: (_root, args, ctx) => nullIfNotFound(async () => getTransaction(await ctx.core(), { transactionId: String(args.id) })),
   }),
   transactions: t.field({
     type: TransactionPage,

@@ -1,18 +1,19 @@
 import type { Prisma } from '../../../db/generated/prisma/client.js';
+import { columns } from '../../columns.js';
 import type { Schemas } from '../../contract.js';
 
 export type DocumentDto = Schemas['KycDocument'];
 
 /** A document's metadata: never its content, which only the content read returns. */
-export const documentSelect = {
-  id: true,
-  kind: true,
-  fileName: true,
-  mediaType: true,
-  sizeBytes: true,
-  sha256: true,
-  uploadedAt: true,
-} satisfies Prisma.KycDocumentSelect;
+export const documentSelect = columns(
+  'id',
+  'kind',
+  'fileName',
+  'mediaType',
+  'sizeBytes',
+  'sha256',
+  'uploadedAt',
+) satisfies Prisma.KycDocumentSelect;
 
 type DocumentRow = Prisma.KycDocumentGetPayload<{ select: typeof documentSelect }>;
 

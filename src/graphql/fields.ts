@@ -1,0 +1,60 @@
+import type { ObjectFieldBuilder, ObjectRef } from '@pothos/core';
+import type { Ctx } from '../core/context.js';
+import { AppError } from '../core/errors.js';
+import type { Page } from '../core/pagination.js';
+import { builder } from './builder.js';
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+type KeysOf<Shape, Value> = { [K in keyof Shape]-?: Shape[K] extends Value ? K : never }[keyof Shape] & string;
+
+/** `String` fields under their own names, non-null (the contract's required strings). */
+export function exposeStrings<Shape>(t: ObjectFieldBuilder<Types, Shape>, ...names: KeysOf<Shape, string>[]) {
+  return Object.fromEntries(names.map((name) => [name, t.string({ resolve: (parent) => parent[name] as string })]));
+}
+
+/** `String` fields under their own names, nullable (the contract's optional or nullable strings). */
+export function exposeNullableStrings<Shape>(t: ObjectFieldBuilder<Types, Shape>, ...names: KeysOf<Shape, string | null | undefined>[]) {
+  return Object.fromEntries(
+    names.map((name) => [name, t.string({ nullable: true, resolve: (parent) => (parent[name] ?? null) as string | null })]),
+  );
+}
+
+/** The list envelope of every list operation (`Page`), over `item`. */
+export function pageOf<T>(name: string, item: ObjectRef<Types, T>) {
+  return builder.objectRef<Page<T>>(name).implement({
+    fields: (t) => ({
+      data: t.field({ type: [item], resolve: (p) => p.data }),
+      page: t.exposeInt('page'),
+      limit: t.exposeInt('limit'),
+      total: t.exposeInt('total'),
+    }),
+  });
+}
+
+/** A read by id as GraphQL answers it: null when there is no such object; any other error stays an error. */
+export async function nullIfNotFound<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  }
+}
+
+type AccountResourceList<T> = (
+  core: Ctx,
+  input: { accountId: string; query: { page?: number | null; limit?: number | null } },
+) => Promise<Page<T>>;
+
+/** A query field listing an account's resources (wallets, beneficiaries, bank accounts) with the REST list's paging. */
+export function accountResourceListField<T>(name: string, item: ObjectRef<Types, T>, description: string, list: AccountResourceList<T>) {
+  const type = pageOf(`${item.name}Page`, item);
+  builder.queryField(name, (t) =>
+    t.field({
+      type,
+      description,
+      args: { accountId: t.arg.id({ required: true }), page: t.arg.int(), limit: t.arg.int() },
+      resolve: async (_root, { accountId, ...query }, ctx) => list(await ctx.core(), { accountId: String(accountId), query }),
+    }),
+  );
+}
