@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { type BulkCopy, pgliteBulkCopy, postgresBulkCopy } from './bulk-copy.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
@@ -23,6 +24,8 @@ export interface Database {
   description: string;
   migrations: MigrationDriver;
   sql: SqlRunner;
+  /** COPY in one transaction on one connection (`fas seed`). */
+  bulk: BulkCopy;
   migrate(): Promise<string[]>;
   /** Migrations applied when this handle was opened. */
   applied: string[];
@@ -96,6 +99,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     applied: [],
     sql,
+    bulk: pgliteBulkCopy(client),
     description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
     waiting: () => Math.max(0, pending() - 1),
     connections: 1,
@@ -227,6 +231,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     kind: 'postgres',
     applied: [],
     sql: async <R>(q: Prisma.Sql) => (await pool.query(q.text, q.values as unknown[])).rows as R[],
+    bulk: postgresBulkCopy(pool),
     description: `PostgreSQL at ${redact(url)}`,
     waiting: () => pool.waitingCount,
     inUse: () => pool.totalCount - pool.idleCount,
