@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { copyField } from '../../src/cli/seed/copy-text.js';
 import { seedTransactions } from '../../src/cli/seed/seed-transactions.js';
 import { progressBar, seedOptions } from '../../src/cli/seed.js';
 import { addressValid, PRICES, routingNumberValid } from '../../src/core/transactions/catalog.js';
@@ -207,6 +208,37 @@ describe('fas seed: seedTransactions', () => {
     });
     expect(data!.data.map((r) => r.id)).toContain(deposit.id);
     for (const r of data!.data) expect(JSON.stringify(r).toLowerCase()).toContain(name.toLowerCase());
+  });
+
+  it('running a seed again on a workspace that has its rows adds nothing (INSERT ... ON CONFLICT, though COPY is at hand)', async () => {
+    const count = () => h.deps.db.transaction.count({ where: { workspaceId: ws.workspaceId } });
+    const before = await count();
+    await seedTransactions({ ...at(ws.ctx, NOW), bulk: h.database.bulk }, { transactions: N, accounts: 20, seed: 7, batchSize: 700 });
+    expect(await count()).toBe(before);
+  }, 120_000);
+
+  it('COPY text carries tabs, newlines, backslashes, quotes, braces, the text NULL and NULL unchanged', async () => {
+    const values: [string | null, string[] | null][] = [
+      ['a\tb', []],
+      ['line\nbreak\r', ['x']],
+      ['back\\slash \\N', ['ORIG NAME: A, B', 'with "quote"', 'back\\slash', 'NULL', '{}', '']],
+      ['"quoted" {braces}, comma', ['tab\there', 'new\nline']],
+      ['NULL', null],
+      ['', ['\\N']],
+      [null, ['a']],
+    ];
+    const back = await h.database.bulk.session(async (s) => {
+      await s.exec('CREATE TEMP TABLE copy_check (n int, t text, a text[]) ON COMMIT DROP');
+      const text = values.map(([t, a], i) => `${i}\t${copyField(t)}\t${copyField(a)}\n`).join('');
+      await s.copyIn(
+        'COPY copy_check (n, t, a) FROM STDIN',
+        (async function* () {
+          yield text;
+        })(),
+      );
+      return s.query<{ t: string | null; a: string[] | null }>('SELECT t, a FROM copy_check ORDER BY n');
+    });
+    expect(back.map((r) => [r.t, r.a])).toEqual(values);
   });
 
   it('the same seed gives the same data (in another workspace, with other batches, through INSERT instead of COPY); another seed does not', async () => {

@@ -21,7 +21,8 @@ function arrayLiteral(items: readonly string[]): string {
   return `${out}}`;
 }
 
-function field(v: SeedValue): string {
+/** One value as a COPY text field. */
+export function copyField(v: SeedValue): string {
   if (v === null) return '\\N';
   if (typeof v === 'string') return escapeCopy(v);
   if (typeof v === 'boolean') return v ? 't' : 'f';
@@ -33,7 +34,7 @@ export const COPY_COLUMNS = COLUMN_KEYS.map((key: ColumnKey) => TRANSACTION_COLU
 
 /** One row as a COPY text line, newline included. */
 export function copyLine(row: SeedRow): string {
-  let line = field(row[COLUMN_KEYS[0] as ColumnKey]);
-  for (let i = 1; i < COLUMN_KEYS.length; i++) line += `\t${field(row[COLUMN_KEYS[i] as ColumnKey])}`;
+  let line = copyField(row[COLUMN_KEYS[0] as ColumnKey]);
+  for (let i = 1; i < COLUMN_KEYS.length; i++) line += `\t${copyField(row[COLUMN_KEYS[i] as ColumnKey])}`;
   return `${line}\n`;
 }
