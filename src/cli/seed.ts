@@ -37,20 +37,31 @@ export function seedOptions(options: Options): SeedOptions {
   };
 }
 
-/** `[#####.....] 42% 420000/1000000 12.3k rows/s` */
+/** `1:05`, `12:03:09` */
+function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const hms = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60];
+  const [h, m, sec] = hms.map((n) => String(n).padStart(2, '0')) as [string, string, string];
+  return hms[0] ? `${Number(h)}:${m}:${sec}` : `${Number(m)}:${sec}`;
+}
+
+/** `[#####.....] 42% 420000/1000000 12.3k rows/s ETA 0:47` (the ETA of the rows at the rate so far). */
 export function progressBar(done: number, total: number, seconds: number, width = 30): string {
   const share = total > 0 ? done / total : 1;
   const filled = Math.round(share * width);
   const rate = done / Math.max(seconds, 0.001);
   const rateText = rate >= 1000 ? `${(rate / 1000).toFixed(1)}k` : rate.toFixed(0);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(share * 100)}% ${done}/${total} ${rateText} rows/s`;
+  const eta = done >= total ? `in ${duration(seconds)}` : done > 0 ? `ETA ${duration((total - done) / rate)}` : 'ETA -';
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${Math.floor(share * 100)}% ${done}/${total} ${rateText} rows/s ${eta}`;
 }
 
-/** What a long command reports while it runs (the seed's rows so far). */
+/** What a long command reports while it runs (the seed's rows so far, then the step it is in). */
 export interface Progress {
   done: number;
   total: number;
   seconds: number;
+  /** A step after the rows: "building transactions_pkey", "vacuuming". */
+  phase?: string;
 }
 
 /** Prints progress on stderr: one bar redrawn in place on a terminal, a line per 10% in logs and pipes. */
@@ -58,8 +69,19 @@ export function progressPrinter(): { update(p: Progress): void; end(): void } {
   const tty = process.stderr.isTTY === true;
   let lastDecile = -1;
   let drawn = false;
+  let phaseStarted = 0;
   return {
-    update({ done, total, seconds }) {
+    update({ done, total, seconds, phase }) {
+      if (phase) {
+        // Steps after the rows: one line each, with the time the previous one took.
+        if (drawn) process.stderr.write('\n');
+        drawn = false;
+        process.stderr.write(
+          `${phase}... (at ${duration(seconds)}${phaseStarted ? `, previous step ${duration(seconds - phaseStarted)}` : ''})\n`,
+        );
+        phaseStarted = seconds;
+        return;
+      }
       const line = progressBar(done, total, seconds);
       if (tty) {
         process.stderr.write(`\r${line}`);
@@ -81,13 +103,15 @@ export async function runSeed(deps: Deps, options: Options, onProgress: (p: Prog
   const o = seedOptions(options);
   const ctx = await operatorContext(deps, options);
   const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
   const result = await seedTransactions(ctx, {
     ...o,
-    onProgress: (done, total) => onProgress({ done, total, seconds: (performance.now() - started) / 1000 }),
+    onProgress: (done, total) => onProgress({ done, total, seconds: seconds() }),
+    onPhase: (phase) => onProgress({ done: o.transactions, total: o.transactions, seconds: seconds(), phase }),
   });
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const took = Math.round(seconds() * 10) / 10;
   return {
-    json: { workspaceId: result.workspaceId, accounts: result.accounts, transactions: result.transactions, seconds },
-    text: `seeded ${result.transactions} transactions over ${result.accounts} accounts in workspace ${result.workspaceId} in ${seconds} s (seed ${o.seed})`,
+    json: { workspaceId: result.workspaceId, accounts: result.accounts, transactions: result.transactions, seconds: took },
+    text: `seeded ${result.transactions} transactions over ${result.accounts} accounts in workspace ${result.workspaceId} in ${took} s (seed ${o.seed})`,
   };
 }

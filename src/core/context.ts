@@ -1,3 +1,4 @@
+import type { BulkCopy } from '../db/bulk-copy.js';
 import type { Db, SqlRunner } from '../db/database.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
 import type { PendingAnswer } from './idempotency/idempotency-store.js';
@@ -9,6 +10,8 @@ export interface Deps {
   db: Db;
   /** Read-heavy SQL straight through the driver (no ORM round trip): the list and count queries. */
   sql: SqlRunner;
+  /** COPY for bulk loads (`fas seed`); without it the seed inserts with `INSERT ... SELECT FROM unnest(...)`. */
+  bulk?: BulkCopy;
   clock: Clock;
   ids: IdGenerator;
   /** Seals PII at rest under the master key. */

@@ -18,6 +18,7 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
   const deps: Deps = {
     db: database.prisma,
     sql: database.sql,
+    bulk: database.bulk,
     clock: systemClock,
     ids: randomIds,
     cipher,

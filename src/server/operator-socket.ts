@@ -14,7 +14,7 @@ export const socketPathFits = (p: string) => Buffer.byteLength(p) <= 107;
 
 /** One line of the channel's protocol (newline-delimited JSON), server to CLI. */
 export type ChannelMessage =
-  | { progress: { done: number; total: number; seconds: number } }
+  | { progress: { done: number; total: number; seconds: number; phase?: string } }
   | { result: CommandResult }
   | { error: { code: string; message: string; errors?: { field: string; message: string }[] } };
 

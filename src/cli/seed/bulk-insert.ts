@@ -39,21 +39,67 @@ function columnText(rows: SeedRow[], key: ColumnKey): string {
 }
 
 /** Appends a chunk of rows to the per-column texts of a batch (`texts[i]` for column i). */
-export function appendColumns(texts: string[][], rows: SeedRow[]): void {
+function appendColumns(texts: string[][], rows: SeedRow[]): void {
   for (let i = 0; i < COLUMNS.length; i++) (texts[i] as string[]).push(columnText(rows, (COLUMNS[i] as { key: ColumnKey }).key));
 }
 
 /** Empty per-column texts for a batch, and how they become the statement's parameters. */
-export function emptyColumns(): string[][] {
+function emptyColumns(): string[][] {
   return COLUMNS.map(() => []);
 }
 
-export function toParams(texts: string[][]): string[] {
+function toParams(texts: string[][]): string[] {
   return texts.map((c) => c.join(SEP));
 }
 
+/** Rows are turned into column text this many at a time, so few small strings stay alive. */
+const CHUNK = 1000;
+
+/** The next `batchSize` rows as one text per column, and how many rows that is. */
+function batch(rows: Iterator<SeedRow>, batchSize: number): { params: string[]; count: number } {
+  const columns = emptyColumns();
+  let count = 0;
+  while (count < batchSize) {
+    const chunk: SeedRow[] = [];
+    for (let r = rows.next(); ; r = rows.next()) {
+      if (r.done) break;
+      chunk.push(r.value);
+      if (chunk.length === CHUNK || count + chunk.length === batchSize) break;
+    }
+    if (chunk.length === 0) break;
+    appendColumns(columns, chunk);
+    count += chunk.length;
+  }
+  return { params: toParams(columns), count };
+}
+
+/**
+ * Inserts the rows in batches of `batchSize`, each in a statement and a database transaction of
+ * its own, two statements in flight (a batch is built while the other is written). Batches are
+ * drawn in order, so the data does not depend on timing; a row whose id exists is skipped.
+ */
+export async function insertRows(ctx: Ctx, rows: Iterator<SeedRow>, batchSize: number, onRows: (n: number) => void): Promise<void> {
+  let ended = false;
+  let failed = false;
+  const lane = async () => {
+    try {
+      while (!ended && !failed) {
+        const { params, count } = batch(rows, batchSize);
+        if (count < batchSize) ended = true;
+        if (count === 0) return;
+        await insertBatch(ctx, params);
+        onRows(count);
+      }
+    } catch (err) {
+      failed = true; // the other lane stops after its statement
+      throw err;
+    }
+  };
+  await Promise.all([lane(), lane()]);
+}
+
 /** One batch in one statement, in a database transaction of its own. */
-export async function insertBatch(ctx: Ctx, params: string[]): Promise<void> {
+async function insertBatch(ctx: Ctx, params: string[]): Promise<void> {
   await ctx.db.$transaction(
     async (tx: Prisma.TransactionClient) => {
       // Trigram entries collect in the GIN index's pending list and are merged in bulk, with memory

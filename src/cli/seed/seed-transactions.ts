@@ -1,10 +1,12 @@
 import type { Ctx } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
-import { appendColumns, emptyColumns, insertBatch, type SeedRow, toParams } from './bulk-insert.js';
+import { insertRows } from './bulk-insert.js';
+import { loadTransactions } from './bulk-load.js';
 import { DAY, MINUTE } from './iso-time.js';
-import { makeAccounts, makeRow, type SeedAccount } from './make-row.js';
+import { makeAccounts } from './make-row.js';
 import { Rng } from './random.js';
+import { copyPieces, seedRows } from './seed-rows.js';
 
 export interface SeedTransactionsOptions {
   /** How many transactions to add. */
@@ -13,10 +15,12 @@ export interface SeedTransactionsOptions {
   accounts?: number;
   /** The same seed gives the same data (default 1). */
   seed?: number;
-  /** Rows per INSERT statement (default 10,000). */
+  /** Rows per INSERT statement, and at most per piece of COPY text (default 10,000). */
   batchSize?: number;
-  /** Called after each batch. */
+  /** Called as rows are handed to the database. */
   onProgress?: (done: number, total: number) => void;
+  /** Called as each step after the rows starts (index builds, counts, VACUUM). */
+  onPhase?: (phase: string) => void;
 }
 
 export interface SeedTransactionsResult {
@@ -25,17 +29,18 @@ export interface SeedTransactionsResult {
   transactions: number;
 }
 
-/** Rows are turned into column text this many at a time, so few small strings stay alive. */
-const CHUNK = 1000;
+/** Rows per piece of COPY text: small enough that drawing one overlaps the server reading the last. */
+const PIECE = 2000;
 
 /**
  * `fas seed`: realistic demo data, deterministic for a seed. Creates `accounts` active accounts,
  * then `transactions` bank (~45%), crypto (~35%) and trade (~20%) transactions over the last 365
  * days, oldest first, with every status and a status history consistent with it. Amounts, fees
  * and totals come from the catalog exactly as the create use cases compute them, and the
- * searchable text from `searchTextOf`, as a real insert builds it. Rows are sent in bulk
- * (`INSERT ... SELECT FROM unnest(...)`), two statements in flight; then the list counts are
- * rebuilt and the table analyzed. Creates no events (demo data, not activity).
+ * searchable text from `searchTextOf`, as a real insert builds it. Rows are sent in bulk: with
+ * COPY in one database transaction (`loadTransactions`, which also decides whether the indexes
+ * are built again after the load), or with `INSERT ... SELECT FROM unnest(...)` batches; then the
+ * list counts are rebuilt and the table analyzed. Creates no events (demo data, not activity).
  */
 export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions): Promise<SeedTransactionsResult> {
   const total = opts.transactions;
@@ -73,47 +78,30 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
     skipDuplicates: true,
   });
 
-  // Oldest first, evenly over the year with jitter: the time-ordered indexes grow at one end.
-  const start = now - 365 * DAY;
-  const slot = (365 * DAY) / total;
-  let next = 0;
-  /** The next `batchSize` rows as one text per column (see bulk-insert.ts), and how many rows that is. */
-  const batch = (): { params: string[]; count: number } => {
-    const columns = emptyColumns();
-    const first = next;
-    for (const end = Math.min(total, next + batchSize); next < end; ) {
-      const rows: SeedRow[] = [];
-      for (const stop = Math.min(end, next + CHUNK); next < stop; next++) {
-        // A few accounts are far busier than most (u^2 favours the first ones).
-        const u = rng.next();
-        const account = accounts[Math.floor(u * u * accountCount)] as SeedAccount;
-        const createdAt = Math.floor(start + next * slot + rng.next() * slot);
-        rows.push(makeRow(rng, ids, ctx.workspaceId, account, createdAt, now));
-      }
-      appendColumns(columns, rows);
-    }
-    return { params: toParams(columns), count: next - first };
-  };
-
-  // Two statements in flight (a batch is built while the other is written); batches are drawn
-  // in order, so the data does not depend on timing.
+  const rows = seedRows({ rng, ids, workspaceId: ctx.workspaceId, accounts, total, now });
   let done = 0;
-  let failed = false;
-  const lane = async () => {
-    try {
-      while (next < total && !failed) {
-        const { params, count } = batch();
-        await insertBatch(ctx, params);
-        done += count;
-        opts.onProgress?.(done, total);
-      }
-    } catch (err) {
-      failed = true; // the other lane stops after its statement
-      throw err;
-    }
+  const progress = (n: number) => {
+    done += n;
+    opts.onProgress?.(done, total);
   };
-  await Promise.all([lane(), lane()]);
+  // COPY where the database offers it and the workspace holds no transaction yet; into a workspace
+  // that has some, rows go through INSERT ... ON CONFLICT, so running a seed again adds only what
+  // is missing (rows are keyed by the seed).
+  const fresh = !(await ctx.db.transaction.findFirst({ where: { workspaceId: ctx.workspaceId }, select: { id: true } }));
+  let frozen = false;
+  if (ctx.bulk && fresh) {
+    const loaded = await loadTransactions(ctx.bulk, {
+      rows: total,
+      pieces: copyPieces(rows, Math.min(batchSize, PIECE)),
+      onRows: progress,
+      onPhase: opts.onPhase,
+    });
+    frozen = loaded.frozen;
+  } else {
+    await insertRows(ctx, rows, batchSize, progress);
+  }
 
+  opts.onPhase?.('counting');
   await ctx.db.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL maintenance_work_mem = '512MB'");
@@ -122,7 +110,11 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
     },
     { timeout: 600_000, maxWait: 600_000 },
   );
-  // Statistics for the planner, and the visibility map, so list pages are index-only at once.
-  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transactions');
+  // Statistics for the planner, and the visibility map, so list pages are index-only at once
+  // (rows copied frozen already have it).
+  opts.onPhase?.(frozen ? 'analyzing' : 'vacuuming');
+  await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
+  // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
+  if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return { workspaceId: ctx.workspaceId, accounts: accountCount, transactions: total };
 }
