@@ -1,4 +1,4 @@
-import type { ObjectFieldBuilder, ObjectRef } from '@pothos/core';
+import type { FieldRef, ObjectFieldBuilder, ObjectRef } from '@pothos/core';
 import type { Ctx } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import type { Page } from '../core/pagination.js';
@@ -8,12 +8,18 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T
 type KeysOf<Shape, Value> = { [K in keyof Shape]-?: Shape[K] extends Value ? K : never }[keyof Shape] & string;
 
 /** `String` fields under their own names, non-null (the contract's required strings). */
-export function exposeStrings<Shape>(t: ObjectFieldBuilder<Types, Shape>, ...names: KeysOf<Shape, string>[]) {
+export function exposeStrings<Shape>(
+  t: ObjectFieldBuilder<Types, Shape>,
+  ...names: KeysOf<Shape, string>[]
+): Record<string, FieldRef<Types, string, 'Object'>> {
   return Object.fromEntries(names.map((name) => [name, t.string({ resolve: (parent) => parent[name] as string })]));
 }
 
 /** `String` fields under their own names, nullable (the contract's optional or nullable strings). */
-export function exposeNullableStrings<Shape>(t: ObjectFieldBuilder<Types, Shape>, ...names: KeysOf<Shape, string | null | undefined>[]) {
+export function exposeNullableStrings<Shape>(
+  t: ObjectFieldBuilder<Types, Shape>,
+  ...names: KeysOf<Shape, string | null | undefined>[]
+): Record<string, FieldRef<Types, string | null | undefined, 'Object'>> {
   return Object.fromEntries(
     names.map((name) => [name, t.string({ nullable: true, resolve: (parent) => (parent[name] ?? null) as string | null })]),
   );
