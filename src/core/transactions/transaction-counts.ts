@@ -55,6 +55,31 @@ export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: st
     GROUP BY workspace_id, coin, transaction_type, status`;
 }
 
+/**
+ * For a deep page of a filter the count table covers whole (no account, search or dates): CTEs
+ * ending in `edge(day, skipped)`, the UTC day holding the first row after `skip` of them (newest
+ * first) and how many rows newer days hold. A page query can then start at that day's end and skip
+ * only `skip - skipped` rows instead of every row before it. Read in the page's own statement, so
+ * the counts and the rows come from one snapshot. Undefined when the count table cannot say.
+ */
+export function pageEdge(f: TransactionFilter, skip: number): Prisma.Sql | undefined {
+  if (f.accountId || f.search || f.range.start || f.range.end) return undefined;
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`workspace_id = ${f.workspaceId}::uuid`,
+    Prisma.sql`coin = ${f.coin ?? ''}`,
+    Prisma.sql`day > ${ALL_TIME}::date`,
+  ];
+  if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
+  return Prisma.sql`days AS (
+      SELECT day, sum(n)::bigint AS n FROM transaction_counts WHERE ${Prisma.join(parts, ' AND ')}
+      GROUP BY day HAVING sum(n) > 0
+    ), edge AS (
+      SELECT day, skipped FROM (SELECT day, (sum(n) OVER (ORDER BY day DESC) - n)::bigint AS skipped FROM days) d
+      WHERE skipped <= ${skip}::bigint ORDER BY day LIMIT 1
+    )`;
+}
+
 function dayStart(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
