@@ -60,7 +60,9 @@ export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: st
  * ending in `edge(day, skipped)`, the UTC day holding the first row after `skip` of them (newest
  * first) and how many rows newer days hold. A page query can then start at that day's end and skip
  * only `skip - skipped` rows instead of every row before it. Read in the page's own statement, so
- * the counts and the rows come from one snapshot. Undefined when the count table cannot say.
+ * the counts and the rows come from one snapshot. Like the totals, this relies on the count table
+ * being exact (it is not while `fas seed` loads a workspace, until its end). Undefined when the
+ * count table cannot say.
  */
 export function pageEdge(f: TransactionFilter, skip: number): Prisma.Sql | undefined {
   if (f.accountId || f.search || f.range.start || f.range.end) return undefined;
