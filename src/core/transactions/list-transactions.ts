@@ -27,13 +27,13 @@ export async function listTransactions(ctx: Ctx, input: unknown, opts: { deepSki
   const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;
   // A deep page starts at the end of the day holding its first row: the skip within that day is all that is read.
   const page = edge
-    ? Prisma.sql`${edge}, page AS (
+    ? Prisma.sql`WITH RECURSIVE ${edge}, page AS (
         SELECT t.id, t.created_at FROM transactions t
         WHERE ${where} AND t.created_at < (SELECT (day + 1)::timestamp AT TIME ZONE 'UTC' FROM edge)
         ORDER BY t.created_at DESC, t.id DESC
         LIMIT ${take} OFFSET (SELECT ${skip}::bigint - skipped FROM edge)
       )`
-    : Prisma.sql`page AS (
+    : Prisma.sql`WITH page AS (
         SELECT t.id, t.created_at FROM transactions t
         WHERE ${where}
         ORDER BY t.created_at DESC, t.id DESC
@@ -43,7 +43,7 @@ export async function listTransactions(ctx: Ctx, input: unknown, opts: { deepSki
     selectTransactionRows(
       ctx.sql,
       (columns) => Prisma.sql`
-      WITH ${page}
+      ${page}
       SELECT ${columns}
       FROM page JOIN transactions t ON t.id = page.id JOIN accounts a ON a.id = t.account_id
       ORDER BY page.created_at DESC, page.id DESC`,
