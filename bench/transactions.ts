@@ -5,8 +5,8 @@
 // PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/fas_bench; the database is
 // created when missing): seeds 1,000,000 transactions (--rows N: N) in one workspace and a tenth of
 // that in another with `seedTransactions` (once: a later run reuses them; --reseed seeds again),
-// runs ANALYZE, starts the real app (buildApp, with the auth cache `fas serve` runs) on
-// 127.0.0.1:0 in this process and measures, for each shape:
+// runs ANALYZE, starts the real app (buildApp) on 127.0.0.1:0 in this process and measures, for
+// each shape:
 //   - REST latency p50/p95/p99 from one client, then requests/s (and p99) from 4 concurrent clients;
 //     the load comes from a worker thread, so the client does not share the server's event loop;
 //   - the same query through GraphQL (`transactions(filter, page, limit)`, every field) and tRPC
@@ -33,7 +33,6 @@ import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
 import { buildApp } from '../src/server/app.js';
-import { authCacheOf } from '../src/server/deps.js';
 
 const args = process.argv.slice(2);
 const pglite = args.includes('--pglite');
@@ -295,8 +294,6 @@ async function main() {
   const ws = ctx.workspaceId;
 
   const { key } = await createApiKey(ctx, { name: 'bench' });
-  const auth = await authCacheOf(database);
-  deps.authCache = auth.cache;
   const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1 << 20 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -462,7 +459,6 @@ async function main() {
 
   await generator.close();
   await app.close();
-  await auth.stop();
   await pool?.end();
   await database.close();
 }

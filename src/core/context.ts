@@ -1,5 +1,4 @@
 import type { Db, SqlRunner } from '../db/database.js';
-import type { AuthCache } from './auth/auth-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
 import type { PendingAnswer } from './idempotency/idempotency-store.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
@@ -20,8 +19,6 @@ export interface Deps {
   allowInsecureWebhooks: boolean;
   /** Where holder documents' contents live; unset: encrypted in the database. */
   documentStore?: DocumentStore;
-  /** Resolved credentials kept in memory, emptied by change notifications; unset: every request asks the database. */
-  authCache?: AuthCache;
   /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload; unset: 10 MiB. */
   documentMaxBytes?: number;
 }

@@ -37,10 +37,9 @@ export interface Database {
    * Calls `onNotify` on each NOTIFY on `channel` (delivered at the notifying transaction's commit)
    * until the answered function is called. On PostgreSQL a dedicated connection listens and comes
    * back by itself after losing the server; notifications sent meanwhile are lost, so a listener
-   * must also poll. `onLost` is called when that connection is lost (`onNotify` follows once
-   * listening again).
+   * must also poll.
    */
-  listen(channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -114,8 +113,6 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     listen: async (channel, onNotify) => {
       // A notification surfaces in the context of whichever query received it: not a request's.
       const unlisten = await client.listen(channel, () => outsideRequest(onNotify));
-      // As on PostgreSQL: listening from now on, so whatever came before is for the listener to look at.
-      onNotify();
       return async () => {
         if (!closed) await unlisten();
       };
@@ -244,7 +241,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
         return false;
       }
     },
-    listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -257,7 +254,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
 const RELISTEN_MS = 1000;
 
 /** LISTEN on a connection of its own, reconnecting after a loss until stopped. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name "${channel}"`);
   let stopped = false;
   let client: pg.Client | undefined;
@@ -270,7 +267,6 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
     const lost = () => {
       if (client !== c) return;
       client = undefined;
-      onLost?.();
       void c.end().catch(() => {});
       if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
     };

@@ -10,15 +10,12 @@ import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../../src/core/ports.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
-import { authCacheOf } from '../../src/server/deps.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { contractViolations } from './contract.js';
 import { fetchRetryingReset } from './fetch.js';
 
 export interface Harness {
   database: Database;
-  /** The harness's own database (PostgreSQL), or the PGlite URL: for a second app on the same data. */
-  databaseUrl: string;
   /** Database operations issued through the app's client so far (for N+1 assertions). */
   queryCount(): number;
   deps: Deps;
@@ -57,8 +54,6 @@ export async function startHarness(
     masterKey?: Buffer;
     statementTimeoutMs?: number;
     graphiql?: boolean;
-    /** Keep resolved credentials in memory as `fas serve` does (off: every request asks the database). */
-    authCache?: boolean;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
   } = {},
@@ -87,8 +82,6 @@ export async function startHarness(
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
   };
-  const auth = opts.authCache ? await authCacheOf(database) : undefined;
-  if (auth) deps.authCache = auth.cache;
   const app = await buildApp({
     deps,
     ping: database.ping,
@@ -102,14 +95,12 @@ export async function startHarness(
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     database,
-    databaseUrl: fresh.url,
     queryCount: () => queries,
     deps,
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
-      await auth?.stop();
       await database.close();
       await fresh.drop();
     },
