@@ -4,33 +4,46 @@ import type { ValidatedQuery } from '../contract.js';
 import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
 import { validateQuery } from '../validation/validators.js';
-import { countTransactions } from './transaction-counts.js';
+import { countTransactions, pageEdge } from './transaction-counts.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 type ListQuery = ValidatedQuery<'listTransactions'>;
+
+/** From this many skipped rows on, a page is located through the per-day counts rather than by reading every row it skips. */
+export const DEEP_SKIP = 10_000;
 
 /**
  * `listTransactions`: a page of the workspace's transactions, newest first, with the exact total. The page
  * is chosen on the narrow index first and only its rows are read in full (a deferred join), so
  * deep pages do not fetch the rows they skip; the total comes from the count table where it can.
  */
-export async function listTransactions(ctx: Ctx, input: unknown): Promise<Page<TransactionDto>> {
+export async function listTransactions(ctx: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<Page<TransactionDto>> {
   const q = validateQuery('listTransactions', input);
   const filter = resolveTransactionFilter(ctx, q);
   const where = transactionWhere(filter);
   const { skip, take } = skipTake(q);
   if (filter.search) return searchPage(ctx, q, filter, where);
-  const [rows, counted] = await Promise.all([
-    selectTransactionRows(
-      ctx.sql,
-      (columns) => Prisma.sql`
-      WITH page AS (
+  const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;
+  // A deep page starts at the end of the day holding its first row: the skip within that day is all that is read.
+  const page = edge
+    ? Prisma.sql`WITH RECURSIVE ${edge}, page AS (
+        SELECT t.id, t.created_at FROM transactions t
+        WHERE ${where} AND t.created_at < (SELECT (day + 1)::timestamp AT TIME ZONE 'UTC' FROM edge)
+        ORDER BY t.created_at DESC, t.id DESC
+        LIMIT ${take} OFFSET (SELECT ${skip}::bigint - skipped FROM edge)
+      )`
+    : Prisma.sql`WITH page AS (
         SELECT t.id, t.created_at FROM transactions t
         WHERE ${where}
         ORDER BY t.created_at DESC, t.id DESC
         LIMIT ${take} OFFSET ${skip}
-      )
+      )`;
+  const [rows, counted] = await Promise.all([
+    selectTransactionRows(
+      ctx.sql,
+      (columns) => Prisma.sql`
+      ${page}
       SELECT ${columns}
       FROM page JOIN transactions t ON t.id = page.id JOIN accounts a ON a.id = t.account_id
       ORDER BY page.created_at DESC, page.id DESC`,

@@ -55,6 +55,40 @@ export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: st
     GROUP BY workspace_id, coin, transaction_type, status`;
 }
 
+/**
+ * For a deep page of a filter the count table covers whole (no account, search or dates): CTEs
+ * (for `WITH RECURSIVE`) ending in `edge(day, skipped)`, the UTC day holding the first row after
+ * `skip` of them (newest first) and how many rows newer days hold. A page query can then start at
+ * that day's end and skip only `skip - skipped` rows instead of every row before it. The days are
+ * walked from the newest, one index probe each, only as far as the page, and read in the page's
+ * own statement, so the counts and the rows come from one snapshot. Like the totals, this relies
+ * on the count table being exact (it is not while `fas seed` loads a workspace, until its end).
+ * Undefined when the count table cannot say.
+ */
+export function pageEdge(f: TransactionFilter, skip: number): Prisma.Sql | undefined {
+  if (f.accountId || f.search || f.range.start || f.range.end) return undefined;
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`workspace_id = ${f.workspaceId}::uuid`,
+    Prisma.sql`coin = ${f.coin ?? ''}`,
+    Prisma.sql`day > ${ALL_TIME}::date`,
+  ];
+  if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
+  const where = Prisma.join(parts, ' AND ');
+  const dayTotal = (day: Prisma.Sql) =>
+    Prisma.sql`(SELECT coalesce(sum(n), 0) FROM transaction_counts WHERE ${where} AND day = ${day})::bigint`;
+  return Prisma.sql`walk(day, skipped, n) AS (
+      SELECT d.day, 0::bigint, ${dayTotal(Prisma.sql`d.day`)}
+      FROM (SELECT max(day) AS day FROM transaction_counts WHERE ${where}) d WHERE d.day IS NOT NULL
+      UNION ALL
+      SELECT older.day, w.skipped + w.n, ${dayTotal(Prisma.sql`older.day`)}
+      FROM walk w CROSS JOIN LATERAL (SELECT max(day) AS day FROM transaction_counts WHERE ${where} AND day < w.day) older
+      WHERE w.skipped + w.n <= ${skip}::bigint AND older.day IS NOT NULL
+    ), edge AS (
+      SELECT day, skipped FROM walk WHERE skipped <= ${skip}::bigint AND skipped + n > ${skip}::bigint
+    )`;
+}
+
 function dayStart(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
