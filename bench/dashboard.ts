@@ -68,6 +68,7 @@ async function main() {
   const deps: Deps = {
     db: database.prisma,
     sql: database.sql,
+    bulk: database.bulk,
     clock: systemClock,
     ids: randomIds,
     cipher: createFieldCipher(randomBytes(32)),
