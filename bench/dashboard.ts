@@ -8,10 +8,10 @@ import pg from 'pg';
 import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
-import { randomIds, systemClock } from '../src/core/ports.js';
 import { createAdmin } from '../src/core/workspaces/create-admin.js';
 import { openDatabase } from '../src/db/database.js';
 import { buildApp } from '../src/server/app.js';
+import { depsOf } from '../src/server/deps.js';
 import { launchBrowser } from '../test/support/browser.js';
 
 const args = process.argv.slice(2);
@@ -65,16 +65,11 @@ const stats = (xs: number[]) => {
 async function main() {
   if (!pglite) await ensureDatabase(pgUrl);
   const database = await openDatabase({ databaseUrl: pglite ? 'memory://' : pgUrl, dataDir: '/nonexistent' });
-  const deps: Deps = {
-    db: database.prisma,
-    sql: database.sql,
-    bulk: database.bulk,
-    clock: systemClock,
-    ids: randomIds,
+  const deps = depsOf(database, {
     cipher: createFieldCipher(randomBytes(32)),
     publicUrl: 'http://127.0.0.1',
     allowInsecureWebhooks: false,
-  };
+  });
   const { token } = await benchWorkspace(deps);
   const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1 << 20 });
   await app.listen({ port: 0, host: '127.0.0.1' });

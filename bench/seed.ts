@@ -18,11 +18,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { progressPrinter } from '../src/cli/seed.js';
-import { createContext, type Deps } from '../src/core/context.js';
+import { createContext } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
-import { randomIds, systemClock } from '../src/core/ports.js';
+import { randomIds } from '../src/core/ports.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
+import { depsOf } from '../src/server/deps.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -111,16 +112,7 @@ async function main() {
   if (!pglite) await prepareDatabase(pgUrl);
   const database = await openDatabase({ databaseUrl: pglite ? undefined : pgUrl, dataDir });
   const version = await database.sql<{ v: string }>(Prisma.sql`SELECT version() AS v`);
-  const deps: Deps = {
-    db: database.prisma,
-    sql: database.sql,
-    bulk: database.bulk,
-    clock: systemClock,
-    ids: randomIds,
-    cipher: createFieldCipher(randomBytes(32)),
-    publicUrl: 'http://bench',
-    allowInsecureWebhooks: false,
-  };
+  const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });
   const before = (await sizes(database)).rows;
   const ws = await database.prisma.workspace.create({ data: { id: randomIds.uuid(), name, sandbox: true }, select: { id: true } });
   const ctx = createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });

@@ -27,12 +27,12 @@ import pg from 'pg';
 import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
-import { randomIds, systemClock } from '../src/core/ports.js';
 import { listTransactions } from '../src/core/transactions/list-transactions.js';
 import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
 import { buildApp } from '../src/server/app.js';
+import { depsOf } from '../src/server/deps.js';
 
 const args = process.argv.slice(2);
 const pglite = args.includes('--pglite');
@@ -276,16 +276,7 @@ async function main() {
   const load0 = loadavg()[0]!;
   if (!pglite) await ensureDatabase(pgUrl);
   const database = await openDatabase({ databaseUrl: pglite ? 'memory://' : pgUrl, dataDir: '/nonexistent' });
-  const deps: Deps = {
-    db: database.prisma,
-    sql: database.sql,
-    bulk: database.bulk,
-    clock: systemClock,
-    ids: randomIds,
-    cipher: createFieldCipher(randomBytes(32)),
-    publicUrl: 'http://bench',
-    allowInsecureWebhooks: false,
-  };
+  const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });
   const names = [`bench-main ${DATA_VERSION} (${MAIN_ROWS} rows, seed 1)`, `bench-other ${DATA_VERSION} (${OTHER_ROWS} rows, seed 2)`];
   await dropStaleBenchWorkspaces(deps, names);
   const main = await benchWorkspace(deps, 'main', MAIN_ROWS, 1);

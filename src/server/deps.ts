@@ -15,16 +15,16 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
     pgPoolSize: config.pgPoolSize,
   });
   const cipher = createFieldCipher(loadMasterKey(config.masterKey, config.dataDir));
-  const deps: Deps = {
-    db: database.prisma,
-    sql: database.sql,
-    bulk: database.bulk,
-    clock: systemClock,
-    ids: randomIds,
+  const deps = depsOf(database, {
     cipher,
     publicUrl: config.publicUrl,
     allowInsecureWebhooks: config.allowInsecureWebhooks,
     documentMaxBytes: config.documentMaxBytes,
-  };
+  });
   return { database, deps };
+}
+
+/** The core's dependencies on an open database, with the system clock and random ids (also the benches'). */
+export function depsOf(database: Database, rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'documentMaxBytes'>): Deps {
+  return { db: database.prisma, sql: database.sql, bulk: database.bulk, clock: systemClock, ids: randomIds, ...rest };
 }
