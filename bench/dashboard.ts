@@ -1,7 +1,7 @@
 // `npm run bench:dashboard [-- --rows N] [--pglite]`: how fast the dashboard's transactions page
 // shows its first page after navigation and the rows after a filter change, in Debian's chromium
 // against a real server on seeded data (PostgreSQL at DATABASE_URL, default a local fas_bench_dashboard
-// database; --pglite for an in-memory PGlite). Targets (issue 10): first page <= 1 s, filter <= 500 ms.
+// database; --pglite for an in-memory PGlite). Targets: first page <= 1 s, filter <= 500 ms.
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';

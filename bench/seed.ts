@@ -3,7 +3,7 @@
 // Times `fas seed` (seedTransactions with the database's COPY port, as the CLI runs it) for N rows
 // in a new workspace, then reports the storage of `transactions`: the table, its TOAST, each index
 // and the total, in bytes per transaction (everything the table holds, all workspaces, divided by
-// its rows), against issue 13's targets: 10,000,000 rows in <= 5 minutes (33,333 rows/s) and
+// its rows), against its targets: 10,000,000 rows in <= 5 minutes (33,333 rows/s) and
 // <= 1,000 bytes per transaction on PostgreSQL; an embedded data directory under 250 MB for
 // 100,000 transactions (scaled to N) with --pglite.
 //

@@ -15,7 +15,7 @@
 //     queries that `listTransactions` runs, captured from it and timed through a plain `pg` pool.
 // With --pglite: the same on an in-memory PGlite with 100,000 rows (the bare SQL then runs on the
 // PGlite instance itself). Prints markdown to stdout (progress on stderr), with EXPLAIN (ANALYZE,
-// BUFFERS) of the queries of every shape that misses a target (issue 13): REST p99 <= 50 ms; REST
+// BUFFERS) of the queries of every shape that misses a target: REST p99 <= 50 ms; REST
 // p50 at most 1.0 ms over its bare SQL; GraphQL and tRPC p50 within 1.2x of REST; page 1000 within
 // 2x of page 1.
 // BENCH_SECONDS (default 3) bounds each measurement.
