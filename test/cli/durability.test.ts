@@ -190,7 +190,8 @@ describe('signals and crashes (PGlite)', () => {
           return false;
         }
       };
-      await until('the process group to be gone', () => !alive(), 15_000);
+      // Nothing is left behind; how long the graceful shutdown takes (a PGlite checkpoint, a busy machine) is not the point.
+      await until('the process group to be gone', () => !alive(), 60_000);
       await expect(fetch(`http://127.0.0.1:${p}/healthz`)).rejects.toThrow();
       expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
     },

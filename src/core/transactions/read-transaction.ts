@@ -15,7 +15,7 @@ export async function readTransaction(db: Reader, ctx: Ctx, id: string): Promise
     db,
     (columns) => Prisma.sql`
       SELECT ${columns}
-      FROM transactions t JOIN accounts a ON a.id = t.account_id
+      FROM transactions t
       WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid`,
   );
   const row = rows[0];
