@@ -11,11 +11,21 @@ const children = [
   spawn(bin('vite'), [], { stdio: 'inherit' }),
 ];
 let stopping = false;
+const running = () => children.filter((c) => c.exitCode === null && c.signalCode === null);
 const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill(signal);
+  for (const c of running()) c.kill(signal);
+  // A tool that ignores the signal (seen once: the watcher and Vite both outlived a SIGTERM) is
+  // killed after a grace period, so a stopped `npm run dev` never leaves a process behind.
+  setTimeout(() => {
+    for (const c of running()) c.kill('SIGKILL');
+  }, 10_000).unref();
 };
+// Should this process end first, whatever way it ends, its tools end with it.
+process.on('exit', () => {
+  for (const c of running()) c.kill('SIGKILL');
+});
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 for (const c of children)

@@ -20,7 +20,14 @@ const tmp = () => {
 };
 const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  // Each child leads its own process group (detached): a failed test leaves none of it running.
+  for (const c of children) {
+    try {
+      process.kill(-(c.pid as number), 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+  }
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
