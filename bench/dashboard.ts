@@ -4,7 +4,6 @@
 // database; --pglite for an in-memory PGlite). Targets: first page <= 1 s, filter <= 500 ms.
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
 import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
@@ -13,6 +12,7 @@ import { openDatabase } from '../src/db/database.js';
 import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
 import { launchBrowser } from '../test/support/browser.js';
+import { ensureBenchDatabase } from './support/database.js';
 
 const args = process.argv.slice(2);
 const pglite = args.includes('--pglite');
@@ -21,20 +21,6 @@ const ROWS = rowsArg >= 0 ? Number(args[rowsArg + 1]) : pglite ? 100_000 : 1_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench_dashboard';
 const log = (s: string) => process.stderr.write(`${s}\n`);
-
-async function ensureDatabase(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name "${name}"`);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
-    if (!(await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-}
 
 /** A workspace holding exactly ROWS transactions (reused when present) and a fresh admin token. */
 async function benchWorkspace(deps: Deps): Promise<{ ctx: Ctx; token: string }> {
@@ -63,7 +49,7 @@ const stats = (xs: number[]) => {
 };
 
 async function main() {
-  if (!pglite) await ensureDatabase(pgUrl);
+  if (!pglite) await ensureBenchDatabase(pgUrl);
   const database = await openDatabase({ databaseUrl: pglite ? 'memory://' : pgUrl, dataDir: '/nonexistent' });
   const deps = depsOf(database, {
     cipher: createFieldCipher(randomBytes(32)),

@@ -15,7 +15,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { progressPrinter } from '../src/cli/seed.js';
 import { createContext } from '../src/core/context.js';
@@ -24,6 +23,7 @@ import { randomIds } from '../src/core/ports.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
 import { depsOf } from '../src/server/deps.js';
+import { ensureBenchDatabase } from './support/database.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -49,22 +49,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-async function prepareDatabase(url: string): Promise<void> {
-  const dbName = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error(`bench: unexpected database name "${dbName}"`);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
-    if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]);
-    if (!exists.rowCount) await admin.query(`CREATE DATABASE ${dbName}`);
-  } finally {
-    await admin.end();
-  }
-}
 
 interface Sizes {
   rows: number;
@@ -109,7 +93,7 @@ function directorySize(dir: string): number {
 
 async function main() {
   const dataDir = pglite ? mkdtempSync(path.join(tmpdir(), 'fas-bench-seed-')) : '';
-  if (!pglite) await prepareDatabase(pgUrl);
+  if (!pglite) await ensureBenchDatabase(pgUrl, { fresh });
   const database = await openDatabase({ databaseUrl: pglite ? undefined : pgUrl, dataDir });
   const version = await database.sql<{ v: string }>(Prisma.sql`SELECT version() AS v`);
   const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });

@@ -33,6 +33,7 @@ import { openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
 import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
+import { ensureBenchDatabase } from './support/database.js';
 
 const args = process.argv.slice(2);
 const pglite = args.includes('--pglite');
@@ -58,25 +59,6 @@ const DATA_VERSION = 'v2';
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);
-
-async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bench: unexpected database name "${name}"`);
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!exists.rowCount) {
-      log(`creating database ${name}`);
-      await admin.query(`CREATE DATABASE ${name}`);
-    }
-  } finally {
-    await admin.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -274,7 +256,7 @@ function machine(pgVersion: string): string {
 
 async function main() {
   const load0 = loadavg()[0]!;
-  if (!pglite) await ensureDatabase(pgUrl);
+  if (!pglite) await ensureBenchDatabase(pgUrl);
   const database = await openDatabase({ databaseUrl: pglite ? 'memory://' : pgUrl, dataDir: '/nonexistent' });
   const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });
   const names = [`bench-main ${DATA_VERSION} (${MAIN_ROWS} rows, seed 1)`, `bench-other ${DATA_VERSION} (${OTHER_ROWS} rows, seed 2)`];
