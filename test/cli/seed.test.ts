@@ -8,12 +8,12 @@ import { copyField } from '../../src/cli/seed/copy-text.js';
 import { seedTransactions } from '../../src/cli/seed/seed-transactions.js';
 import { progressBar, seedOptions } from '../../src/cli/seed.js';
 import { addressValid, PRICES, routingNumberValid } from '../../src/core/transactions/catalog.js';
-import { searchTextOf } from '../../src/core/transactions/search-text.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { at } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
+import { matchesSearch } from '../support/search-oracle.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -180,34 +180,45 @@ describe('fas seed: seedTransactions', () => {
     }
   });
 
-  it('stores the searchable text searchTextOf builds, and search finds a seeded addenda name', async () => {
-    const stored = await h.deps.db.transaction.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true, searchText: true } });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const s of stored) {
-      const r = byId.get(s.id)!;
-      const b = r.bankTransactionDetails;
-      const c = r.cryptoTransactionDetails;
-      expect(s.searchText).toBe(
-        searchTextOf(r.id, r.account.email, {
-          reference: r.reference,
-          transactionReference: b?.transactionReference,
-          txHash: c?.txHash,
-          targetAddress: c?.targetAddress,
-          imad: b?.imad,
-          traceNumber: b?.traceNumber,
-          originatorName: b?.originatorName,
-          beneficiaryName: b?.beneficiaryName,
-          addenda: b?.addenda,
-        }),
-      );
+  it('search finds exactly what openapi.yaml says it matches, on every kind of field of seeded rows', async () => {
+    const client = restClient(h, ws.apiKey);
+    const bank = rows.find((r) => r.bankTransactionDetails?.addenda?.[0]?.startsWith('ORIG NAME: '))!;
+    const crypto = rows.find((r) => r.cryptoTransactionDetails?.txHash?.startsWith('0x'))!;
+    const b = bank.bankTransactionDetails!;
+    const c = crypto.cryptoTransactionDetails!;
+    const searches = [
+      b
+        .addenda![0]!.slice('ORIG NAME: '.length)
+        .toLowerCase(), // a name, many rows
+      b.transactionReference.slice(3, 12), // the middle of an identifier of digits
+      rows
+        .find((r) => r.reference.length > 5)!
+        .reference.slice(1)
+        .toUpperCase(), // any case
+      bank.account.email.slice(2, 12), // the account's email
+      bank.id.slice(0, 8), // an id prefix
+      bank.id.slice(0, 14), // past its first dash
+      bank.id.slice(9, 20), // the middle of an id: no match
+      c.txHash!.slice(0, 12), // a hash prefix with its 0x
+      c.txHash!.slice(2, 14), // and without
+      c.txHash!.slice(30, 44), // the middle of a hash: no match
+      c.targetAddress!.slice(0, 10).toUpperCase(),
+      'orig name: ',
+      '100%', // % and _ are literal
+      'zzzzzz-nothing',
+    ];
+    for (const search of searches) {
+      const { data, error } = await client.GET('/api/v2/transactions', { params: { query: { search, limit: 1000 } } });
+      expect(error, search).toBeUndefined();
+      const expected = rows.filter((r) => matchesSearch(r, search)).map((r) => r.id);
+      expect(data!.total, search).toBe(expected.length);
+      expect(
+        data!.data.map((r) => r.id),
+        search,
+      ).toEqual(expected.slice(0, 1000));
     }
-    const deposit = rows.find((r) => r.bankTransactionDetails?.addenda?.[0]?.startsWith('ORIG NAME: '))!;
-    const name = deposit.bankTransactionDetails!.addenda![0]!.slice('ORIG NAME: '.length);
-    const { data } = await restClient(h, ws.apiKey).GET('/api/v2/transactions', {
-      params: { query: { search: name.toLowerCase(), limit: 1000 } },
-    });
-    expect(data!.data.map((r) => r.id)).toContain(deposit.id);
-    for (const r of data!.data) expect(JSON.stringify(r).toLowerCase()).toContain(name.toLowerCase());
+    expect(rows.filter((r) => matchesSearch(r, searches[0]!)).length).toBeGreaterThan(1);
+    expect(rows.filter((r) => matchesSearch(r, bank.id.slice(9, 20)))).toEqual([]);
   });
 
   it('running a seed again on a workspace that has its rows adds nothing (INSERT ... ON CONFLICT, though COPY is at hand)', async () => {

@@ -86,9 +86,11 @@ describe('GET /api/v2/transactions', () => {
     expect(got.total).toBe(want.length);
   });
 
-  it('filters by account and searches by transaction id, reference numbers and tx hash', async () => {
+  it('filters by account; searches reference numbers as text, and ids and tx hashes by their start', async () => {
     expect((await ids({ accountId: bob })).ids).toEqual(id('deposit', 'sol', 'wire'));
-    expect((await ids({ search: t.trade!.id.slice(9, 23) })).ids).toEqual(id('trade'));
+    expect((await ids({ search: t.trade!.id.slice(0, 13).toUpperCase() })).ids).toEqual(id('trade'));
+    expect((await ids({ search: t.trade!.id })).ids).toEqual(id('trade'));
+    expect((await ids({ search: t.trade!.id.slice(9, 23) })).ids).toEqual([]);
     const wire = (await ids({ transactionType: 'bank', search: 'bob@' })).body.data.find((x) => x.id === t.wire!.id)!;
     expect((await ids({ search: wire.bankTransactionDetails!.imad! })).ids).toEqual(id('wire'));
     const bank = (await ids({ search: 'carol' })).body.data[0]!;
@@ -96,7 +98,9 @@ describe('GET /api/v2/transactions', () => {
     expect((await ids({ search: bank.bankTransactionDetails!.transactionReference.toLowerCase() })).ids).toEqual(id('bank'));
     const eth = (await ids({ status: 'processing' })).body.data[0]!;
     expect(eth.cryptoTransactionDetails!.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect((await ids({ search: eth.cryptoTransactionDetails!.txHash!.slice(10, 40) })).ids).toEqual(id('eth'));
+    expect((await ids({ search: eth.cryptoTransactionDetails!.txHash!.slice(0, 40) })).ids).toEqual(id('eth'));
+    expect((await ids({ search: eth.cryptoTransactionDetails!.txHash!.slice(2, 40).toUpperCase() })).ids).toEqual(id('eth'));
+    expect((await ids({ search: eth.cryptoTransactionDetails!.txHash!.slice(10, 40) })).ids).toEqual([]);
   });
 
   it('pagination: page size, the last partial page, a page past the end', async () => {

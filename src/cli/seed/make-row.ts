@@ -1,7 +1,6 @@
 import { addressValid, BANK_FEES, scaleOf } from '../../core/transactions/catalog.js';
 import { Decimal, fixed } from '../../core/transactions/money.js';
 import { cryptoRoute, quoteTrade } from '../../core/transactions/pricing.js';
-import { searchTextOf } from '../../core/transactions/search-text.js';
 import type { SeedRow } from './bulk-insert.js';
 import { iso } from './iso-time.js';
 import type { Rng } from './random.js';
@@ -216,17 +215,6 @@ export function makeRow(rng: Rng, ids: Rng, workspaceId: string, account: SeedAc
   }
 
   const history = statusHistory(rng, type, status, speed, createdAt, now);
-  const searchText = searchTextOf(id, account.email, {
-    reference,
-    transactionReference,
-    txHash,
-    targetAddress,
-    imad,
-    traceNumber,
-    originatorName,
-    beneficiaryName,
-    addenda,
-  });
   return {
     id,
     workspaceId,
@@ -236,13 +224,12 @@ export function makeRow(rng: Rng, ids: Rng, workspaceId: string, account: SeedAc
     coins,
     status,
     statusReason: history.reason,
-    statusHistory: history.json,
+    previousStatuses: history.json,
     createdAt: iso(createdAt),
     updatedAt: history.date,
     auditAdminId: null,
     auditAdmin: null,
     auditApiKey: true,
-    searchText,
     detailType,
     coin,
     amount: amountText,

@@ -36,8 +36,7 @@ const PIECE = 2000;
  * `fas seed`: realistic demo data, deterministic for a seed. Creates `accounts` active accounts,
  * then `transactions` bank (~45%), crypto (~35%) and trade (~20%) transactions over the last 365
  * days, oldest first, with every status and a status history consistent with it. Amounts, fees
- * and totals come from the catalog exactly as the create use cases compute them, and the
- * searchable text from `searchTextOf`, as a real insert builds it. Rows are sent in bulk: with
+ * and totals come from the catalog exactly as the create use cases compute them,. Rows are sent in bulk: with
  * COPY in one database transaction (`loadTransactions`, which also decides whether the indexes
  * are built again after the load), or with `INSERT ... SELECT FROM unnest(...)` batches; then the
  * list counts are rebuilt and the table analyzed. Creates no events (demo data, not activity).
@@ -105,7 +104,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL maintenance_work_mem = '512MB'");
-      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_text_idx'::regclass)");
+      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_idx'::regclass)");
       await rebuildCounts(tx, ctx.workspaceId);
     },
     { timeout: 600_000, maxWait: 600_000 },

@@ -89,9 +89,10 @@ export function statusFor(rng: Rng, ageMs: number, bank: boolean): Status {
 }
 
 /**
- * The status history of a transaction created at `createdAt` that has reached `status`, as the
- * JSON of [{status, statusReason, date}] newest first (no value needs escaping), with the newest
- * reason and date. Step n of a path takes the rail's n-th duration, squeezed to end by `now`.
+ * The status history of a transaction created at `createdAt` that has reached `status`: the
+ * current status's reason and date, and the JSON of the statuses before it as stored
+ * (`previous_statuses`: [[status, statusReason, date], ...] newest first; no value needs
+ * escaping). Step n of a path takes the rail's n-th duration, squeezed to end by `now`.
  */
 export function statusHistory(
   rng: Rng,
@@ -115,11 +116,12 @@ export function statusHistory(
     const s = path[i] as Status;
     const stepReason = rng.pick(REASONS[type][s]);
     const stepDate = iso(createdAt + Math.floor((offsets[path.length - 1 - i] as number) * squeeze));
-    if (json === '') {
+    if (i === 0) {
       reason = stepReason;
       date = stepDate;
+    } else {
+      json += `${json === '' ? '' : ','}["${s}","${stepReason}","${stepDate}"]`;
     }
-    json += `${json === '' ? '[' : ','}{"status":"${s}","statusReason":"${stepReason}","date":"${stepDate}"}`;
   }
-  return { json: `${json}]`, reason, date };
+  return { json: `[${json}]`, reason, date };
 }

@@ -454,10 +454,17 @@ export interface paths {
          * @description Transactions of all three types, newest first: `createdAt` desc, then `id` desc.
          *     Filters combine with AND; `total` is exact.
          *
-         *     - `search` (3-255 characters) is a case-insensitive substring of any of: id, reference,
-         *       transactionReference, txHash, targetAddress, imad, traceNumber, originatorName,
-         *       beneficiaryName, addenda (the real sender of an intermediary credit is there) and the
-         *       account email.
+         *     - `search` (3-255 characters, any case) matches a transaction when it is:
+         *       - a substring of reference, transactionReference, imad, traceNumber, originatorName,
+         *         beneficiaryName, addenda (the real sender of an intermediary credit is there) or the
+         *         account email;
+         *       - or the start of its id, txHash or targetAddress (the whole value included; with or
+         *         without the `0x` of a hash or address).
+         *
+         *       Ids, hashes and addresses match by their start, not anywhere inside: they are random
+         *       characters that people paste whole or shortened from the front, and indexing every
+         *       three-character piece of them made up two thirds of the search index and slowed every
+         *       search for a reference (docs/benchmarks.md, "Search and storage at 10,000,000").
          *     - `coin` matches any element of `coins`, case-insensitively (a trade has `[base, quote]`).
          *     - `startDate` / `endDate` accept RFC 3339 with an offset (`2025-03-01T10:00:00+02:00`,
          *       the offset honoured), `YYYY-MM-DDThh:mm:ss[.fff]` (UTC) and `YYYY-MM-DD`. A date-only

@@ -8,6 +8,7 @@ import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { readTransaction } from './read-transaction.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
+import type { PreviousStatus } from './transaction-columns.js';
 import { bumpCounts } from './transaction-counts.js';
 import { selectTransactions, type TransactionDto } from './transaction-row.js';
 
@@ -19,8 +20,8 @@ function sandboxTxHash(id: string, network: string): string {
 
 /**
  * The one way a transaction's status changes (simulations and admins both call it), inside the
- * caller's database transaction: locks the row, enforces the transition table, prepends to
- * `statusHistory`. Events about the change are written here, in the same transaction.
+ * caller's database transaction: locks the row, enforces the transition table, adds the
+ * status it leaves to the front of `previous_statuses`. Events about the change are written here, in the same transaction.
  */
 export async function changeTransactionStatus(
   tx: Prisma.TransactionClient,
@@ -31,7 +32,7 @@ export async function changeTransactionStatus(
 ): Promise<TransactionDto> {
   const rows = await selectTransactions(
     tx,
-    ['status', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins'],
+    ['status', 'statusReason', 'updatedAt', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins'],
     (columns) => Prisma.sql`
       SELECT ${columns} FROM transactions t
       WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`,
@@ -44,17 +45,17 @@ export async function changeTransactionStatus(
     throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
   }
   const now = ctx.clock.now();
-  const entry = JSON.stringify([{ status: to, statusReason: reason, date: now.toISOString() }]);
+  // The current status becomes the newest previous one (`previous_statuses`, schema.prisma).
+  const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString()];
   // A crypto withdrawal gets its hash when it is broadcast, and becomes searchable by it.
   const txHash = to === 'processing' && row.detailType === 'withdraw' && !row.txHash ? sandboxTxHash(id, row.network ?? '') : null;
   await tx.$executeRaw`
     UPDATE transactions SET
       status = ${to}::transaction_status,
       status_reason = ${reason},
-      status_history = ${entry}::jsonb || status_history,
+      previous_statuses = ${JSON.stringify([previous])}::jsonb || previous_statuses,
       updated_at = ${now},
-      tx_hash = coalesce(tx_hash, ${txHash}),
-      search_text = CASE WHEN ${txHash}::text IS NULL THEN search_text ELSE search_text || E'\n' || ${txHash ?? ''} END
+      tx_hash = coalesce(tx_hash, ${txHash})
     WHERE id = ${id}::uuid`;
   const counted = { workspaceId: ctx.workspaceId, createdAt: row.createdAt, transactionType: row.transactionType, coins: row.coins };
   await bumpCounts(tx, { ...counted, status: row.status }, -1);

@@ -6,7 +6,6 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { readTransaction } from './read-transaction.js';
-import { searchTextOf } from './search-text.js';
 import { bumpCounts } from './transaction-counts.js';
 import type { TransactionDto } from './transaction-row.js';
 
@@ -20,13 +19,12 @@ export type NewTransaction = Omit<
   | 'accountId'
   | 'status'
   | 'statusReason'
-  | 'statusHistory'
+  | 'previousStatuses'
   | 'createdAt'
   | 'updatedAt'
   | 'auditAdminId'
   | 'auditAdmin'
   | 'auditApiKey'
-  | 'searchText'
 > & { accountId: string; amount: string; fee: string; total: string };
 
 /**
@@ -76,13 +74,12 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
       workspaceId: ctx.workspaceId,
       status: 'pending',
       statusReason: 'created',
-      statusHistory: [{ status: 'pending', statusReason: 'created', date: now.toISOString() }],
+      previousStatuses: [],
       createdAt: now,
       updatedAt: now,
       auditAdminId: audit.adminId,
       auditAdmin: audit.admin,
       auditApiKey: audit.apiKey,
-      searchText: searchTextOf(id, account.email, t as Parameters<typeof searchTextOf>[2]),
     },
     select: { id: true },
   });

@@ -3,6 +3,9 @@ import type { Schemas } from '../contract.js';
 
 type Dto = Schemas['Transaction'];
 
+/** A status before the current one, as stored: [status, statusReason, date (ISO 8601, UTC)]. */
+export type PreviousStatus = [Dto['status'], string, string];
+
 /** The SQL type of a column: the element type bulk inserts cast to, and how reads cast it. */
 export type SqlType =
   | 'uuid'
@@ -16,7 +19,7 @@ export type SqlType =
   | 'transaction_status';
 
 interface Options {
-  /** Written, never read back into the contract (the workspace, bookkeeping, the search index). */
+  /** Written, never read back into the contract (the workspace). */
   internal?: true;
   /** An optional string field of this details object, under the same name. */
   optionalIn?: 'bank' | 'crypto';
@@ -43,13 +46,13 @@ export const TRANSACTION_COLUMNS = {
   coins: col<string[]>('coins', 'text[]'),
   status: col<Dto['status']>('status', 'transaction_status'),
   statusReason: col<string>('status_reason', 'text'),
-  statusHistory: col<Dto['statusHistory']>('status_history', 'jsonb'),
+  previousStatuses: col<PreviousStatus[]>('previous_statuses', 'jsonb'),
   createdAt: col<Date>('created_at', 'timestamptz'),
-  updatedAt: col<Date>('updated_at', 'timestamptz', { internal: true }),
+  /** When the current status was set: the date of the newest `statusHistory` entry. */
+  updatedAt: col<Date>('updated_at', 'timestamptz'),
   auditAdminId: col<string | null>('audit_admin_id', 'uuid'),
   auditAdmin: col<string | null>('audit_admin', 'text'),
   auditApiKey: col<boolean>('audit_api_key', 'boolean'),
-  searchText: col<string>('search_text', 'text', { internal: true }),
   detailType: col<string>('detail_type', 'text'),
   coin: col<string>('coin', 'text'),
   amount: col<string>('amount', 'numeric'),

@@ -2,6 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { QueryOf } from '../contract.js';
 import { type DateRange, parseDateRange } from './date-range.js';
+import { searchCondition } from './transaction-search.js';
 
 export type TransactionFilterInput = Omit<QueryOf<'listTransactions'>, 'page' | 'limit'>;
 
@@ -16,7 +17,7 @@ export interface TransactionFilter {
   status?: TransactionFilterInput['status'];
   /** Upper case, as coins are stored. */
   coin?: string;
-  /** Lower case, as the searchable text is stored. */
+  /** Lower case (transaction-search.ts). */
   search?: string;
   range: DateRange;
 }
@@ -34,11 +35,6 @@ export function resolveTransactionFilter(ctx: Ctx, f: TransactionFilterInput): T
   };
 }
 
-/** `%` and `_` in a search are literal characters, not patterns. */
-function likeLiteral(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The WHERE clause of a filter over `transactions t`. Always scoped to the filter's workspace. */
 export function transactionWhere(f: TransactionFilter): Prisma.Sql {
   const { start, end } = f.range;
@@ -49,6 +45,6 @@ export function transactionWhere(f: TransactionFilter): Prisma.Sql {
   if (f.coin) parts.push(Prisma.sql`t.coins @> ARRAY[${f.coin}]::text[]`);
   if (start) parts.push(Prisma.sql`t.created_at >= ${start.at}`);
   if (end) parts.push(end.inclusive ? Prisma.sql`t.created_at <= ${end.at}` : Prisma.sql`t.created_at < ${end.at}`);
-  if (f.search) parts.push(Prisma.sql`t.search_text LIKE ${`%${likeLiteral(f.search)}%`}`);
+  if (f.search) parts.push(searchCondition(f.workspaceId, f.search));
   return Prisma.join(parts, ' AND ');
 }

@@ -82,6 +82,18 @@ function pick<K extends ReadKey>(r: TransactionRow, keys: readonly K[]): Pick<Tr
   return out;
 }
 
+/**
+ * The contract's `statusHistory`, newest first: the current status (set at `updatedAt`), then the
+ * stored earlier ones. Keys in the order the history had when stored as jsonb objects.
+ */
+function statusHistoryOf(
+  r: Pick<TransactionRow, 'status' | 'statusReason' | 'updatedAt' | 'previousStatuses'>,
+): TransactionDto['statusHistory'] {
+  const history: TransactionDto['statusHistory'] = [{ date: r.updatedAt.toISOString(), status: r.status, statusReason: r.statusReason }];
+  for (const [status, statusReason, date] of r.previousStatuses) history.push({ date, status, statusReason });
+  return history;
+}
+
 /** The one mapping from a transaction row to the contract's `Transaction`. */
 export function toTransactionDto(r: TransactionRow): TransactionDto {
   const dto: TransactionDto = {
@@ -93,7 +105,7 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
     coins: r.coins,
     status: r.status,
     statusReason: r.statusReason,
-    statusHistory: r.statusHistory,
+    statusHistory: statusHistoryOf(r),
     account: { accountId: r.accountId, email: r.accountEmail },
     audit: present({ adminId: r.auditAdminId, admin: r.auditAdmin, apiKey: r.auditApiKey }),
   };

@@ -1,0 +1,115 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteMigrationDriver } from '../../src/db/database.js';
+import { applyMigrations, defaultMigrationsDir } from '../../src/db/migrate.js';
+
+// The migration that moved the status history to `previous_statuses` and search to expression
+// indexes, run over rows written in the layout before it.
+const MIGRATION = '20261126100000_compact_history_and_search';
+const WS = '00000000-0000-4000-8000-0000000000aa';
+const ACCOUNT = '00000000-0000-4000-8000-0000000000bb';
+const dirs: string[] = [];
+
+function migrationsUpTo(last: string | null): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fas-mig-'));
+  dirs.push(dir);
+  for (const name of readdirSync(defaultMigrationsDir)) {
+    if (name.endsWith('.toml') || (last !== null && name >= last)) continue;
+    cpSync(path.join(defaultMigrationsDir, name), path.join(dir, name), { recursive: true });
+  }
+  return dir;
+}
+
+async function beforeMigration(): Promise<PGlite> {
+  const db = await PGlite.create({ extensions: { pg_trgm } });
+  await applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(MIGRATION));
+  await db.exec(`
+    INSERT INTO workspaces (id, name) VALUES ('${WS}', 'w');
+    INSERT INTO accounts (id, workspace_id, type, email, status) VALUES ('${ACCOUNT}', '${WS}', 'individual', 'Holder@Example.com', 'active');`);
+  return db;
+}
+
+type Entry = { status: string; statusReason: string; date: string };
+async function insertOld(db: PGlite, id: string, status: string, reason: string, updatedAt: string, history: Entry[]): Promise<void> {
+  await db.query(
+    `INSERT INTO transactions (id, workspace_id, account_id, transaction_type, reference, coins, status, status_reason, status_history,
+       created_at, updated_at, audit_api_key, search_text, detail_type, coin, amount, fee, total, tx_hash)
+     VALUES ($1, '${WS}', '${ACCOUNT}', 'crypto', 'INV-7', '{BTC}', $2, $3, $4, '2026-01-01T00:00:00Z', $5, true, 'x',
+       'withdraw', 'BTC', 1, 0, 1, '0xABCDEF')`,
+    [id, status, reason, JSON.stringify(history), updatedAt],
+  );
+}
+
+afterAll(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe(`migration ${MIGRATION}`, () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await beforeMigration();
+    await insertOld(db, '00000000-0000-4000-8000-000000000001', 'pending', 'created', '2026-01-01T00:00:00Z', [
+      { status: 'pending', statusReason: 'created', date: '2026-01-01T00:00:00.000Z' },
+    ]);
+    await insertOld(db, '00000000-0000-4000-8000-000000000002', 'completed', '', '2026-01-01T00:00:02.000Z', [
+      { status: 'completed', statusReason: '', date: '2026-01-01T00:00:02.000Z' },
+      { status: 'processing', statusReason: 'sent', date: '2026-01-01T00:00:01.000Z' },
+      { status: 'pending', statusReason: 'created', date: '2026-01-01T00:00:00.000Z' },
+    ]);
+    await applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(null));
+  });
+  afterAll(() => db?.close());
+
+  it('keeps every status before the current one, newest first, as [status, statusReason, date]', async () => {
+    const rows = (await db.query<{ id: string; previous_statuses: unknown }>('SELECT id, previous_statuses FROM transactions ORDER BY id'))
+      .rows;
+    expect(rows.map((r) => r.previous_statuses)).toEqual([
+      [],
+      [
+        ['processing', 'sent', '2026-01-01T00:00:01.000Z'],
+        ['pending', 'created', '2026-01-01T00:00:00.000Z'],
+      ],
+    ]);
+    const columns = (
+      await db.query<{ c: string }>("SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'transactions'")
+    ).rows;
+    expect(columns.map((r) => r.c)).not.toContain('status_history');
+    expect(columns.map((r) => r.c)).not.toContain('search_text');
+  });
+
+  it('creates the search function and its indexes', async () => {
+    const text = await db.query<{ t: string }>(
+      "SELECT transaction_search_text('INV-7', NULL, 'IM', NULL, 'Orig', NULL, ARRAY['A', 'b']) AS t",
+    );
+    expect(text.rows[0]!.t).toBe('inv-7\nim\norig\na\nb');
+    const indexes = (await db.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename IN ('transactions', 'accounts')"))
+      .rows;
+    expect(indexes.map((r) => r.n)).toEqual(
+      expect.arrayContaining([
+        'transactions_search_idx',
+        'transactions_tx_hash_prefix_idx',
+        'transactions_target_address_prefix_idx',
+        'accounts_email_idx',
+      ]),
+    );
+  });
+});
+
+describe(`migration ${MIGRATION} over a row whose newest entry is not its current status`, () => {
+  it('fails, is rolled back whole, and leaves the history where it was', async () => {
+    const db = await beforeMigration();
+    const history = [
+      { status: 'processing', statusReason: 'sent', date: '2026-01-01T00:00:01.000Z' },
+      { status: 'pending', statusReason: 'created', date: '2026-01-01T00:00:00.000Z' },
+    ];
+    await insertOld(db, '00000000-0000-4000-8000-000000000003', 'completed', 'settled', '2026-01-01T00:00:02.000Z', history);
+    await expect(applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(null))).rejects.toThrow(/newest status_history entry differs/);
+    const row = (await db.query<{ status_history: unknown }>('SELECT status_history FROM transactions')).rows[0];
+    expect(row!.status_history).toEqual(history);
+    await db.close();
+  });
+});
