@@ -25,14 +25,8 @@ export async function listTransactions(ctx: Ctx, input: unknown, opts: { deepSki
   const { skip, take } = skipTake(q);
   if (filter.search) return searchPage(ctx, q, filter, where);
   const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;
-  // A deep page starts at the end of the day holding its first row: the skip within that day is all that is read.
   const page = edge
-    ? Prisma.sql`WITH RECURSIVE ${edge}, page AS (
-        SELECT t.id, t.created_at FROM transactions t
-        WHERE ${where} AND t.created_at < (SELECT (day + 1)::timestamp AT TIME ZONE 'UTC' FROM edge)
-        ORDER BY t.created_at DESC, t.id DESC
-        LIMIT ${take} OFFSET (SELECT ${skip}::bigint - skipped FROM edge)
-      )`
+    ? Prisma.sql`WITH RECURSIVE ${edge}, ${deepPage(where, skip, take)}`
     : Prisma.sql`WITH page AS (
         SELECT t.id, t.created_at FROM transactions t
         WHERE ${where}
@@ -51,6 +45,32 @@ export async function listTransactions(ctx: Ctx, input: unknown, opts: { deepSki
     countTransactions(ctx, filter),
   ]);
   return { data: rows.map(toTransactionDto), page: q.page, limit: q.limit, total: counted };
+}
+
+/**
+ * `page(id, created_at)` of a deep page, given `edge` (transaction-counts.ts `pageEdge`): only the
+ * day holding the page's first row is read, from whichever end of it is nearer. From the day's
+ * end (newest first) it skips `within` rows and may run on into older days; a page that lies
+ * wholly in the older half of its day is read from the day's start instead (oldest first),
+ * skipping `n - within - take` rows. Each branch's condition is a one-time filter: only one runs
+ * (the other's LIMIT is still evaluated, hence `greatest`).
+ */
+function deepPage(where: Prisma.Sql, skip: number, take: number): Prisma.Sql {
+  const within = Prisma.sql`(SELECT ${skip}::bigint - skipped FROM edge)`;
+  const fromStart = Prisma.sql`(SELECT 2 * (${skip}::bigint - skipped) > n AND ${skip}::bigint - skipped + ${take} <= n FROM edge)`;
+  const dayStart = Prisma.sql`(SELECT day::timestamp AT TIME ZONE 'UTC' FROM edge)`;
+  const dayEnd = Prisma.sql`(SELECT (day + 1)::timestamp AT TIME ZONE 'UTC' FROM edge)`;
+  return Prisma.sql`page AS (
+      (SELECT t.id, t.created_at FROM transactions t
+       WHERE ${where} AND t.created_at < ${dayEnd} AND NOT ${fromStart}
+       ORDER BY t.created_at DESC, t.id DESC
+       LIMIT ${take} OFFSET ${within})
+      UNION ALL
+      (SELECT t.id, t.created_at FROM transactions t
+       WHERE ${where} AND t.created_at >= ${dayStart} AND t.created_at < ${dayEnd} AND ${fromStart}
+       ORDER BY t.created_at, t.id
+       LIMIT ${take} OFFSET (SELECT greatest(n - (${skip}::bigint - skipped) - ${take}, 0) FROM edge))
+    )`;
 }
 
 /**
