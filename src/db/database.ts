@@ -24,6 +24,12 @@ export interface Database {
   description: string;
   migrations: MigrationDriver;
   sql: SqlRunner;
+  /**
+   * `sql` on connections of the webhook dispatcher's own (PostgreSQL: a pool of
+   * `DISPATCH_CONNECTIONS`, opened on first use), so its claims and records never queue behind
+   * requests waiting for the shared pool. PGlite has one connection: the same as `sql`.
+   */
+  dispatchSql: SqlRunner;
   /** COPY in one transaction on one connection (`fas seed`). */
   bulk: BulkCopy;
   migrate(): Promise<string[]>;
@@ -133,6 +139,7 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     kind: 'pglite',
     applied: [],
     sql,
+    dispatchSql: sql,
     bulk: pgliteBulkCopy(client),
     description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
     waiting: () => Math.max(0, pending() - 1),
@@ -215,6 +222,9 @@ function redact(url: string): string {
   }
 }
 
+/** The dispatcher's connections: one claims while the other records finished attempts. */
+const DISPATCH_CONNECTIONS = 2;
+
 // Arbitrary constant shared by every FAS process migrating the same database.
 const MIGRATION_LOCK_KEY = 72707369;
 
@@ -241,6 +251,12 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     client.query(SESSION_SETTINGS).catch(() => {});
   });
   cancelAbandonedStatements(pool, url);
+  const dispatchPool = new pg.Pool({
+    connectionString: url,
+    max: DISPATCH_CONNECTIONS,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
+  dispatchPool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
     withLock: async (fn) => {
@@ -279,6 +295,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     kind: 'postgres',
     applied: [],
     sql: async <R>(q: Prisma.Sql) => (await pool.query(q.text, q.values as unknown[])).rows as R[],
+    dispatchSql: async <R>(q: Prisma.Sql) => (await dispatchPool.query(q.text, q.values as unknown[])).rows as R[],
     bulk: postgresBulkCopy(pool),
     description: `PostgreSQL at ${redact(url)}`,
     waiting: () => pool.waitingCount,
@@ -300,6 +317,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
       closed = true;
       await prisma.$disconnect();
       await pool.end();
+      await dispatchPool.end();
     },
   };
 }

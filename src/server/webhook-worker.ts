@@ -15,14 +15,17 @@ export function startWebhookWorker(
   observer?: DispatcherObserver,
 ) {
   const sender = httpWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowInsecure: config.allowInsecureWebhooks });
-  const dispatcher = new Dispatcher(deps, {
-    sender,
-    timeoutMs: config.webhookTimeoutMs,
-    retry: { ...DEFAULT_RETRY_POLICY, baseMs: config.webhookRetryBaseMs, factor: config.webhookRetryFactor },
-    onError,
-    observer,
-    wakeups: (wake) => database.listen(DELIVERIES_CHANNEL, wake),
-  });
+  const dispatcher = new Dispatcher(
+    { ...deps, sql: database.dispatchSql },
+    {
+      sender,
+      timeoutMs: config.webhookTimeoutMs,
+      retry: { ...DEFAULT_RETRY_POLICY, baseMs: config.webhookRetryBaseMs, factor: config.webhookRetryFactor },
+      onError,
+      observer,
+      wakeups: (wake) => database.listen(DELIVERIES_CHANNEL, wake),
+    },
+  );
   dispatcher.start();
   return {
     stop: async () => {

@@ -50,6 +50,12 @@ type SigningKey = { kid: string; privateKey: KeyObject };
 const KEY_CACHE_MS = 10_000;
 /** Most attempts recorded by one statement. */
 const RECORD_CHUNK = 500;
+/**
+ * Finished attempts wait up to this long to be recorded together (unless a chunk is waiting), so
+ * a steady trickle costs a few statements a second, not one per attempt. It delays only the
+ * bookkeeping, never a send; the lease covers it many times over.
+ */
+const RECORD_DELAY_MS = 20;
 
 /**
  * Durable, at-least-once delivery. Due deliveries are claimed with `FOR UPDATE SKIP LOCKED` and a
@@ -60,7 +66,7 @@ const RECORD_CHUNK = 500;
  * Running (`start`), it is a pipeline, not a series of rounds: up to `concurrency` attempts are in
  * flight, more are claimed as soon as a quarter of the slots are free, so one slow target never
  * holds up the others; finished attempts are recorded in bulk, one statement for all that finished
- * while the previous statement ran.
+ * within `RECORD_DELAY_MS` or while the previous statement ran.
  */
 export class Dispatcher {
   private running: Promise<void> | undefined;
@@ -69,8 +75,11 @@ export class Dispatcher {
   /** A wake-up came while the pump was busy: look again before sleeping. */
   private woken = false;
   private key: { value: SigningKey; fetchedAt: number } | undefined;
+  /** The key lookup under way, shared by every attempt that needs the key meanwhile. */
+  private keyLookup: Promise<SigningKey> | undefined;
   private readonly pending: AttemptOutcome[] = [];
   private flushing: Promise<void> | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly deps: Deps,
@@ -187,11 +196,24 @@ export class Dispatcher {
     return rows.map((r) => ({ ...r, leaseUntil }));
   }
 
-  private async signingKey(): Promise<SigningKey> {
+  /**
+   * The current signing key, looked up at most once per `KEY_CACHE_MS`: when the cache runs out,
+   * the attempts in flight wait for one lookup instead of each making its own (up to `concurrency`
+   * queries and key decryptions at once, every 10 s, queueing on the pool).
+   */
+  private signingKey(): Promise<SigningKey> {
     const now = this.deps.clock.now().getTime();
     const age = this.key ? now - this.key.fetchedAt : Number.POSITIVE_INFINITY;
-    if (!this.key || age < 0 || age >= KEY_CACHE_MS) this.key = { value: await currentSigningKey(this.deps), fetchedAt: now };
-    return this.key.value;
+    if (this.key && age >= 0 && age < KEY_CACHE_MS) return Promise.resolve(this.key.value);
+    this.keyLookup ??= currentSigningKey(this.deps)
+      .then((value) => {
+        this.key = { value, fetchedAt: now };
+        return value;
+      })
+      .finally(() => {
+        this.keyLookup = undefined;
+      });
+    return this.keyLookup;
   }
 
   /** Signs and sends one attempt, then queues it for recording. Never throws. */
@@ -218,7 +240,15 @@ export class Dispatcher {
       startedAt,
       result,
     });
-    this.flushing ??= this.flush();
+    if (this.flushing || this.flushTimer) return;
+    if (this.pending.length >= RECORD_CHUNK || this.stopped) this.flushing = this.flush();
+    else this.flushTimer = setTimeout(() => this.flushNow(), RECORD_DELAY_MS);
+  }
+
+  private flushNow(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.pending.length) this.flushing ??= this.flush();
   }
 
   private async send(d: Claimed, startedAt: Date): Promise<SendResult> {
@@ -260,6 +290,7 @@ export class Dispatcher {
   }
 
   private async flushed(): Promise<void> {
+    this.flushNow();
     while (this.flushing) await this.flushing;
   }
 }
