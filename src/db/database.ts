@@ -14,8 +14,12 @@ import { outsideRequest, throwIfAbandoned } from './request-signal.js';
 
 export type Db = PrismaClient;
 
-/** Runs one `Prisma.sql` query on the driver itself and answers its rows. */
-export type SqlRunner = <R>(query: Prisma.Sql) => Promise<R[]>;
+/**
+ * Runs one `Prisma.sql` query on the driver itself and answers its rows. `prepare` names the statement
+ * so that PostgreSQL parses and plans it once per connection: for fixed statements every request runs
+ * (authentication), never for ones whose best plan depends on the values. PGlite ignores it.
+ */
+export type SqlRunner = <R>(query: Prisma.Sql, opts?: { prepare?: string }) => Promise<R[]>;
 
 export interface Database {
   prisma: PrismaClient;
@@ -257,6 +261,9 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   dispatchPool.on('error', () => {});
+  dispatchPool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
     withLock: async (fn) => {
@@ -294,7 +301,12 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     prisma,
     kind: 'postgres',
     applied: [],
-    sql: async <R>(q: Prisma.Sql) => (await pool.query(q.text, q.values as unknown[])).rows as R[],
+    sql: async <R>(q: Prisma.Sql, opts?: { prepare?: string }) =>
+      (
+        await (opts?.prepare
+          ? pool.query({ name: opts.prepare, text: q.text, values: q.values })
+          : pool.query(q.text, q.values as unknown[]))
+      ).rows as R[],
     dispatchSql: async <R>(q: Prisma.Sql) => (await dispatchPool.query(q.text, q.values as unknown[])).rows as R[],
     bulk: postgresBulkCopy(pool),
     description: `PostgreSQL at ${redact(url)}`,

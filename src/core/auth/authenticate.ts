@@ -28,7 +28,7 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   const secret = match[2] ?? '';
   if (!looksLikeSecret(secret)) throw unauthenticated('invalid credentials');
   const hash = hashSecret(secret);
-  // Every request runs this: one indexed query straight through the driver.
+  // Every request runs this: one indexed query straight through the driver, prepared once per connection.
   if (secret.startsWith(ADMIN_TOKEN_PREFIX)) {
     const rows = await deps.sql<{
       adminId: string;
@@ -36,19 +36,25 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
       role: 'admin' | 'analyst';
       workspaceId: string;
       sandbox: boolean;
-    }>(Prisma.sql`
+    }>(
+      Prisma.sql`
       SELECT a.id::text AS "adminId", a.email, a.role::text AS role, a.workspace_id::text AS "workspaceId", w.sandbox
       FROM admin_tokens t JOIN admins a ON a.id = t.admin_id JOIN workspaces w ON w.id = a.workspace_id
-      WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL`);
+      WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL`,
+      { prepare: 'fas_authenticate_admin_token' },
+    );
     const a = rows[0];
     if (!a) throw unauthenticated('invalid credentials');
     return { workspaceId: a.workspaceId, sandbox: a.sandbox, actor: { kind: 'admin', role: a.role, adminId: a.adminId, email: a.email } };
   }
-  const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean; stale: boolean }>(Prisma.sql`
+  const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean; stale: boolean }>(
+    Prisma.sql`
     SELECT k.id::text AS id, k.workspace_id::text AS "workspaceId", w.sandbox,
            (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') AS stale
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
-    WHERE k.key_hash = ${hash} AND k.revoked_at IS NULL`);
+    WHERE k.key_hash = ${hash} AND k.revoked_at IS NULL`,
+    { prepare: 'fas_authenticate_api_key' },
+  );
   const key = rows[0];
   if (!key) throw unauthenticated('invalid credentials');
   // "Last used" for the dashboard's key list, written at most once a minute per key.

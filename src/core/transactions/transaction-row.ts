@@ -72,14 +72,26 @@ function run<R>(db: Reader, query: Prisma.Sql): Promise<R[]> {
 /** Copies the keys whose values are present: optional contract fields are left out, not null. */
 function present<T extends Record<string, unknown>>(obj: T): { [K in keyof T]: Exclude<T[K], null> } {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== null && v !== undefined) out[k] = v;
+  // for-in rather than Object.entries: no array per key, on ~4 objects per row of every page.
+  for (const k in obj) {
+    const v = obj[k];
+    if (v !== null && v !== undefined) out[k] = v;
+  }
   return out as { [K in keyof T]: Exclude<T[K], null> };
 }
 
-function pick<K extends ReadKey>(r: TransactionRow, keys: readonly K[]): Pick<TransactionRow, K> {
-  const out = {} as Pick<TransactionRow, K>;
-  for (const k of keys) out[k] = r[k];
-  return out;
+/** Adds the row's present values of `keys` to `out`, in that order (without an intermediate object). */
+function addPresent<O extends object, K extends ReadKey>(
+  out: O,
+  r: TransactionRow,
+  keys: readonly K[],
+): O & Partial<Pick<TransactionRow, K>> {
+  const o = out as O & Partial<Pick<TransactionRow, K>>;
+  for (const k of keys) {
+    const v = r[k];
+    if (v !== null && v !== undefined) o[k] = v as (typeof o)[K];
+  }
+  return o;
 }
 
 /**
@@ -110,27 +122,34 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
     audit: present({ adminId: r.auditAdminId, admin: r.auditAdmin, apiKey: r.auditApiKey }),
   };
   if (r.transactionType === 'bank') {
-    dto.bankTransactionDetails = present({
-      type: r.detailType as 'deposit' | 'withdrawal',
-      coin: r.coin,
-      amount: r.amount,
-      fee: r.fee,
-      total: r.total,
-      instrumentType: r.instrumentType as 'ach' | 'wire' | 'swift',
-      transactionReference: r.transactionReference as string,
-      ...pick(r, BANK_OPTIONAL),
-      addenda: r.addenda?.length ? r.addenda : null,
-    });
+    const bank: NonNullable<TransactionDto['bankTransactionDetails']> = addPresent(
+      present({
+        type: r.detailType as 'deposit' | 'withdrawal',
+        coin: r.coin,
+        amount: r.amount,
+        fee: r.fee,
+        total: r.total,
+        instrumentType: r.instrumentType as 'ach' | 'wire' | 'swift',
+        transactionReference: r.transactionReference as string,
+      }),
+      r,
+      BANK_OPTIONAL,
+    );
+    if (r.addenda?.length) bank.addenda = r.addenda;
+    dto.bankTransactionDetails = bank;
   } else if (r.transactionType === 'crypto') {
-    dto.cryptoTransactionDetails = present({
-      type: r.detailType as 'deposit' | 'withdraw',
-      coin: r.coin,
-      network: r.network as string,
-      amount: r.amount,
-      fee: r.fee,
-      total: r.total,
-      ...pick(r, CRYPTO_OPTIONAL),
-    });
+    dto.cryptoTransactionDetails = addPresent(
+      present({
+        type: r.detailType as 'deposit' | 'withdraw',
+        coin: r.coin,
+        network: r.network as string,
+        amount: r.amount,
+        fee: r.fee,
+        total: r.total,
+      }),
+      r,
+      CRYPTO_OPTIONAL,
+    );
   } else {
     dto.tradeTransactionDetails = {
       type: 'market',
