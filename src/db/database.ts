@@ -243,6 +243,14 @@ const MIGRATION_LOCK_KEY = 72707369;
 const SESSION_SETTINGS = `SELECT set_config('jit', 'off', false),
   CASE WHEN pg_size_bytes(current_setting('work_mem')) < 16 * 1024 * 1024 THEN set_config('work_mem', '16MB', false) END`;
 
+/** Gives every new connection of `pool` the session settings above (benches use it on their own pools too). */
+export function withSessionSettings(pool: pg.Pool): pg.Pool {
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
+  return pool;
+}
+
 function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -251,9 +259,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
+  withSessionSettings(pool);
   cancelAbandonedStatements(pool, url);
   const dispatchPool = new pg.Pool({
     connectionString: url,
@@ -261,9 +267,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   dispatchPool.on('error', () => {});
-  dispatchPool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
+  withSessionSettings(dispatchPool);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
     withLock: async (fn) => {
