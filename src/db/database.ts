@@ -251,23 +251,22 @@ export function withSessionSettings(pool: pg.Pool): pg.Pool {
   return pool;
 }
 
-function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
+/** A pool of FAS sessions: the statement timeout, the session settings, and idle errors ignored. */
+function sessionPool(url: string, max: number, statementTimeoutMs: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  withSessionSettings(pool);
+  return withSessionSettings(pool);
+}
+
+function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
+  const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
-  const dispatchPool = new pg.Pool({
-    connectionString: url,
-    max: DISPATCH_CONNECTIONS,
-    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
-  });
-  dispatchPool.on('error', () => {});
-  withSessionSettings(dispatchPool);
+  const dispatchPool = sessionPool(url, DISPATCH_CONNECTIONS, statementTimeoutMs);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
     withLock: async (fn) => {
