@@ -263,6 +263,13 @@ function sessionPool(url: string, max: number, statementTimeoutMs: number): pg.P
   return withSessionSettings(pool);
 }
 
+/** `SqlRunner` on a pool: a named (prepared) statement when asked for one. */
+function sqlRunner(pool: pg.Pool): SqlRunner {
+  return async <R>(q: Prisma.Sql, opts?: { prepare?: string }) =>
+    (await (opts?.prepare ? pool.query({ name: opts.prepare, text: q.text, values: q.values }) : pool.query(q.text, q.values as unknown[])))
+      .rows as R[];
+}
+
 function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
   const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
@@ -304,13 +311,8 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     prisma,
     kind: 'postgres',
     applied: [],
-    sql: async <R>(q: Prisma.Sql, opts?: { prepare?: string }) =>
-      (
-        await (opts?.prepare
-          ? pool.query({ name: opts.prepare, text: q.text, values: q.values })
-          : pool.query(q.text, q.values as unknown[]))
-      ).rows as R[],
-    dispatchSql: async <R>(q: Prisma.Sql) => (await dispatchPool.query(q.text, q.values as unknown[])).rows as R[],
+    sql: sqlRunner(pool),
+    dispatchSql: sqlRunner(dispatchPool),
     bulk: postgresBulkCopy(pool),
     description: `PostgreSQL at ${redact(url)}`,
     waiting: () => pool.waitingCount,
