@@ -55,7 +55,7 @@ const DEEP_PAGE_RATIO_TARGET = 2;
 const PAGE_1 = 'page 1 (limit 100)';
 const PAGE_1000 = 'page 1000 (limit 100)';
 /** Bumped whenever the seeded data changes, so an older bench database is seeded again. */
-const DATA_VERSION = 'v2';
+const DATA_VERSION = 'v3';
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench';
 
 const log = (s: string) => process.stderr.write(`${s}\n`);

@@ -7,6 +7,9 @@ import copyStreams from 'pg-copy-streams';
  * in text format, which PostgreSQL parses several times faster than the same rows bound as
  * statement parameters. Only the seed uses it; requests never do.
  */
+/** COPY text: a string, or its UTF-8 bytes. */
+export type CopyChunk = string | Uint8Array<ArrayBuffer>;
+
 export interface BulkCopy {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one database transaction on one connection: committed when it resolves, rolled back when it throws. */
@@ -21,7 +24,7 @@ export interface BulkSession {
    * COPY text format, whole lines per chunk. Each chunk is handed over as the server takes it (PostgreSQL
    * reads the stream while the next chunk is produced); `onChunk` is called after each.
    */
-  copyIn(copy: string, chunks: AsyncIterable<string>, onChunk?: (chunk: string) => void): Promise<void>;
+  copyIn(copy: string, chunks: AsyncIterable<CopyChunk>, onChunk?: (chunk: CopyChunk) => void): Promise<void>;
 }
 
 export function postgresBulkCopy(pool: pg.Pool): BulkCopy {
@@ -52,7 +55,7 @@ export function postgresBulkCopy(pool: pg.Pool): BulkCopy {
   };
 }
 
-async function pgCopyIn(client: pg.PoolClient, copy: string, chunks: AsyncIterable<string>, onChunk?: (chunk: string) => void) {
+async function pgCopyIn(client: pg.PoolClient, copy: string, chunks: AsyncIterable<CopyChunk>, onChunk?: (chunk: CopyChunk) => void) {
   const stream = client.query(copyStreams.from(copy));
   const finished = new Promise<void>((resolve, reject) => {
     stream.on('finish', resolve);
@@ -63,12 +66,20 @@ async function pgCopyIn(client: pg.PoolClient, copy: string, chunks: AsyncIterab
   finished.catch((err) => {
     failed = err;
   });
-  for await (const chunk of chunks) {
-    // The next chunk was produced while the server read this one: wait only for what is still queued.
-    if (stream.writableNeedDrain && !failed) await drained(stream);
-    if (failed) break;
-    stream.write(chunk);
-    onChunk?.(chunk);
+  try {
+    for await (const chunk of chunks) {
+      // The next chunk was produced while the server read this one: wait only for what is still queued.
+      if (stream.writableNeedDrain && !failed) await drained(stream);
+      if (failed) break;
+      stream.write(chunk);
+      onChunk?.(chunk);
+    }
+  } catch (err) {
+    // The rows could not be produced: abort the COPY (CopyFail), or the connection would stay
+    // in it and the ROLLBACK after it would wait for ever.
+    stream.destroy(err instanceof Error ? err : new Error(String(err)));
+    await finished.catch(() => {});
+    throw err;
   }
   if (!failed) stream.end();
   await finished;

@@ -25,7 +25,7 @@ const NOW = '2026-06-30T12:00:00.000Z';
 const N = 2000;
 
 /** Seeds a new workspace: with COPY (the database's bulk port) unless `copy` is false. */
-async function seeded(seed: number, batchSize = 700, copy = true) {
+async function seeded(seed: number, batchSize = 700, copy = true, threads?: number) {
   const ws = await workspaceFactory(h.deps);
   const progress: number[] = [];
   const ctx = at(ws.ctx, NOW);
@@ -34,6 +34,7 @@ async function seeded(seed: number, batchSize = 700, copy = true) {
     accounts: 20,
     seed,
     batchSize,
+    threads,
     onProgress: (done, total) => {
       expect(total).toBe(N);
       progress.push(done);
@@ -81,7 +82,8 @@ describe('fas seed: seedTransactions', () => {
     before = await tableStructure();
     const s = await seeded(7);
     ws = s.ws;
-    expect(s.progress).toEqual([700, 1400, 2000]);
+    // COPY sends a block of 1,000 rows at a time, whatever the batch size (that is for INSERT).
+    expect(s.progress).toEqual([1000, 2000]);
     expect(s.result).toEqual({ workspaceId: ws.workspaceId, accounts: 20, transactions: N });
     rows = await listAll(ws.apiKey);
   }, 120_000);
@@ -252,7 +254,29 @@ describe('fas seed: seedTransactions', () => {
     expect(back.map((r) => [r.t, r.a])).toEqual(values);
   });
 
-  it('the same seed gives the same data (in another workspace, with other batches, through INSERT instead of COPY); another seed does not', async () => {
+  it('rows that cannot be produced abort the COPY and roll the session back; the connection serves the next one', async () => {
+    const table = `copy_abort_${process.pid}`;
+    await h.database.bulk.session((s) => s.exec(`CREATE TABLE ${table} (n int)`));
+    try {
+      const broken = h.database.bulk.session(async (s) => {
+        await s.exec(`INSERT INTO ${table} VALUES (-1)`);
+        await s.copyIn(
+          `COPY ${table} (n) FROM STDIN`,
+          (async function* () {
+            yield '1\n2\n';
+            throw new Error('the rows ran out of luck');
+          })(),
+        );
+      });
+      await expect(broken).rejects.toThrow('the rows ran out of luck');
+      const after = await h.database.bulk.session((s) => s.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`));
+      expect(after).toEqual([{ n: 0 }]);
+    } finally {
+      await h.database.bulk.session((s) => s.exec(`DROP TABLE ${table}`));
+    }
+  });
+
+  it('the same seed gives the same data (in another workspace, with other batches, through INSERT instead of COPY, drawn on worker threads); another seed does not', async () => {
     const digest = (list: TransactionDto[]) => {
       const emails = new Map<string, number>();
       return createHash('sha256')
@@ -269,8 +293,10 @@ describe('fas seed: seedTransactions', () => {
         .digest('hex');
     };
     const again = await seeded(7, 450, false);
+    const threaded = await seeded(7, 700, true, 2);
     const other = await seeded(8);
     expect(digest(await listAll(again.ws.apiKey))).toBe(digest(rows));
+    expect(digest(await listAll(threaded.ws.apiKey))).toBe(digest(rows));
     expect(digest(await listAll(other.ws.apiKey))).not.toBe(digest(rows));
   }, 120_000);
 

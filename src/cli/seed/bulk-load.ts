@@ -1,4 +1,5 @@
 import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
+import type { CopyPiece } from './copy-pieces.js';
 import { COPY_COLUMNS } from './copy-text.js';
 
 /** What a load did, for the caller's report and its clean-up. */
@@ -13,7 +14,7 @@ export interface LoadOptions {
   /** How many rows `pieces` holds. */
   rows: number;
   /** COPY text, whole lines per piece, with how many rows each holds. */
-  pieces: AsyncIterable<{ text: string; rows: number }>;
+  pieces: AsyncIterable<CopyPiece>;
   /** Called as each piece is handed to the database, with its rows. */
   onRows: (rows: number) => void;
   /** A step after the rows ("building transactions_pkey"), for the progress display. */
@@ -97,7 +98,7 @@ export async function loadTransactions(bulk: BulkCopy, opts: LoadOptions): Promi
     const texts = async function* () {
       for await (const piece of opts.pieces) {
         sent = piece.rows;
-        yield piece.text;
+        yield piece.chunk;
       }
     };
     await s.copyIn(`COPY transactions (${COPY_COLUMNS}) FROM STDIN${frozen ? ' WITH (FREEZE)' : ''}`, texts(), () => opts.onRows(sent));
