@@ -271,7 +271,14 @@ async function main() {
   const ws = ctx.workspaceId;
 
   const { key } = await createApiKey(ctx, { name: 'bench' });
-  const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1 << 20 });
+  const app = await buildApp({
+    deps,
+    ping: database.ping,
+    listen: database.listen,
+    logLevel: false,
+    graphiql: false,
+    bodyLimitBytes: 1 << 20,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,5 +1,7 @@
 import type { BulkCopy } from '../db/bulk-copy.js';
 import type { Db, SqlRunner } from '../db/database.js';
+import type { Authenticated } from './auth/authenticate.js';
+import type { CredentialCache } from './auth/credential-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
 import type { PendingAnswer } from './idempotency/idempotency-store.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
@@ -24,6 +26,8 @@ export interface Deps {
   documentStore?: DocumentStore;
   /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload; unset: 10 MiB. */
   documentMaxBytes?: number;
+  /** Recent authentications, cleared on every change to a credential (unset: every request queries). */
+  credentials?: CredentialCache<Authenticated>;
 }
 
 export type Role = 'admin' | 'analyst' | 'api';

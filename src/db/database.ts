@@ -50,9 +50,9 @@ export interface Database {
    * Calls `onNotify` on each NOTIFY on `channel` (delivered at the notifying transaction's commit)
    * until the answered function is called. On PostgreSQL a dedicated connection listens and comes
    * back by itself after losing the server; notifications sent meanwhile are lost, so a listener
-   * must also poll.
+   * must also poll. `onLost` is called when that connection is lost (PGlite never loses it).
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -328,7 +328,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
         return false;
       }
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -342,7 +342,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
 const RELISTEN_MS = 1000;
 
 /** LISTEN on a connection of its own, reconnecting after a loss until stopped. */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name "${channel}"`);
   let stopped = false;
   let client: pg.Client | undefined;
@@ -355,6 +355,7 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
     const lost = () => {
       if (client !== c) return;
       client = undefined;
+      if (!stopped) outsideRequest(() => onLost?.());
       void c.end().catch(() => {});
       if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
     };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { Listen } from '../core/auth/credential-cache.js';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { graphqlRoute } from '../graphql/yoga.js';
@@ -47,6 +48,12 @@ export interface AppOptions {
   metrics?: { metrics: Metrics; token: string | undefined };
   /** Sees every route as it is added (test/contract/routes.test.ts compares them with openapi.yaml). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The database's LISTEN (`Database.listen`): with it, authentications are remembered in
+   * `deps.credentials` and forgotten on every change to a credential; left out, every request
+   * queries its credential.
+   */
+  listen?: Listen;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -75,6 +82,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  if (opts.listen && opts.deps.credentials) {
+    const unwatch = await opts.deps.credentials.watch(opts.listen);
+    app.addHook('onClose', async () => unwatch());
+  }
 
   // Bodies are JSON or nothing: a text/plain body is refused (415) rather than parsed as a string.
   app.removeContentTypeParser('text/plain');

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { credentialCache } from '../core/auth/credential-cache.js';
 import type { Deps } from '../core/context.js';
 import { createFieldCipher } from '../core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../core/ports.js';
@@ -26,5 +27,14 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
 
 /** The core's dependencies on an open database, with the system clock and random ids (also the benches'). */
 export function depsOf(database: Database, rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'documentMaxBytes'>): Deps {
-  return { db: database.prisma, sql: database.sql, bulk: database.bulk, clock: systemClock, ids: randomIds, ...rest };
+  // The credential cache answers nothing until something watches its channel (`buildApp` does).
+  return {
+    db: database.prisma,
+    sql: database.sql,
+    bulk: database.bulk,
+    clock: systemClock,
+    ids: randomIds,
+    credentials: credentialCache(),
+    ...rest,
+  };
 }

@@ -38,6 +38,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     metrics: { metrics, token: config.metricsToken },
     deps,
     ping: database.ping,
+    listen: database.listen,
     logLevel: config.logLevel,
     // GraphiQL is the analysts' tool in every mode; it shows nothing without a token.
     graphiql: true,

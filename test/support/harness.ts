@@ -5,6 +5,7 @@ import type { Middleware } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createFasClient, type FasClient } from '../../packages/client/src/index.js';
+import { credentialCache } from '../../src/core/auth/credential-cache.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
 import { randomIds, systemClock } from '../../src/core/ports.js';
@@ -87,10 +88,12 @@ export async function startHarness(
     cipher: createFieldCipher(opts.masterKey ?? randomBytes(32)),
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
+    credentials: credentialCache(),
   };
   const app = await buildApp({
     deps,
     ping: database.ping,
+    listen: database.listen,
     logLevel: false,
     graphiql: opts.graphiql ?? false,
     bodyLimitBytes: 1024 * 1024,

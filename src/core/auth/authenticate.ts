@@ -28,7 +28,33 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   const secret = match[2] ?? '';
   if (!looksLikeSecret(secret)) throw unauthenticated('invalid credentials');
   const hash = hashSecret(secret);
-  // Every request runs this: one indexed query straight through the driver, prepared once per connection.
+  const cache = deps.credentials;
+  const hit = cache?.get(hash);
+  if (hit) {
+    if (hit.value.actor.kind === 'api_key' && Date.now() - hit.touchedAt > LAST_USED_EVERY_MS) {
+      hit.touchedAt = Date.now();
+      await touch(deps, hit.value.actor.apiKeyId);
+    }
+    return hit.value;
+  }
+  const generation = cache?.generation ?? 0;
+  const found = await lookup(deps, secret, hash);
+  if (!found) throw unauthenticated('invalid credentials');
+  // Frozen: one answer serves many requests.
+  Object.freeze(found.actor);
+  cache?.set(hash, Object.freeze(found), generation);
+  return found;
+}
+
+/** "Last used" for the dashboard's key list, written at most once a minute per key (and process). */
+const LAST_USED_EVERY_MS = 60_000;
+
+async function touch(deps: Deps, apiKeyId: string): Promise<void> {
+  await deps.sql(Prisma.sql`UPDATE api_keys SET last_used_at = now() WHERE id = ${apiKeyId}::uuid`);
+}
+
+/** The credential's workspace and actor, or null: one indexed query straight through the driver, prepared once per connection. */
+async function lookup(deps: Deps, secret: string, hash: string): Promise<Authenticated | null> {
   if (secret.startsWith(ADMIN_TOKEN_PREFIX)) {
     const rows = await deps.sql<{
       adminId: string;
@@ -44,7 +70,7 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
       { prepare: 'fas_authenticate_admin_token' },
     );
     const a = rows[0];
-    if (!a) throw unauthenticated('invalid credentials');
+    if (!a) return null;
     return { workspaceId: a.workspaceId, sandbox: a.sandbox, actor: { kind: 'admin', role: a.role, adminId: a.adminId, email: a.email } };
   }
   const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean; stale: boolean }>(
@@ -56,8 +82,7 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
     { prepare: 'fas_authenticate_api_key' },
   );
   const key = rows[0];
-  if (!key) throw unauthenticated('invalid credentials');
-  // "Last used" for the dashboard's key list, written at most once a minute per key.
-  if (key.stale) await deps.sql(Prisma.sql`UPDATE api_keys SET last_used_at = now() WHERE id = ${key.id}::uuid`);
+  if (!key) return null;
+  if (key.stale) await touch(deps, key.id);
   return { workspaceId: key.workspaceId, sandbox: key.sandbox, actor: { kind: 'api_key', role: 'api', apiKeyId: key.id } };
 }

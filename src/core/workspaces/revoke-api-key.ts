@@ -18,5 +18,8 @@ export async function revokeApiKey(ctx: Ctx, input: RevokeApiKeyInput) {
   const revokedAt =
     key.revokedAt ??
     (await ctx.db.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() }, select: { revokedAt: true } })).revokedAt;
+  // This process refuses the key from its next request on; the others when the update's
+  // notification reaches them (see credential-cache.ts).
+  ctx.credentials?.clear();
   return { apiKeyId: key.id, revokedAt: (revokedAt as Date).toISOString() };
 }

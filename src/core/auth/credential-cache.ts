@@ -1,0 +1,123 @@
+/**
+ * What recent authentications answered, by the secret's hash (never the secret), so a request with
+ * a known credential skips the database round trip before its own queries.
+ *
+ * Correctness rests on invalidation, not on the entries' age:
+ * - Every change to what an authentication answers notifies the channel `fas_credentials` at commit
+ *   (triggers of migration `20261127100000_credential_notifications`: any writer, plain SQL too).
+ *   Each process LISTENs (`watch`) and forgets everything on each notification.
+ * - The process that makes a change also forgets at once (`clear`), so its next request is refused
+ *   without waiting for the notification; other processes refuse it when the notification arrives
+ *   (well under a millisecond on one machine: test/auth/credential-cache.test.ts measures it).
+ * - A lookup that began before a notification does not store what it read (the generation moved).
+ * - Until the listener is established, and whenever its connection is lost, nothing is remembered
+ *   or answered from memory: every request queries, as without the cache.
+ * - An entry also expires after `ttlMs` (a backstop), and at most `maxEntries` are kept.
+ * Unknown or revoked credentials are never remembered: each attempt queries.
+ */
+export interface CredentialCache<T> {
+  /** The remembered answer for `hash`, if the cache is live and it is fresh. */
+  get(hash: string): Entry<T> | undefined;
+  /** Remembers `value` for `hash`, unless the cache was cleared since `generation` was read. */
+  set(hash: string, value: T, generation: number): Entry<T> | undefined;
+  /** Read before a lookup; pass it to `set`. */
+  readonly generation: number;
+  /** Forgets everything (a credential changed). */
+  clear(): void;
+  /** Follows the invalidation channel with `listen` until the answered function is called. */
+  watch(listen: Listen): Promise<() => Promise<void>>;
+  /** Answers from memory are possible (a listener is established). */
+  readonly live: boolean;
+  /** Hits and lookups stored, for tests and metrics. */
+  readonly stats: { hits: number; stored: number };
+}
+
+export interface Entry<T> {
+  value: T;
+  /** When this process last recorded a use of the credential (ms), for `last_used_at`. */
+  touchedAt: number;
+  storedAt: number;
+}
+
+/** `Database.listen` with the loss callback. */
+export type Listen = (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
+
+export const CREDENTIALS_CHANNEL = 'fas_credentials';
+
+export function credentialCache<T>(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): CredentialCache<T> {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const maxEntries = opts.maxEntries ?? 10_000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry<T>>();
+  let generation = 0;
+  let listeners = 0;
+  const stats = { hits: 0, stored: 0 };
+  const clear = () => {
+    generation++;
+    entries.clear();
+  };
+  return {
+    get(hash) {
+      if (listeners === 0) return undefined;
+      const e = entries.get(hash);
+      if (!e) return undefined;
+      if (now() - e.storedAt > ttlMs) {
+        entries.delete(hash);
+        return undefined;
+      }
+      stats.hits++;
+      return e;
+    },
+    set(hash, value, seen) {
+      if (listeners === 0 || seen !== generation) return undefined;
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      const at = now();
+      const e = { value, touchedAt: at, storedAt: at };
+      entries.set(hash, e);
+      stats.stored++;
+      return e;
+    },
+    get generation() {
+      return generation;
+    },
+    clear,
+    async watch(listen) {
+      let established = false;
+      const unlisten = await listen(
+        CREDENTIALS_CHANNEL,
+        () => {
+          // Also called once each time the listener is (re)established: what changed meanwhile is unknown.
+          clear();
+          if (!established) {
+            established = true;
+            listeners++;
+          }
+        },
+        () => {
+          clear();
+          if (established) {
+            established = false;
+            listeners--;
+          }
+        },
+      );
+      // Listening from here on (PGlite does not call back when it starts).
+      if (!established) {
+        established = true;
+        listeners++;
+      }
+      return async () => {
+        if (established) {
+          established = false;
+          listeners--;
+        }
+        clear();
+        await unlisten();
+      };
+    },
+    get live() {
+      return listeners > 0;
+    },
+    stats,
+  };
+}
