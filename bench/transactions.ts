@@ -12,7 +12,9 @@
 //   - the same query through GraphQL (`transactions(filter, page, limit)`, every field) and tRPC
 //     (`transactions.list`), one client;
 //   - the core in-process (`listTransactions`, no HTTP) and the bare SQL: the page and count
-//     queries that `listTransactions` runs, captured from it and timed through a plain `pg` pool.
+//     queries that `listTransactions` runs, captured from it and timed through a plain `pg` pool;
+//   - "bare HTTP": REST's response bytes for the shape served by a bare `node:http` server in this
+//     process to the same client, the floor that loopback HTTP alone puts under REST - SQL.
 // With --pglite: the same on an in-memory PGlite with 100,000 rows (the bare SQL then runs on the
 // PGlite instance itself). Prints markdown to stdout (progress on stderr), with EXPLAIN (ANALYZE,
 // BUFFERS) of the queries of every shape that misses a target: REST p99 <= 50 ms; REST
@@ -21,6 +23,7 @@
 // BENCH_SECONDS (default 3) bounds each measurement.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -244,6 +247,29 @@ const GQL = `query($filter: TransactionFilter, $page: Int, $limit: Int) { transa
     cryptoTransactionDetails { type coin network amount fee total networkFee targetAddress txHash }
     tradeTransactionDetails { type product side quantity quantityCurrency fee feeCurrency quoteQuantity quoteCurrency rate } } } }`;
 
+/**
+ * The floor under REST's overhead: a bare `node:http` server in this process that answers every
+ * request with the bytes REST answered for the shape, already serialized. What REST costs above
+ * it is Fastify, its hooks, authentication, the DTO mapping and JSON.stringify; the floor itself
+ * is loopback HTTP between two threads and a 100-row body's writes and reads on this machine.
+ */
+async function transportFloor(): Promise<{ url: string; serve(body: string): void; close(): Promise<void> }> {
+  let bytes = Buffer.alloc(0);
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+    res.end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`,
+    serve(body) {
+      bytes = Buffer.from(body);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 function machine(pgVersion: string): string {
   let model = 'unknown';
   try {
@@ -328,6 +354,7 @@ async function main() {
     : (text, values) => database.sql({ text, values } as unknown as Prisma.Sql); // PGlite reads only these two
   const pgVersion = pool ? ((await pool.query('SHOW server_version')).rows[0] as { server_version: string }).server_version : '';
   const generator = loadGenerator();
+  const floor = await transportFloor();
   const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
 
   const rows: string[] = [];
@@ -337,7 +364,8 @@ async function main() {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
     const restUrl = `${base}/api/v2/transactions?${qs}`;
     // The three protocols must agree before they are timed.
-    const restBody = (await (await fetch(restUrl, { headers })).json()) as { total: number; data: unknown[] };
+    const restText = await (await fetch(restUrl, { headers })).text();
+    const restBody = JSON.parse(restText) as { total: number; data: unknown[] };
     const { page, limit, ...filter } = query;
     const gqlInit = {
       method: 'POST',
@@ -360,6 +388,8 @@ async function main() {
     const restLoaded = await generator.run(restUrl, { headers }, CONCURRENCY);
     const gql = hasGraphql ? await generator.run(`${base}/graphql`, gqlInit, 1) : null;
     const trpc = await generator.run(trpcUrl, { headers }, 1);
+    floor.serve(restText);
+    const bareHttp = await generator.run(floor.url, {}, 1);
     const core = await repeat(async () => {
       const t0 = performance.now();
       await listTransactions(ctx, query);
@@ -371,12 +401,14 @@ async function main() {
     rows.push(
       `| ${name} | ${restBody.total} | ${f(rest.p50)} | ${f(rest.p95)} | ${f(rest.p99)} | ${restLoaded.rps.toFixed(0)} | ${f(restLoaded.p99)} | ${
         gql ? `${f(gql.p50)} / ${f(gql.p99)}` : 'n/a'
-      } | ${f(trpc.p50)} / ${f(trpc.p99)} | ${f(core.p50)} | ${f(bare.p50)} | ${f(overhead)} |`,
+      } | ${f(trpc.p50)} / ${f(trpc.p99)} | ${f(core.p50)} | ${f(bare.p50)} | ${f(overhead)} | ${f(bareHttp.p50)} |`,
     );
     const why: string[] = [];
     if (rest.p99 > P99_TARGET_MS) why.push(`REST p99 ${f(rest.p99)} ms > ${P99_TARGET_MS} ms`);
     if (overhead > OVERHEAD_TARGET_MS)
-      why.push(`REST p50 ${f(overhead)} ms over its bare SQL (${f(bare.p50)} ms) > ${OVERHEAD_TARGET_MS} ms`);
+      why.push(
+        `REST p50 ${f(overhead)} ms over its bare SQL (${f(bare.p50)} ms) > ${OVERHEAD_TARGET_MS} ms (the same bytes from a bare node:http server: ${f(bareHttp.p50)} ms)`,
+      );
     for (const [protocol, m] of [
       ['GraphQL', gql],
       ['tRPC', trpc],
@@ -407,10 +439,10 @@ async function main() {
             other?.seconds ? `, ${OTHER_ROWS.toLocaleString('en-US')} in ${other.seconds.toFixed(1)} s` : ''
           }`
     }.`,
-    `Latencies in ms; p50/p95/p99 from one client, req/s and "p99 @4" from ${CONCURRENCY} concurrent clients (a worker thread, \`node:http\` keep-alive), ${SECONDS} s (and at least ${MIN_SAMPLES} requests) each. "core" is \`listTransactions\` in-process (no HTTP); "SQL" the page and count queries it runs, alone, through ${pglite ? 'the PGlite instance' : 'a plain `pg` pool'}.`,
+    `Latencies in ms; p50/p95/p99 from one client, req/s and "p99 @4" from ${CONCURRENCY} concurrent clients (a worker thread, \`node:http\` keep-alive), ${SECONDS} s (and at least ${MIN_SAMPLES} requests) each. "core" is \`listTransactions\` in-process (no HTTP); "SQL" the page and count queries it runs, alone, through ${pglite ? 'the PGlite instance' : 'a plain `pg` pool'}; "bare HTTP" the same response bytes, already serialized, from a bare \`node:http\` server in this process to the same client (the floor under REST - SQL).`,
     '',
-    '| shape | total | REST p50 | REST p95 | REST p99 | req/s @4 | p99 @4 | GraphQL p50 / p99 | tRPC p50 / p99 | core p50 | SQL p50 | REST - SQL p50 |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| shape | total | REST p50 | REST p95 | REST p99 | req/s @4 | p99 @4 | GraphQL p50 / p99 | tRPC p50 / p99 | core p50 | SQL p50 | REST - SQL p50 | bare HTTP p50 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   );
@@ -443,6 +475,7 @@ async function main() {
   process.stdout.write(`${out.join('\n')}\n`);
 
   await generator.close();
+  await floor.close();
   await app.close();
   await pool?.end();
   await database.close();
