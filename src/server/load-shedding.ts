@@ -12,9 +12,10 @@ export interface SheddingOptions {
   /** Shed while this many database calls wait for a connection (PGlite: its one connection); 0 = off. */
   dbWaiters: number;
   /**
-   * Shed while the queue would take longer than this to drain at the current completion rate
-   * (Little's law: queued / completions per second); 0 = off. Adapts to slow databases and
-   * machines, where a fixed count of waiters would already mean seconds of waiting.
+   * Shed while the requests queued for the database would take longer than this to drain at the
+   * current completion rate (Little's law: queued requests / requests completed per second);
+   * 0 = off. Adapts to slow databases and machines, where a fixed count of waiters would already
+   * mean seconds of waiting.
    */
   queueWaitMs: number;
   /** Database calls currently waiting for a connection. */
@@ -58,10 +59,14 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
   let inFlight = 0;
   const completions = completionRate(2000);
   const queueTooLong = () => {
-    const queued = Math.max(opts.waiting(), inFlight - opts.connections);
-    if (opts.dbWaiters > 0 && queued >= opts.dbWaiters) return true;
-    if (opts.queueWaitMs <= 0 || queued < 2) return false;
-    return (queued / Math.max(completions.perSecond(), 0.5)) * 1000 > opts.queueWaitMs;
+    // Admitted requests that cannot all be on a connection now.
+    const queuedRequests = inFlight - opts.connections;
+    if (opts.dbWaiters > 0 && Math.max(opts.waiting(), queuedRequests) >= opts.dbWaiters) return true;
+    // Requests over requests completed: the database's own queue also holds background calls (the
+    // webhook dispatcher's), and on a server that has been idle the completion rate reads zero, so
+    // two such calls would otherwise shed a lone request as "seconds of waiting".
+    if (opts.queueWaitMs <= 0 || queuedRequests < 2) return false;
+    return (queuedRequests / Math.max(completions.perSecond(), 0.5)) * 1000 > opts.queueWaitMs;
   };
   app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT.test(request.url)) return;

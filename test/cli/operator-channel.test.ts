@@ -56,8 +56,17 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     const key = JSON.parse(created.stdout);
     // Seconds pass between requests (each CLI call starts a process), past the server's keep-alive
     // timeout: a reused connection may be closing as the request leaves, so one retry on a network error.
-    const once = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } }).then((r) => r.status);
-    const get = (k: string) => once(k).catch(() => once(k));
+    const once = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } });
+    const retried = (k: string) => once(k).catch(() => once(k));
+    // A loaded machine may shed a request (503 OVERLOADED with Retry-After, as documented); a client
+    // retries it when told, at most twice here.
+    const get = async (k: string) => {
+      for (let attempt = 0; ; attempt++) {
+        const r = await retried(k);
+        if (r.status !== 503 || attempt === 2) return r.status;
+        await new Promise((resolve) => setTimeout(resolve, Number(r.headers.get('retry-after') ?? 1) * 1000));
+      }
+    };
     expect(await get(key.key)).toBe(200);
 
     const listed = fas(['apikey', 'list', '--json']);

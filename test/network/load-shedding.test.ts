@@ -43,6 +43,51 @@ describe('load shedding', () => {
     expect((await list()).status).toBe(200);
   }, 90_000);
 
+  it('requests queued past the wait limit shed; background calls queued on an idle server do not', async () => {
+    // The shedder sees one connection whatever the database has, so three slow requests are a queue.
+    let background = 0;
+    const harness = await startHarness({
+      app: (database) => ({
+        shedding: { ...off, queueWaitMs: 1000, waiting: () => database.waiting() + background, connections: 1 },
+      }),
+    });
+    h = harness;
+    const ws = await workspaceFactory(harness.deps);
+    const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    // An idle server whose database queue holds only background calls (the webhook dispatcher's):
+    // no request is ahead of this one and none has finished lately, which is not seconds of waiting.
+    background = 5;
+    for (let i = 0; i < 3; i++) expect((await list()).status).toBe(200);
+    background = 0;
+
+    // Requests that wait: the accounts table locked by a transaction (PGlite: its one connection held).
+    let locked: () => void = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const held = harness.database.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
+        locked();
+        await new Promise((r) => setTimeout(r, 6000));
+      },
+      { timeout: 20_000, maxWait: 20_000 },
+    );
+    await lockTaken;
+    // Nothing has finished for more than the rate's window: with three requests in flight behind
+    // the lock, two are queued beyond the one connection, at the 0.5/s floor four seconds of
+    // waiting. Of six sent at once, the first three are admitted and the others shed.
+    await new Promise((r) => setTimeout(r, 2100));
+    const answers = await Promise.all(Array.from({ length: 6 }, list));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 503, 503, 503]);
+    expect(answers.find((r) => r.status === 503)?.body).toMatchObject({
+      code: 'OVERLOADED',
+      detail: expect.stringContaining('database queue'),
+    });
+    await held;
+    expect((await list()).status).toBe(200);
+  }, 90_000);
+
   it('an event loop blocked past its limit sheds REST, tRPC and GraphQL in their own shapes, then recovers', async () => {
     const harness = await startHarness({
       app: (database) => ({
