@@ -116,12 +116,13 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
     { timeout: 600_000, maxWait: 600_000 },
   );
   // Statistics for the planner, and the visibility map, so list pages are index-only at once
-  // (rows copied frozen already have it). The count table too: never analyzed, the planner
+  // (rows copied frozen already have it). The count tables too: never analyzed, the planner
   // found a deep page's newest day by reading all of a workspace's count rows (12.5 ms at
   // 1,000,000 transactions) instead of one index probe (0.02 ms).
   opts.onPhase?.(frozen ? 'analyzing' : 'vacuuming');
   await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return { workspaceId: ctx.workspaceId, accounts: accountCount, transactions: total };

@@ -32,7 +32,7 @@ export async function changeTransactionStatus(
 ): Promise<TransactionDto> {
   const rows = await selectTransactions(
     tx,
-    ['status', 'statusReason', 'updatedAt', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins'],
+    ['status', 'statusReason', 'updatedAt', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins', 'accountId'],
     (columns) => Prisma.sql`
       SELECT ${columns} FROM transactions t
       WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`,
@@ -57,7 +57,13 @@ export async function changeTransactionStatus(
       updated_at = ${now},
       tx_hash = coalesce(tx_hash, ${txHash})
     WHERE id = ${id}::uuid`;
-  const counted = { workspaceId: ctx.workspaceId, createdAt: row.createdAt, transactionType: row.transactionType, coins: row.coins };
+  const counted = {
+    workspaceId: ctx.workspaceId,
+    accountId: row.accountId,
+    createdAt: row.createdAt,
+    transactionType: row.transactionType,
+    coins: row.coins,
+  };
   await bumpCounts(tx, { ...counted, status: row.status }, -1);
   await bumpCounts(tx, { ...counted, status: to }, 1);
   const transaction = await readTransaction(tx, ctx, id);

@@ -85,7 +85,14 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
   });
   await bumpCounts(
     tx,
-    { workspaceId: ctx.workspaceId, createdAt: now, transactionType: t.transactionType, status: 'pending', coins: t.coins as string[] },
+    {
+      workspaceId: ctx.workspaceId,
+      accountId: account.id,
+      createdAt: now,
+      transactionType: t.transactionType,
+      status: 'pending',
+      coins: t.coins as string[],
+    },
     1,
   );
   const transaction = await readTransaction(tx, ctx, id);

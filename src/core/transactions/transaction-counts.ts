@@ -20,17 +20,30 @@ function keys(coins: readonly string[]): string[] {
 }
 
 /**
- * Adds `delta` to the counts of one transaction's (day, type, status), and to its all-time counts.
- * Rows are touched in one statement in a fixed order (coin, then day), so concurrent writers
- * cannot deadlock on them.
+ * Adds `delta` to the counts of one transaction's (day, type, status), to its all-time counts and
+ * to its account's counts. Every writer touches the rows in the same order (the account's, then
+ * the workspace's; within each, by coin, then day), so concurrent writers cannot deadlock on them.
  */
 export async function bumpCounts(
   tx: Tx,
-  t: { workspaceId: string; createdAt: Date; transactionType: string; status: string; coins: readonly string[] },
+  t: {
+    workspaceId: string;
+    accountId: string;
+    createdAt: Date;
+    transactionType: string;
+    status: string;
+    coins: readonly string[];
+  },
   delta: 1 | -1,
 ): Promise<void> {
   const day = t.createdAt.toISOString().slice(0, 10);
   const coins = keys(t.coins);
+  await tx.$executeRaw`
+    INSERT INTO account_transaction_counts (workspace_id, account_id, coin, transaction_type, status, n)
+    SELECT ${t.workspaceId}::uuid, ${t.accountId}::uuid, c, ${t.transactionType}::transaction_type, ${t.status}::transaction_status, ${delta}
+    FROM unnest(${coins}::text[]) AS c
+    ORDER BY c
+    ON CONFLICT (workspace_id, account_id, coin, transaction_type, status) DO UPDATE SET n = account_transaction_counts.n + EXCLUDED.n`;
   await tx.$executeRaw`
     INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
     SELECT ${t.workspaceId}::uuid, c, d, ${t.transactionType}::transaction_type, ${t.status}::transaction_status, ${delta}
@@ -39,8 +52,15 @@ export async function bumpCounts(
     ON CONFLICT (workspace_id, coin, day, transaction_type, status) DO UPDATE SET n = transaction_counts.n + EXCLUDED.n`;
 }
 
-/** Rebuilds a workspace's counts from its rows (after bulk loads, or to repair). */
+/** Rebuilds a workspace's counts, its accounts' included, from its rows (after bulk loads, or to repair). */
 export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: string): Promise<void> {
+  await db.$executeRaw`DELETE FROM account_transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
+  await db.$executeRaw`
+    INSERT INTO account_transaction_counts (workspace_id, account_id, coin, transaction_type, status, n)
+    SELECT t.workspace_id, t.account_id, c.coin, t.transaction_type, t.status, count(*)
+    FROM transactions t CROSS JOIN LATERAL unnest(array_prepend(''::text, t.coins)) AS c(coin)
+    WHERE t.workspace_id = ${workspaceId}::uuid
+    GROUP BY 1, 2, 3, 4, 5`;
   await db.$executeRaw`DELETE FROM transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
   await db.$executeRaw`
     INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
@@ -53,6 +73,14 @@ export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: st
     SELECT workspace_id, coin, ${ALL_TIME}::date, transaction_type, status, sum(n)
     FROM transaction_counts WHERE workspace_id = ${workspaceId}::uuid
     GROUP BY workspace_id, coin, transaction_type, status`;
+}
+
+/** The conditions on a count row's coin (`""` without a coin filter), type and status. */
+function countKeys(f: TransactionFilter): Prisma.Sql[] {
+  const parts = [Prisma.sql`coin = ${f.coin ?? ''}`];
+  if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
+  return parts;
 }
 
 /**
@@ -70,13 +98,7 @@ export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: st
  */
 export function pageEdge(f: TransactionFilter, skip: number): Prisma.Sql | undefined {
   if (f.accountId || f.search || f.range.start || f.range.end) return undefined;
-  const parts: Prisma.Sql[] = [
-    Prisma.sql`workspace_id = ${f.workspaceId}::uuid`,
-    Prisma.sql`coin = ${f.coin ?? ''}`,
-    Prisma.sql`day > ${ALL_TIME}::date`,
-  ];
-  if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
-  if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
+  const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${f.workspaceId}::uuid`, ...countKeys(f), Prisma.sql`day > ${ALL_TIME}::date`];
   const where = Prisma.join(parts, ' AND ');
   const dayTotal = (day: Prisma.Sql) =>
     Prisma.sql`(SELECT coalesce(sum(n), 0) FROM transaction_counts WHERE ${where} AND day = ${day})::bigint`;
@@ -101,8 +123,9 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /**
  * The exact number of transactions matching a filter. Filters the count table covers (type,
  * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
- * at either end of a date range by counting those rows. Account and search filters count rows
- * directly, through their own indexes.
+ * at either end of a date range by counting those rows. An account filter without dates or search
+ * is answered from the account's counts; with them, and any search, rows are counted directly,
+ * through their own indexes.
  */
 export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise<number> {
   let range = f.range;
@@ -110,6 +133,13 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
   // is counted directly (the day arithmetic below would need year 10000, which SQL refuses).
   const lastDay = dayStart(MAX_INSTANT);
   if (range.end && range.end.at.getTime() >= MAX_INSTANT) range = { start: range.start };
+  if (f.accountId && !f.search && !range.start && !range.end) {
+    const parts = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`account_id = ${f.accountId}::uuid`, ...countKeys(f)];
+    const rows = await ctx.sql<{ n: bigint | string | null }>(
+      Prisma.sql`SELECT sum(n) AS n FROM account_transaction_counts WHERE ${Prisma.join(parts, ' AND ')}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
   if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
     const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);
@@ -119,9 +149,7 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
   const to = range.end ? range.end.at.getTime() + (range.end.inclusive ? 1 : 0) : undefined;
   const firstWholeDay = from === undefined ? undefined : dayStart(from) === from ? from : dayStart(from) + DAY_MS;
   const endWholeDays = to === undefined ? undefined : dayStart(to);
-  const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`coin = ${f.coin ?? ''}`];
-  if (f.transactionType) parts.push(Prisma.sql`transaction_type = ${f.transactionType}::transaction_type`);
-  if (f.status) parts.push(Prisma.sql`status = ${f.status}::transaction_status`);
+  const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, ...countKeys(f)];
   // Without dates, the all-time rows; with dates, the day rows.
   parts.push(from === undefined && to === undefined ? Prisma.sql`day = ${ALL_TIME}::date` : Prisma.sql`day > ${ALL_TIME}::date`);
   if (firstWholeDay !== undefined) parts.push(Prisma.sql`day >= ${iso(firstWholeDay)}::date`);
