@@ -32,7 +32,7 @@ import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { listTransactions } from '../src/core/transactions/list-transactions.js';
 import { createApiKey } from '../src/core/workspaces/create-api-key.js';
-import { openDatabase, withSessionSettings } from '../src/db/database.js';
+import { applySessionSettings, openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
 import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
@@ -348,7 +348,7 @@ async function main() {
   if (!hasGraphql) log('GraphQL has no `transactions` field: its column is n/a');
 
   // The bare SQL runs in sessions set up as the app's are (no JIT, work_mem >= 16MB).
-  const pool = pglite ? null : withSessionSettings(new pg.Pool({ connectionString: pgUrl, max: CONCURRENCY }));
+  const pool = pglite ? null : new pg.Pool({ connectionString: pgUrl, max: CONCURRENCY, onConnect: applySessionSettings });
   const run: Runner = pool
     ? (text, values) => pool.query(text, values)
     : (text, values) => database.sql({ text, values } as unknown as Prisma.Sql); // PGlite reads only these two

@@ -237,18 +237,20 @@ const MIGRATION_LOCK_KEY = 72707369;
  * for 0.3 s at 10,000,000 rows: our statements are short, JIT only costs), and at least 16 MB of
  * `work_mem`, so the bitmap of a search with many matches stays exact (with the default 4 MB a
  * search matching 79,000 rows rechecked 195,000 more and took 3.4 s instead of 1.6 s). A server
- * configured with more `work_mem` keeps its own. Sent first on each new connection, ahead of any
- * query (a client runs its queries in order).
+ * configured with more `work_mem` keeps its own. Run on each new connection before the pool hands
+ * it out (pg-pool's `onConnect`), not queued beside its first query: pg 8 warns about a query sent
+ * while another is pending on the client, and pg 9 refuses it.
  */
 const SESSION_SETTINGS = `SELECT set_config('jit', 'off', false),
   CASE WHEN pg_size_bytes(current_setting('work_mem')) < 16 * 1024 * 1024 THEN set_config('work_mem', '16MB', false) END`;
 
-/** Gives every new connection of `pool` the session settings above (benches use it on their own pools too). */
-export function withSessionSettings(pool: pg.Pool): pg.Pool {
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
-  return pool;
+/**
+ * pg-pool's `onConnect` hook giving every new connection the session settings above (benches use
+ * it on their own pools too). A connection whose settings fail is not handed out: the caller gets
+ * the error, as for a failed connect.
+ */
+export async function applySessionSettings(client: pg.ClientBase): Promise<void> {
+  await client.query(SESSION_SETTINGS);
 }
 
 /** A pool of FAS sessions: the statement timeout, the session settings, and idle errors ignored. */
@@ -257,10 +259,11 @@ function sessionPool(url: string, max: number, statementTimeoutMs: number): pg.P
     connectionString: url,
     max,
     ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+    onConnect: applySessionSettings,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  return withSessionSettings(pool);
+  return pool;
 }
 
 /** `SqlRunner` on a pool: a named (prepared) statement when asked for one. */

@@ -11,7 +11,12 @@ afterAll(async () => {
 });
 
 describe.skipIf(!url.startsWith('postgres'))('PostgreSQL session settings', () => {
-  it('every pooled connection, raw or through Prisma, has jit off and work_mem >= 16MB', async () => {
+  it("every pooled connection, raw, the dispatcher's or through Prisma, has jit off and work_mem >= 16MB", async () => {
+    // The settings are applied before a new connection is handed out, not queued beside its first
+    // query (pg 8 warns about a query sent while another runs; pg 9 refuses it).
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on('warning', onWarning);
     const db = await openDatabase({ databaseUrl: url, dataDir: '', migrate: false, pgPoolSize: 3 });
     opened.push(db);
     const show = async () => {
@@ -20,11 +25,20 @@ describe.skipIf(!url.startsWith('postgres'))('PostgreSQL session settings', () =
       );
       return row;
     };
-    // Several at once, so more than one connection of the pool is opened and checked.
-    const rows = await Promise.all([show(), show(), show(), show()]);
+    const showDispatch = async () => {
+      const [row] = await db.dispatchSql<{ jit: string; work_mem: string }>(
+        Prisma.sql`SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem`,
+      );
+      return row;
+    };
+    // Several at once, so more than one connection of each pool is opened and checked.
+    const rows = await Promise.all([show(), show(), show(), show(), showDispatch(), showDispatch(), showDispatch()]);
     for (const r of rows) expect(r).toEqual({ jit: 'off', work_mem: '16MB' });
     const viaPrisma = await db.prisma.$queryRaw<{ jit: string }[]>`SELECT current_setting('jit') AS jit`;
     expect(viaPrisma[0]!.jit).toBe('off');
+    await new Promise((r) => setImmediate(r));
+    process.off('warning', onWarning);
+    expect(warnings.filter((m) => /already executing a query/.test(m))).toEqual([]);
   });
 
   it('keeps a larger work_mem configured for the database', async () => {
