@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/database.js';
+import { type Database, openDatabase, type SqlRunner } from '../../src/db/database.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 
 // Every pooled PostgreSQL session runs without JIT and with at least 16 MB of work_mem
@@ -19,20 +19,14 @@ describe.skipIf(!url.startsWith('postgres'))('PostgreSQL session settings', () =
     process.on('warning', onWarning);
     const db = await openDatabase({ databaseUrl: url, dataDir: '', migrate: false, pgPoolSize: 3 });
     opened.push(db);
-    const show = async () => {
-      const [row] = await db.sql<{ jit: string; work_mem: string }>(
-        Prisma.sql`SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem`,
-      );
-      return row;
-    };
-    const showDispatch = async () => {
-      const [row] = await db.dispatchSql<{ jit: string; work_mem: string }>(
+    const show = async (run: SqlRunner) => {
+      const [row] = await run<{ jit: string; work_mem: string }>(
         Prisma.sql`SELECT current_setting('jit') AS jit, current_setting('work_mem') AS work_mem`,
       );
       return row;
     };
     // Several at once, so more than one connection of each pool is opened and checked.
-    const rows = await Promise.all([show(), show(), show(), show(), showDispatch(), showDispatch(), showDispatch()]);
+    const rows = await Promise.all([db.sql, db.sql, db.sql, db.sql, db.dispatchSql, db.dispatchSql, db.dispatchSql].map(show));
     for (const r of rows) expect(r).toEqual({ jit: 'off', work_mem: '16MB' });
     const viaPrisma = await db.prisma.$queryRaw<{ jit: string }[]>`SELECT current_setting('jit') AS jit`;
     expect(viaPrisma[0]!.jit).toBe('off');

@@ -61,20 +61,21 @@ export async function bumpCounts(
  * rows of 10,000,000 transactions (measured).
  */
 export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: string): Promise<void> {
+  // Each of the workspace's transactions once per count key: `""` and each of its coins.
+  const perCoin = Prisma.sql`transactions t CROSS JOIN LATERAL unnest(array_prepend(''::text, t.coins)) AS c(coin)
+    WHERE t.workspace_id = ${workspaceId}::uuid`;
   await db.$executeRaw`DELETE FROM account_transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
   await db.$executeRaw`
     INSERT INTO account_transaction_counts (workspace_id, account_id, coin, transaction_type, status, n)
     SELECT t.workspace_id, t.account_id, c.coin, t.transaction_type, t.status, count(*)
-    FROM transactions t CROSS JOIN LATERAL unnest(array_prepend(''::text, t.coins)) AS c(coin)
-    WHERE t.workspace_id = ${workspaceId}::uuid
+    FROM ${perCoin}
     GROUP BY 1, 2, 3, 4, 5
     ORDER BY 1, 2, 3, 4, 5`;
   await db.$executeRaw`DELETE FROM transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
   await db.$executeRaw`
     INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
     SELECT t.workspace_id, c.coin, (t.created_at AT TIME ZONE 'UTC')::date, t.transaction_type, t.status, count(*)
-    FROM transactions t CROSS JOIN LATERAL unnest(array_prepend(''::text, t.coins)) AS c(coin)
-    WHERE t.workspace_id = ${workspaceId}::uuid
+    FROM ${perCoin}
     GROUP BY 1, 2, 3, 4, 5`;
   await db.$executeRaw`
     INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
