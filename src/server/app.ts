@@ -21,6 +21,7 @@ import { loadShedding, type SheddingOptions } from './load-shedding.js';
 import type { Metrics } from './metrics.js';
 import { metricsRoute } from './metrics-route.js';
 import { dashboardRoutes } from './pages/dashboard.js';
+import { dashboardExportRoutes } from './pages/dashboard-export.js';
 import { docsRoutes } from './pages/docs.js';
 import { landingRoute } from './pages/landing.js';
 import { type RateLimitOptions, rateLimit } from './rate-limit.js';
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   landingRoute(app);
   docsRoutes(app);
   dashboardRoutes(app);
+  dashboardExportRoutes(app, { deps: opts.deps });
   jwksRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });
   await app.register(trpcPlugin, { deps: opts.deps });

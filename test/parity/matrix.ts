@@ -31,12 +31,15 @@ const ADMIN_CREDENTIALS = no('credentials are managed by admins in the dashboard
 const AGGREGATE = no('an analyst aggregate computed in SQL; REST and the dashboard list rows');
 const DASHBOARD_VIEW = no('a view for the operations dashboard; integrators follow the same facts through webhooks');
 const OUTBOUND = no('an outbound webhook event: delivered to targets, not called');
+const CSV_DOWNLOAD = no('a CSV download: the dashboard links to /dashboard/export/*.csv, the same use case behind its session cookie');
+const CSV_NOT_GRAPH = no('a CSV file rather than a graph: analysts page through the same filters in GraphQL');
 
 export const MATRIX: Record<string, UseCase> = {
   // accounts
   createAccount: { kind: 'write', rest: 'createAccount', trpc: 'accounts.create', graphql: 'Mutation.createAccount' },
   listAccounts: { kind: 'read', rest: 'listAccounts', trpc: 'accounts.list', graphql: 'Query.accounts' },
   getAccount: { kind: 'read', rest: 'getAccount', trpc: 'accounts.get', graphql: 'Query.account' },
+  exportAccounts: { kind: 'read', rest: 'exportAccounts', trpc: CSV_DOWNLOAD, graphql: CSV_NOT_GRAPH },
   // account resources
   createCryptoWallet: { kind: 'write', rest: 'createCryptoWallet', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
   listCryptoWallets: { kind: 'read', rest: 'listCryptoWallets', trpc: 'accounts.cryptoWallets', graphql: 'Query.cryptoWallets' },
@@ -101,6 +104,7 @@ export const MATRIX: Record<string, UseCase> = {
   // transactions
   listTransactions: { kind: 'read', rest: 'listTransactions', trpc: 'transactions.list', graphql: 'Query.transactions' },
   getTransaction: { kind: 'read', rest: 'getTransaction', trpc: 'transactions.get', graphql: 'Query.transaction' },
+  exportTransactions: { kind: 'read', rest: 'exportTransactions', trpc: CSV_DOWNLOAD, graphql: CSV_NOT_GRAPH },
   transactionStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.transactionStats' },
   createBankTransaction: { kind: 'write', rest: 'createBankTransaction', trpc: 'transactions.createBank', graphql: ANALYSTS_READ },
   createCryptoTransaction: {

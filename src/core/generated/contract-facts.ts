@@ -29,6 +29,7 @@ export type EveryEventTypeDescribed = Assert<[Exclude<Schemas['EventType'], (typ
 export const CONTRACT_OPERATIONS = {
   listAccounts: { method: 'get', path: '/api/v2/accounts', queryDefaults: ['page', 'limit'] },
   createAccount: { method: 'post', path: '/api/v2/accounts', queryDefaults: [] },
+  exportAccounts: { method: 'get', path: '/api/v2/accounts/export', queryDefaults: [] },
   getAccount: { method: 'get', path: '/api/v2/accounts/{accountId}', queryDefaults: [] },
   listCryptoWallets: { method: 'get', path: '/api/v2/accounts/{accountId}/crypto-wallets', queryDefaults: ['page', 'limit'] },
   createCryptoWallet: { method: 'post', path: '/api/v2/accounts/{accountId}/crypto-wallets', queryDefaults: [] },
@@ -50,6 +51,7 @@ export const CONTRACT_OPERATIONS = {
   listVerificationDocuments: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}/documents', queryDefaults: [] },
   getVerificationDocumentContent: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}/documents/{documentId}/content', queryDefaults: [] },
   listTransactions: { method: 'get', path: '/api/v2/transactions', queryDefaults: ['page', 'limit'] },
+  exportTransactions: { method: 'get', path: '/api/v2/transactions/export', queryDefaults: [] },
   getTransaction: { method: 'get', path: '/api/v2/transactions/{transactionId}', queryDefaults: [] },
   createBankTransaction: { method: 'post', path: '/api/v2/transactions/bank', queryDefaults: [] },
   createCryptoTransaction: { method: 'post', path: '/api/v2/transactions/crypto', queryDefaults: [] },

@@ -30,6 +30,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export accounts as CSV
+         * @description Every account the same filters select on `GET /api/v2/accounts` (`listAccounts`: the same
+         *     parameters and rules, without `page` and `limit`), newest first, as one CSV file. Columns,
+         *     one per field of `Account`: `accountId`, `type`, `email`, `reference`, `status`,
+         *     `createdAt`, `updatedAt`.
+         *
+         *     **The file.** `text/csv; charset=utf-8; header=present`, RFC 4180: a header row of the
+         *     column names above, one record per row, CRLF line ends, a field in double quotes when it
+         *     holds a quote (doubled), a comma, CR or LF. UTF-8 without a byte-order mark. Empty cells for
+         *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
+         *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
+         *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
+         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `Content-Disposition: attachment; filename="accounts-YYYYMMDDTHHMMSSZ.csv"` (the export's
+         *     start, UTC); `Cache-Control: no-store`.
+         *
+         *     **Every matching row, streamed.** The file holds every row the same filters select on the
+         *     list, in the list's order, not a page. It is produced while it is sent: rows are read in
+         *     batches, each continuing after the last row of the previous one (keyset), a batch only
+         *     when the client has taken the previous one, so the server's memory does not grow with the
+         *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
+         *     then: rows created after the export started are not in the file, and a row changed while
+         *     the file is being written appears once, as it was when its batch was read.
+         *
+         *     **Validation** is the list's: the same parameters with the same rules and the same
+         *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
+         *     and, like any unknown parameter, are `400`. Errors found before the first byte (validation,
+         *     credentials, rate limit, a first batch that fails) are ordinary problem documents.
+         *
+         *     **A failure after the first byte.** The status and headers leave with the header row and
+         *     the first batch. If a later batch fails (the database stops answering, a statement times
+         *     out), the server closes the connection without finishing the chunked body, so every HTTP
+         *     client reports an incomplete transfer (curl exits with code 18, `fetch` rejects while
+         *     reading the body, a browser marks the download failed) instead of keeping a file that
+         *     looks complete. A transfer that ended normally is the whole file.
+         */
+        get: operations["exportAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts/{accountId}": {
         parameters: {
             query?: never;
@@ -474,6 +528,72 @@ export interface paths {
          *       `400`. Impossible dates (`2025-02-30`), hours (`T25:00:00`) and free text are `400`.
          */
         get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export transactions as CSV
+         * @description Every transaction the same filters select on `GET /api/v2/transactions` (`listTransactions`:
+         *     the same parameters and rules, without `page` and `limit`), newest first, as one CSV file.
+         *     Columns, one per field of `Transaction` with the details objects flattened (a bank, crypto
+         *     or trade transaction fills the columns of its own details; the others stay empty):
+         *
+         *     `id`, `createdAt`, `reference`, `accountId`, `accountEmail`, `transactionType`, `coins`
+         *     (the coins separated by a space), `status`, `statusReason`, `statusUpdatedAt` (the date of
+         *     the newest `statusHistory` entry; the history itself is in the JSON API), `type`, `coin`,
+         *     `amount`, `fee`, `total`, `instrumentType`, `transactionReference`, `imad`, `traceNumber`,
+         *     `originatorName`, `addenda` (the records separated by a line break inside the cell),
+         *     `senderAccountNumber`, `senderRoutingNumber`, `senderSwiftCode`, `senderIban`,
+         *     `senderBankName`, `beneficiaryName`, `beneficiaryAccountNumber`, `beneficiaryRoutingNumber`,
+         *     `beneficiarySwiftCode`, `beneficiaryIban`, `beneficiaryBankName`, `network`, `networkFee`,
+         *     `targetAddress`, `txHash`, `product`, `side`, `quantity`, `quantityCurrency`,
+         *     `feeCurrency`, `quoteQuantity`, `quoteCurrency`, `rate`, `auditAdminId`, `auditAdmin`,
+         *     `auditApiKey` (`true` or `false`).
+         *
+         *     **The file.** `text/csv; charset=utf-8; header=present`, RFC 4180: a header row of the
+         *     column names above, one record per row, CRLF line ends, a field in double quotes when it
+         *     holds a quote (doubled), a comma, CR or LF. UTF-8 without a byte-order mark. Empty cells for
+         *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
+         *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
+         *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
+         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `Content-Disposition: attachment; filename="transactions-YYYYMMDDTHHMMSSZ.csv"` (the export's
+         *     start, UTC); `Cache-Control: no-store`.
+         *
+         *     **Every matching row, streamed.** The file holds every row the same filters select on the
+         *     list, in the list's order, not a page. It is produced while it is sent: rows are read in
+         *     batches, each continuing after the last row of the previous one (keyset), a batch only
+         *     when the client has taken the previous one, so the server's memory does not grow with the
+         *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
+         *     then: rows created after the export started are not in the file, and a row changed while
+         *     the file is being written appears once, as it was when its batch was read.
+         *
+         *     **Validation** is the list's: the same parameters with the same rules and the same
+         *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
+         *     and, like any unknown parameter, are `400`. Errors found before the first byte (validation,
+         *     credentials, rate limit, a first batch that fails) are ordinary problem documents.
+         *
+         *     **A failure after the first byte.** The status and headers leave with the header row and
+         *     the first batch. If a later batch fails (the database stops answering, a statement times
+         *     out), the server closes the connection without finishing the chunked body, so every HTTP
+         *     client reports an incomplete transfer (curl exits with code 18, `fetch` rejects while
+         *     reading the body, a browser marks the download failed) instead of keeping a file that
+         *     looks complete. A transfer that ended normally is the whole file.
+         */
+        get: operations["exportTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2668,6 +2788,24 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Only accounts in this status. */
+        AccountStatusFilter: components["schemas"]["AccountStatus"];
+        /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
+        AccountSearch: string;
+        /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
+        TransactionSearch: string;
+        /** @description Only this account's transactions. */
+        TransactionAccountFilter: string;
+        /** @description Only transactions of this type. */
+        TransactionTypeFilter: components["schemas"]["TransactionType"];
+        /** @description Only transactions in this status. */
+        TransactionStatusFilter: components["schemas"]["TransactionStatus"];
+        /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+        StartDate: string;
+        /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+        EndDate: string;
+        /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
+        CoinFilter: string;
         /** @description The verification link's token (43 base64url characters). */
         LinkToken: string;
         /** @description Page number, from 1. */
@@ -2706,6 +2844,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description `attachment; filename="<what>-YYYYMMDDTHHMMSSZ.csv"`, the export's start time in UTC. */
+        ExportContentDisposition: string;
         /** @description Seconds to wait before retrying (`429`, `503`). */
         "Retry-After": string;
         /**
@@ -2742,9 +2882,9 @@ export interface operations {
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only accounts in this status. */
-                status?: components["schemas"]["AccountStatus"];
+                status?: components["parameters"]["AccountStatusFilter"];
                 /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
-                search?: string;
+                search?: components["parameters"]["AccountSearch"];
             };
             header?: never;
             path?: never;
@@ -2828,6 +2968,43 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only accounts in this status. */
+                status?: components["parameters"]["AccountStatusFilter"];
+                /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
+                search?: components["parameters"]["AccountSearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example accountId,type,email,reference,status,createdAt,updatedAt
+                     *     0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11,individual,jane@example.com,cust-0001,active,2026-11-22T10:00:00.000Z,2026-11-22T10:00:05.064Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -4091,16 +4268,20 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
-                search?: string;
-                accountId?: string;
-                transactionType?: components["schemas"]["TransactionType"];
-                status?: components["schemas"]["TransactionStatus"];
-                /** @description Inclusive lower bound on `createdAt` (formats above). */
-                startDate?: string;
-                /** @description Inclusive upper bound on `createdAt` (formats above). */
-                endDate?: string;
+                /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
+                search?: components["parameters"]["TransactionSearch"];
+                /** @description Only this account's transactions. */
+                accountId?: components["parameters"]["TransactionAccountFilter"];
+                /** @description Only transactions of this type. */
+                transactionType?: components["parameters"]["TransactionTypeFilter"];
+                /** @description Only transactions in this status. */
+                status?: components["parameters"]["TransactionStatusFilter"];
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+                endDate?: components["parameters"]["EndDate"];
                 /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
-                coin?: string;
+                coin?: components["parameters"]["CoinFilter"];
             };
             header?: never;
             path?: never;
@@ -4200,6 +4381,53 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportTransactions: {
+        parameters: {
+            query?: {
+                /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
+                search?: components["parameters"]["TransactionSearch"];
+                /** @description Only this account's transactions. */
+                accountId?: components["parameters"]["TransactionAccountFilter"];
+                /** @description Only transactions of this type. */
+                transactionType?: components["parameters"]["TransactionTypeFilter"];
+                /** @description Only transactions in this status. */
+                status?: components["parameters"]["TransactionStatusFilter"];
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+                endDate?: components["parameters"]["EndDate"];
+                /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
+                coin?: components["parameters"]["CoinFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,createdAt,reference,accountId,accountEmail,transactionType,coins,status,statusReason,statusUpdatedAt,type,coin,amount,fee,total,instrumentType,transactionReference,imad,traceNumber,originatorName,addenda,senderAccountNumber,senderRoutingNumber,senderSwiftCode,senderIban,senderBankName,beneficiaryName,beneficiaryAccountNumber,beneficiaryRoutingNumber,beneficiarySwiftCode,beneficiaryIban,beneficiaryBankName,network,networkFee,targetAddress,txHash,product,side,quantity,quantityCurrency,feeCurrency,quoteQuantity,quoteCurrency,rate,auditAdminId,auditAdmin,auditApiKey
+                     *     558ad5c1-11a6-4a28-a2fc-9ce4f0726119,2026-11-22T10:00:08.962Z,,0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11,jane@example.com,crypto,BTC,pending,created,2026-11-22T10:00:08.962Z,deposit,BTC,0.02500000,0.00000000,0.02500000,,,,,,,,,,,,,,,,,,bitcoin,,,9f2c4a1e7b3d58c0a6e1f4b29d7c3e8a5b0f6d1c2e9a4b7f8c3d2e1a0b9c8d7e,,,,,,,,,,,true
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
