@@ -14,6 +14,7 @@ import { operationRoutes } from '../rest/operations.js';
 import { fromFastifyError, sendProblem } from '../rest/problem.js';
 import { holderAssetRoutes } from '../rest/verify/assets.js';
 import { holderRoutes } from '../rest/verify/holder-routes.js';
+import { workspaceLogoRoute } from '../rest/workspace-logo.js';
 import { trpcPlugin } from '../trpc/plugin.js';
 import { abandonedRequests } from './abandoned-requests.js';
 import { cors } from './cors.js';
@@ -123,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   dashboardRoutes(app);
   dashboardExportRoutes(app, { deps: opts.deps });
   jwksRoute(app, { deps: opts.deps });
+  workspaceLogoRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });
   await app.register(trpcPlugin, { deps: opts.deps });
   graphqlRoute(app, { deps: opts.deps, graphiql: opts.graphiql });

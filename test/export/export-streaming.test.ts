@@ -36,7 +36,11 @@ beforeAll(async () => {
   await createCrypto(at(ws.ctx, '2025-05-01T11:59:59.000Z'), accountId);
   // Copies 10 s apart, each group of 5 with three rows at one instant: ties at every batch edge.
   const names = COLUMN_KEYS.map((k) => TRANSACTION_COLUMNS[k].name);
-  const copied: Record<string, string> = { id: 'gen_random_uuid()', reference: "'copy-' || g", created_at: "t.created_at - g * interval '10 seconds'" };
+  const copied: Record<string, string> = {
+    id: 'gen_random_uuid()',
+    reference: "'copy-' || g",
+    created_at: "t.created_at - g * interval '10 seconds'",
+  };
   await h.deps.db.$executeRawUnsafe(
     `INSERT INTO transactions (${names.join(', ')})
      SELECT ${names.map((c) => copied[c] ?? `t.${c}`).join(', ')}
@@ -173,24 +177,31 @@ describe('GET /api/v2/accounts/export', () => {
     team = await workspaceFactory(h.deps, 'Accounts');
     const same = at(team.ctx, '2025-01-01T00:00:00.000Z');
     for (let i = 0; i < 9; i++) await createAccount(same, { type: 'individual', email: `same${i}@example.com`, reference: `=cmd|${i}` });
-    await createAccount(at(team.ctx, '2025-01-02T00:00:00.000Z'), { type: 'business', email: 'corp@example.com', reference: 'corp, "main"' });
+    await createAccount(at(team.ctx, '2025-01-02T00:00:00.000Z'), {
+      type: 'business',
+      email: 'corp@example.com',
+      reference: 'corp, "main"',
+    });
     const active = await createAccount(team.ctx, { type: 'individual', email: 'active@example.com' });
     await h.deps.db.account.update({ where: { id: active.accountId }, data: { status: 'active' } });
   });
 
-  it.each([{}, { status: 'pending' }, { status: 'active' }, { search: 'SAME' }, { search: 'main' }])(
-    '%j: the same accounts as the list, cell for cell',
-    async (filter) => {
-      const listed = await listEverything(h, team.apiKey, '/api/v2/accounts', filter as Record<string, string>);
-      const exported = await exportOver(h, team.apiKey, '/api/v2/accounts/export', filter as Record<string, string>);
-      expect(exported.status).toBe(200);
-      expect(exported.headers.get('content-disposition')).toMatch(/filename="accounts-\d{8}T\d{6}Z\.csv"/);
-      expect(exported.csv!.header).toEqual(['accountId', 'type', 'email', 'reference', 'status', 'createdAt', 'updatedAt']);
-      expect(exported.csv!.records).toEqual(
-        listed.map((a) => ({ ...a, reference: a.reference?.startsWith('=') ? `'${a.reference}` : (a.reference ?? '') })),
-      );
-    },
-  );
+  it.each([
+    {},
+    { status: 'pending' },
+    { status: 'active' },
+    { search: 'SAME' },
+    { search: 'main' },
+  ])('%j: the same accounts as the list, cell for cell', async (filter) => {
+    const listed = await listEverything(h, team.apiKey, '/api/v2/accounts', filter as Record<string, string>);
+    const exported = await exportOver(h, team.apiKey, '/api/v2/accounts/export', filter as Record<string, string>);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/filename="accounts-\d{8}T\d{6}Z\.csv"/);
+    expect(exported.csv!.header).toEqual(['accountId', 'type', 'email', 'reference', 'status', 'createdAt', 'updatedAt']);
+    expect(exported.csv!.records).toEqual(
+      listed.map((a) => ({ ...a, reference: a.reference?.startsWith('=') ? `'${a.reference}` : (a.reference ?? '') })),
+    );
+  });
 
   it('batches of 2 across nine accounts created at one instant: each once, in order', async () => {
     const file = await exportAccounts(team.ctx, {}, { batchRows: 2 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { exportOver, expectedTransactionRow, listEverything } from '../support/csv.js';
+import { expectedTransactionRow, exportOver, listEverything } from '../support/csv.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 
 // The CSV export against the JSON list it mirrors (openapi.yaml `exportTransactions`): under the
@@ -39,7 +39,12 @@ beforeAll(async () => {
     originatorName: 'Intermediary Bank NA',
     addenda: ['ORIG NAME: ACME CORP', 'REF "7", PAYROLL'],
   });
-  await createCrypto(at(ws.ctx, '2025-03-02T00:00:00.000Z'), accountA, { coin: 'USDC', network: 'solana', amount: '12.5', targetAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
+  await createCrypto(at(ws.ctx, '2025-03-02T00:00:00.000Z'), accountA, {
+    coin: 'USDC',
+    network: 'solana',
+    amount: '12.5',
+    targetAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+  });
   await createTrade(at(ws.ctx, '2025-03-03T08:00:00.000Z'), accountB, { product: 'ETH-USD', side: 'sell', quantity: '1.25' });
   const tabbed = await createBank(at(ws.ctx, '2025-03-04T12:00:00.000Z'), accountB, {
     coin: 'EUR',

@@ -32,6 +32,8 @@ const AGGREGATE = no('an analyst aggregate computed in SQL; REST and the dashboa
 const DASHBOARD_VIEW = no('a view for the operations dashboard; integrators follow the same facts through webhooks');
 const OUTBOUND = no('an outbound webhook event: delivered to targets, not called');
 const CSV_DOWNLOAD = no('a CSV download: the dashboard links to /dashboard/export/*.csv, the same use case behind its session cookie');
+const NO_GQL_BINARY = no('an image upload: GraphQL here carries JSON only; REST takes the bytes, the dashboard base64 over tRPC');
+const PUBLIC_IMAGE = no('a public image the verification page shows, addressed by its SHA-256; no credentials, no protocol');
 const CSV_NOT_GRAPH = no('a CSV file rather than a graph: analysts page through the same filters in GraphQL');
 
 export const MATRIX: Record<string, UseCase> = {
@@ -164,6 +166,12 @@ export const MATRIX: Record<string, UseCase> = {
   listApiKeys: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.list', graphql: ADMIN_CREDENTIALS },
   createApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.create', graphql: ADMIN_CREDENTIALS },
   revokeApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.revoke', graphql: ADMIN_CREDENTIALS },
+  // the workspace's settings
+  getWorkspace: { kind: 'read', rest: 'getWorkspace', trpc: 'workspace.get', graphql: 'Query.workspace' },
+  updateWorkspace: { kind: 'write', rest: 'updateWorkspace', trpc: 'workspace.update', graphql: 'Mutation.updateWorkspace' },
+  setWorkspaceLogo: { kind: 'write', rest: 'setWorkspaceLogo', trpc: 'workspace.setLogo', graphql: NO_GQL_BINARY },
+  deleteWorkspaceLogo: { kind: 'write', rest: 'deleteWorkspaceLogo', trpc: 'workspace.deleteLogo', graphql: NO_GQL_BINARY },
+  getWorkspaceLogo: { kind: 'read', rest: 'getWorkspaceLogo', trpc: PUBLIC_IMAGE, graphql: PUBLIC_IMAGE },
   // operations
   health: { kind: 'read', rest: 'health', trpc: OPERATIONS, graphql: OPERATIONS },
   ready: { kind: 'read', rest: 'ready', trpc: OPERATIONS, graphql: OPERATIONS },

@@ -790,6 +790,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's workspace settings
+         * @description The workspace the credential belongs to: its operator name (`fas workspace create --name`),
+         *     the display name its account holders see, the sandbox flag and the logo, if any.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace's settings
+         * @description Sets `displayName`, the name account holders see on the verification page ("<displayName>
+         *     asks you to verify your identity"): 1 to 100 characters once trimmed, no control
+         *     characters; `null` clears it, and the page then shows the workspace's `name`. For admins
+         *     and API keys; analysts get `403`.
+         */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
+    "/api/v2/workspace/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the workspace's logo
+         * @description The logo shown at the top of the workspace's verification pages. The body is the image
+         *     itself (`curl --data-binary @logo.png -H 'Content-Type: image/png'`): a PNG or a JPEG,
+         *     recognised from its first bytes (the declared type is not trusted), at most 262144 bytes
+         *     (256 KiB). SVG and other formats are refused (`415`): an image that can carry scripts is
+         *     never served. It replaces any earlier logo. Stored in the database and served from this
+         *     server at `logo.url` (`GET /workspace-logos/{sha256}`). For admins and API keys: the logo
+         *     speaks for the workspace to its customers, so analysts (read-only) get `403`.
+         */
+        put: operations["setWorkspaceLogo"];
+        post?: never;
+        /**
+         * Remove the workspace's logo
+         * @description Removes the logo (the pages then show the name alone); its URL answers `404` from then on. Admins and API keys.
+         */
+        delete: operations["deleteWorkspaceLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace-logos/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's logo, by its SHA-256
+         * @description What the verification page shows. No credentials: the address is the image's SHA-256, known
+         *     only to those who were shown the logo, and it names these bytes forever, so the answer is
+         *     cacheable for a year (`Cache-Control: public, max-age=31536000, immutable`, `ETag`). The
+         *     stored media type (`image/png` or `image/jpeg`, checked at upload) with
+         *     `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'` and
+         *     `Cross-Origin-Resource-Policy: same-origin` (other sites cannot embed it). A hash no
+         *     workspace's current logo has is `404`.
+         */
+        get: operations["getWorkspaceLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhook-targets": {
         parameters: {
             query?: never;
@@ -1603,6 +1687,42 @@ export interface components {
         DashboardSignInRequest: {
             /** @description An admin or analyst token (`fas_at_...`). */
             token: string;
+        };
+        Workspace: {
+            /** Format: uuid */
+            workspaceId: string;
+            /** @description The operator's name for the workspace (`fas workspace create --name`). */
+            name: string;
+            /** @description What account holders see on the verification page; `name` is shown when null. */
+            displayName: string | null;
+            /** @description Sandbox workspaces may run simulations. */
+            sandbox: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            logo: components["schemas"]["WorkspaceLogo"];
+        };
+        /** @description The logo shown on the workspace's verification pages; null when there is none. */
+        WorkspaceLogo: {
+            /**
+             * @description Recognised from the image's first bytes.
+             * @enum {string}
+             */
+            mediaType: "image/png" | "image/jpeg";
+            /** @description Bytes. */
+            size: number;
+            /** @description Hex SHA-256 of the image; its address. */
+            sha256: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: uri
+             * @description Where it is served: `FAS_PUBLIC_URL/workspace-logos/<sha256>`.
+             */
+            url: string;
+        } | null;
+        UpdateWorkspaceRequest: {
+            /** @description 1-100 characters once trimmed, no control characters; null clears it. */
+            displayName: string | null;
         };
         /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
         DashboardSession: {
@@ -4858,6 +4978,236 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "displayName": "Acme Bank"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setWorkspaceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+            };
+        };
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWorkspaceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkspaceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` named this image). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
