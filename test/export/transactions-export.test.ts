@@ -83,7 +83,7 @@ describe('GET /api/v2/transactions/export', () => {
     expect(exported.status).toBe(200);
     const { header, records } = exported.csv!;
     expect(records.map((r) => r.id)).toEqual(listed.map((t) => t.id));
-    records.forEach((record, i) => expect(record).toEqual(expectedTransactionRow(header, listed[i])));
+    for (const [i, record] of records.entries()) expect(record).toEqual(expectedTransactionRow(header, listed[i]));
   });
 
   it('has rows to compare: the filters above select different, non-empty sets', async () => {

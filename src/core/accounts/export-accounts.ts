@@ -6,7 +6,7 @@ import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
 import { accountWhere } from './account-filter.js';
 
 /** Rows per batch (docs/benchmarks.md, "Export"). */
-const BATCH_ROWS = 2000;
+const BATCH_ROWS = 1000;
 
 /** The columns of the accounts export (openapi.yaml `exportAccounts`): the contract's `Account`. */
 const ACCOUNT_CSV_COLUMNS: CsvColumns<AccountDto> = [

@@ -8,7 +8,7 @@ import { resolveTransactionFilter, type TransactionFilter, transactionWhere } fr
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 /** Rows per batch: large enough that the per-query cost vanishes, small enough to hold (docs/benchmarks.md, "Export"). */
-export const EXPORT_BATCH_ROWS = 2000;
+export const EXPORT_BATCH_ROWS = 1000;
 
 interface Position {
   createdAt: string;
