@@ -4,8 +4,9 @@
 // process of its own, so its memory is measured apart from the client, exporting every
 // transaction of a workspace of N rows (default 1,000,000 on PostgreSQL, 100,000 with --pglite)
 // while this process reads the stream and throws it away. Prints time to the first byte, total
-// time, rows/s, bytes, and the server's resident memory before and at its peak during the export
-// (sampled every 20 ms, and the kernel's VmHWM), against baselines: the same use case consumed
+// time, rows/s, bytes, and the server's resident memory before, along (at 10%, 50% and 90% of the
+// file) and at its peak during the export (sampled every 20 ms, and the kernel's VmHWM), on a fresh
+// server and again warm, against baselines: the same use case consumed
 // in-process without HTTP (what the server adds), and on PostgreSQL the server's own
 // `COPY (SELECT ...) TO STDOUT (FORMAT csv)` of the same rows (the database's floor).
 //
@@ -90,6 +91,8 @@ interface Run {
   rssBefore?: number;
   rssPeak?: number;
   hwm?: number;
+  /** Resident memory when 10%, 50% and 90% of the file had arrived: flat when memory is bounded. */
+  rssAlong?: number[];
 }
 
 /** The whole export over HTTP, read as fast as it comes and discarded (lines counted). */
@@ -112,6 +115,9 @@ async function overHttp(base: string, key: string, pid: number): Promise<Run> {
   let bytes = 0;
   let lines = 0;
   let previous = 0;
+  const expected = ROWS * 330; // about the file's size (bytes per row measured), for the 10/50/90% marks
+  const marks = [0.1, 0.5, 0.9];
+  const along: number[] = [];
   // Records end in CRLF; a bare LF is a line break inside a cell (addenda).
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     firstByteMs ??= performance.now() - t0;
@@ -120,11 +126,15 @@ async function overHttp(base: string, key: string, pid: number): Promise<Run> {
       if (chunk[i] === 10 && (i > 0 ? chunk[i - 1] : previous) === 13) lines++;
     }
     previous = chunk[chunk.length - 1] ?? previous;
+    while (marks.length && bytes >= (marks[0] as number) * expected) {
+      marks.shift();
+      along.push(memoryOf(pid).rss);
+    }
   }
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   const after = memoryOf(pid);
-  return { seconds, firstByteMs, bytes, lines, rssBefore: before.rss, rssPeak: Math.max(peak, after.rss), hwm: after.hwm };
+  return { seconds, firstByteMs, bytes, lines, rssBefore: before.rss, rssPeak: Math.max(peak, after.rss), hwm: after.hwm, rssAlong: along };
 }
 
 /** The same use case consumed in this process: no HTTP, no socket (what the server adds is the difference). */
@@ -196,8 +206,8 @@ async function main() {
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     const { child, base } = await startServer(env);
     try {
-      await overHttp(base, key, child.pid as number); // warm: validators, plans, caches
-      record('GET /api/v2/transactions/export (fas serve)', await overHttp(base, key, child.pid as number));
+      record('GET /api/v2/transactions/export, fresh fas serve', await overHttp(base, key, child.pid as number));
+      record('the same again (warm)', await overHttp(base, key, child.pid as number));
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -224,7 +234,7 @@ async function main() {
   for (const [how, r] of results) {
     const peak = r.rssPeak === undefined ? '' : `${fmt(r.rssPeak / MiB)} / ${fmt((r.hwm ?? 0) / MiB)} MiB`;
     console.log(
-      `| ${how} | ${fmt(r.lines - 1)} | ${fmt(r.bytes / MiB, 1)} | ${r.firstByteMs === undefined ? '' : `${fmt(r.firstByteMs)} ms`} | ${fmt(r.seconds, 1)} s | ${fmt((r.lines - 1) / r.seconds)} | ${fmt(r.seconds / base, 2)} | ${r.rssBefore === undefined ? '' : `${fmt(r.rssBefore / MiB)} MiB`} | ${peak} |`,
+      `| ${how} | ${fmt(r.lines - 1)} | ${fmt(r.bytes / MiB, 1)} | ${r.firstByteMs === undefined ? '' : `${fmt(r.firstByteMs)} ms`} | ${fmt(r.seconds, 1)} s | ${fmt((r.lines - 1) / r.seconds)} | ${fmt(r.seconds / base, 2)} | ${r.rssBefore === undefined ? '' : `${fmt(r.rssBefore / MiB)} MiB`} | ${r.rssAlong?.map((x) => fmt(x / MiB)).join(' / ') ?? ''} | ${peak} |`,
     );
   }
 }

@@ -24,6 +24,7 @@ import { metricsRoute } from './metrics-route.js';
 import { dashboardRoutes } from './pages/dashboard.js';
 import { dashboardExportRoutes } from './pages/dashboard-export.js';
 import { docsRoutes } from './pages/docs.js';
+import { faviconRoute } from './pages/favicon.js';
 import { landingRoute } from './pages/landing.js';
 import { type RateLimitOptions, rateLimit } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   holderRoutes(app, { deps: opts.deps });
   holderAssetRoutes(app);
   landingRoute(app);
+  faviconRoute(app);
   docsRoutes(app);
   dashboardRoutes(app);
   dashboardExportRoutes(app, { deps: opts.deps });

@@ -179,6 +179,7 @@ export const MATRIX: Record<string, UseCase> = {
   getLandingPage: { kind: 'read', rest: 'getLandingPage', trpc: OPERATIONS, graphql: OPERATIONS },
   getApiReference: { kind: 'read', rest: 'getApiReference', trpc: OPERATIONS, graphql: OPERATIONS },
   getOpenApi: { kind: 'read', rest: 'getOpenApi', trpc: OPERATIONS, graphql: OPERATIONS },
+  getFavicon: { kind: 'read', rest: 'getFavicon', trpc: OPERATIONS, graphql: OPERATIONS },
   // outbound events (the `webhooks` section of openapi.yaml)
   ...Object.fromEntries(
     [

@@ -79,6 +79,7 @@ export const CONTRACT_OPERATIONS = {
   metrics: { method: 'get', path: '/metrics', queryDefaults: [] },
   ready: { method: 'get', path: '/readyz', queryDefaults: [] },
   getLandingPage: { method: 'get', path: '/', queryDefaults: [] },
+  getFavicon: { method: 'get', path: '/favicon.ico', queryDefaults: [] },
   getApiReference: { method: 'get', path: '/docs', queryDefaults: [] },
   getOpenApi: { method: 'get', path: '/openapi.yaml', queryDefaults: [] },
 } as const satisfies { [K in keyof operations]?: { method: string; path: string; queryDefaults: readonly string[] } };

@@ -348,13 +348,21 @@ export interface paths {
          *     No credentials: the unguessable token (256 bits, stored hashed) is the credential. An
          *     unknown or superseded token is `404`, an expired one `410`; both are small HTML pages.
          *
-         *     Plain HTML forms do everything (JavaScript off); the page's script, served from this
-         *     server, adds drag and drop and upload progress. Phones get the camera for the identity
-         *     document (`capture="environment"`) and the selfie (`capture="user"`).
+         *     The page says who asks (the workspace's `displayName`, or its `name`, and its logo), what is
+         *     needed and how far the holder is. Plain HTML forms do everything (JavaScript off): each
+         *     file is its own form, and the signature step appears once every file is in, so a page
+         *     reload never loses what was typed. With the page's script (served from this server)
+         *     uploads never reload the page: a chosen or dropped file uploads at once with a progress
+         *     bar, an image shows a preview made in the browser (a `blob:` URL of the holder's own file;
+         *     nothing is downloaded back), the typed name, the ticked box and the scroll position stay,
+         *     and the signature can be given at any point. Once every file is in and the terms are
+         *     signed (or the verification is completed), the page shows only that, with what was sent.
+         *     Phones get the camera for the identity document (`capture="environment"`) and the selfie
+         *     (`capture="user"`).
          *
          *     Cross-site safety: every form carries a per-page nonce bound to the link (an HMAC under the
          *     master key, valid 12 hours); the page sends `Content-Security-Policy: default-src 'none';
-         *     script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self';
+         *     script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; form-action 'self';
          *     frame-ancestors 'none'; base-uri 'none'`, `X-Frame-Options: DENY`,
          *     `Referrer-Policy: no-referrer`, `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.
          */
@@ -1132,6 +1140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pages' icon
+         * @description An ICO (16 and 32 pixel PNGs) served from here and linked by every page; cacheable for a day.
+         */
+        get: operations["getFavicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -1142,8 +1170,8 @@ export interface paths {
         /**
          * This reference, rendered
          * @description Redoc (the `redoc` npm package's standalone bundle, served from `/docs/redoc.standalone.js`)
-         *     renders `/openapi.yaml` in the browser. Redocly's footer logo, which the bundle would load
-         *     from a CDN, is replaced by an inline image.
+         *     renders `/openapi.yaml` in the browser, edge to edge (no body margin). Redocly's footer
+         *     logo, which the bundle would load from a CDN, is replaced by an inline image.
          */
         get: operations["getApiReference"];
         put?: never;
@@ -2370,6 +2398,16 @@ export interface components {
             message: string;
             code?: components["schemas"]["ErrorCode"];
             document?: components["schemas"]["KycDocument"];
+            /** @description Where the holder stands after this post (successful posts), so the page can say it without a reload. */
+            progress?: {
+                /** @description Required files received. */
+                received: number;
+                /** @description Files the identity document type needs. */
+                required: number;
+                signed: boolean;
+                /** @description Every file is in and the terms are signed. */
+                complete: boolean;
+            };
         };
         KycHolderAction: {
             /** @enum {string} */
@@ -5864,6 +5902,29 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/x-icon": string;
                 };
             };
             431: components["responses"]["HeadersTooLarge"];
