@@ -228,9 +228,9 @@ async function main() {
       .join(' ')}`,
   );
   console.log(
-    '| how | rows | MiB | first byte | total | rows/s | ratio to in-process | server RSS before | server RSS peak (sampled / VmHWM) |',
+    '| how | rows | MiB | first byte | total | rows/s | ratio to in-process | server RSS before | at 10% / 50% / 90% of the file | peak (sampled / VmHWM) |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const [how, r] of results) {
     const peak = r.rssPeak === undefined ? '' : `${fmt(r.rssPeak / MiB)} / ${fmt((r.hwm ?? 0) / MiB)} MiB`;
     console.log(

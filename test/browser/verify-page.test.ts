@@ -78,6 +78,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
     expect(await page.locator('#file-document_front').getAttribute('capture')).toBe('environment');
     expect(await page.locator('#file-selfie').getAttribute('capture')).toBe('user');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'verify-phone-start', { fullPage: true });
     let navigations = 0;
     page.on('framenavigated', (f) => {
       if (f === page.mainFrame()) navigations++;
@@ -199,7 +200,6 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
     // Nothing to type yet: an upload's reload could not lose it.
     expect(await page.isVisible('#fullName')).toBe(false);
     expect(await page.isVisible('.later-hint')).toBe(true);
-    await saveScreenshot(page, 'verify-desktop-start', { fullPage: true });
 
     const submitFile = async (kind: string, file: ReturnType<typeof fileFor>) => {
       await page.setInputFiles(`#file-${kind}`, file);

@@ -22,11 +22,11 @@ query Overview {
 let page: { html: string; csp: string } | undefined;
 
 /**
- * The rendered page has no viewport meta (a phone lays it out 980 px wide and shrinks it) and no
- * icon link: both go at the top of its head.
+ * The rendered page has no viewport meta (a phone lays it out 980 px wide and shrinks it): it goes
+ * at the top of its head.
  */
 function withHead(html: string): string {
-  const extra = '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.ico">';
+  const extra = '<meta name="viewport" content="width=device-width, initial-scale=1">';
   if (!/<head>/i.test(html)) throw new Error('GraphiQL page without <head>: cannot add the viewport meta');
   return html.replace(/<head>/i, (head) => `${head}${extra}`);
 }
@@ -38,7 +38,12 @@ function withHead(html: string): string {
  */
 export function graphiqlPage(): { html: string; csp: string } {
   if (page) return page;
-  const html = withHead(renderGraphiQL({ title: 'FAS GraphiQL', defaultQuery: DEFAULT_QUERY, defaultEditorToolsVisibility: 'headers' }));
+  const html = withHead(renderGraphiQL({
+      title: 'FAS GraphiQL',
+      favicon: '/favicon.ico',
+      defaultQuery: DEFAULT_QUERY,
+      defaultEditorToolsVisibility: 'headers',
+    }));
   const csp = contentSecurityPolicy({
     script: inlineBodies(html, 'script').map(cspHash),
     style: ["'unsafe-inline'"],
