@@ -29,7 +29,11 @@ function icon(size: number): Buffer {
   const inF = (x: number, y: number) => {
     const gx = x / u;
     const gy = y / u;
-    return (gx >= 5 && gx < 7 && gy >= 3.5 && gy < 12.5) || (gx >= 5 && gx < 11.5 && gy >= 3.5 && gy < 5.5) || (gx >= 5 && gx < 10 && gy >= 7 && gy < 9);
+    return (
+      (gx >= 5 && gx < 7 && gy >= 3.5 && gy < 12.5) ||
+      (gx >= 5 && gx < 11.5 && gy >= 3.5 && gy < 5.5) ||
+      (gx >= 5 && gx < 10 && gy >= 7 && gy < 9)
+    );
   };
   const r = 3.5 * u;
   const inside = (x: number, y: number) => {

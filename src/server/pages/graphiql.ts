@@ -38,12 +38,14 @@ function withHead(html: string): string {
  */
 export function graphiqlPage(): { html: string; csp: string } {
   if (page) return page;
-  const html = withHead(renderGraphiQL({
+  const html = withHead(
+    renderGraphiQL({
       title: 'FAS GraphiQL',
       favicon: '/favicon.ico',
       defaultQuery: DEFAULT_QUERY,
       defaultEditorToolsVisibility: 'headers',
-    }));
+    }),
+  );
   const csp = contentSecurityPolicy({
     script: inlineBodies(html, 'script').map(cspHash),
     style: ["'unsafe-inline'"],
