@@ -17,12 +17,17 @@ const WorkspaceLogo = builder.objectRef<NonNullable<WorkspaceDto['logo']>>('Work
 const Workspace = builder.objectRef<WorkspaceDto>('Workspace').implement({
   description: "The caller's workspace settings (as REST GET /api/v2/workspace).",
   fields: (t) => ({
-    workspaceId: t.exposeID('workspaceId'),
+    workspaceId: t.exposeID('workspaceId', { description: 'The workspace (tenant) id.' }),
     name: t.exposeString('name', { description: "The operator's name for the workspace." }),
     displayName: t.exposeString('displayName', { nullable: true, description: 'What account holders see; name when null.' }),
     sandbox: t.exposeBoolean('sandbox', { description: 'Sandbox workspaces may run simulations.' }),
-    createdAt: t.field({ type: 'DateTime', resolve: (w) => w.createdAt }),
-    logo: t.field({ type: WorkspaceLogo, nullable: true, resolve: (w) => w.logo }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the workspace was created.', resolve: (w) => w.createdAt }),
+    logo: t.field({
+      type: WorkspaceLogo,
+      nullable: true,
+      description: 'The logo on its verification pages; null when none.',
+      resolve: (w) => w.logo,
+    }),
   }),
 });
 
