@@ -1,9 +1,68 @@
 // Progressive enhancement of the verification page: the plain forms work without this script.
-// With it, a chosen or dropped file uploads at once with a progress bar, and refusals show in place.
-(() => {
-  document.documentElement.classList.add('js');
+// With it nothing reloads the page: a chosen or dropped file uploads at once with a progress bar,
+// an image shows a preview made here from the holder's own file (a blob: URL), the page says what
+// was received and how far the holder is, and the signature is sent in place too. What was typed,
+// ticked and scrolled stays as it was. Loaded in the head without `defer`: the class below is set
+// before the first paint, and the rest waits for the document.
+document.documentElement.classList.add('js');
+
+document.addEventListener('DOMContentLoaded', () => {
+  const previews = new Map();
+
+  function showProgress(p) {
+    if (!p) return;
+    const steps = p.required + 1;
+    const done = p.received + (p.signed ? 1 : 0);
+    const text = document.getElementById('progress-text');
+    const bar = document.querySelector('#progress progress');
+    if (text) text.textContent = `${done} of ${steps} steps done`;
+    if (bar) bar.value = done;
+    // Everything is in: the server's page then shows only the completion.
+    if (p.complete) window.location.assign(window.location.pathname);
+  }
+
+  function badge(text) {
+    const b = document.createElement('span');
+    b.className = 'badge ok';
+    b.textContent = text;
+    return b;
+  }
+
+  function received(item, form, file) {
+    item.classList.add('done');
+    const state = item.querySelector('.state');
+    state.className = 'state received';
+    state.replaceChildren(badge('Received'), ' ');
+    const name = document.createElement('span');
+    name.className = 'file';
+    name.textContent = file.name;
+    state.append(name, ', just now');
+    form.querySelector('label').textContent = 'Replace this file';
+    form.querySelector('button').textContent = 'Replace';
+    const preview = item.querySelector('.preview');
+    const old = previews.get(item);
+    if (old) URL.revokeObjectURL(old);
+    previews.delete(item);
+    preview.replaceChildren();
+    // Browsers draw JPEG and PNG; a HEIC photo or a PDF is named instead.
+    if (/^image\/(jpeg|png)$/.test(file.type)) {
+      const url = URL.createObjectURL(file);
+      previews.set(item, url);
+      const img = document.createElement('img');
+      img.src = url;
+      img.alt = `Preview of ${file.name}`;
+      preview.append(img);
+    } else {
+      const p = document.createElement('p');
+      p.className = 'file-card';
+      p.textContent = `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)`;
+      preview.append(p);
+    }
+    preview.hidden = false;
+  }
 
   function upload(form, file) {
+    const item = form.closest('.doc');
     const progress = form.querySelector('progress');
     const msg = form.querySelector('.msg');
     const data = new FormData();
@@ -15,6 +74,7 @@
     xhr.open('POST', form.action);
     xhr.setRequestHeader('Accept', 'application/json');
     msg.className = 'msg';
+    msg.removeAttribute('role');
     msg.textContent = `Uploading ${file.name}…`;
     progress.hidden = false;
     progress.value = 0;
@@ -26,14 +86,14 @@
       try {
         body = JSON.parse(xhr.responseText);
       } catch {}
+      progress.hidden = true;
       if (xhr.status === 200 && body && body.ok) {
-        progress.value = 100;
         msg.textContent = body.message;
-        // The page is rendered by the server: reload it to show what was received and what is missing.
-        window.location.assign(`${window.location.pathname}?done=${encodeURIComponent(form.elements.kind.value)}`);
+        received(item, form, file);
+        form.reset();
+        showProgress(body.progress);
         return;
       }
-      progress.hidden = true;
       msg.className = 'msg error';
       msg.setAttribute('role', 'alert');
       msg.textContent = body?.message ? body.message : 'The upload failed. Please try again.';
@@ -41,6 +101,7 @@
     xhr.addEventListener('error', () => {
       progress.hidden = true;
       msg.className = 'msg error';
+      msg.setAttribute('role', 'alert');
       msg.textContent = 'The upload did not reach us. Check your connection and try again.';
     });
     xhr.send(data);
@@ -68,4 +129,41 @@
       if (file) upload(form, file);
     });
   }
-})();
+
+  const sign = document.querySelector('form.sign');
+  sign?.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const msg = sign.querySelector('.msg');
+    const button = sign.querySelector('button');
+    button.disabled = true;
+    msg.className = 'msg';
+    msg.textContent = 'Sending your signature…';
+    try {
+      const res = await fetch(sign.action, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(new FormData(sign)).toString(),
+      });
+      const body = await res.json().catch(() => null);
+      if (res.ok && body?.ok) {
+        const section = document.getElementById('signature');
+        const state = document.createElement('p');
+        state.className = 'state received';
+        state.append(badge('Signed'), ' just now');
+        section.replaceChildren(section.querySelector('h2'), state);
+        section.classList.remove('early');
+        showProgress(body.progress);
+        return;
+      }
+      msg.className = 'msg error';
+      msg.setAttribute('role', 'alert');
+      msg.textContent = body?.message ? body.message : 'Your signature could not be recorded. Please try again.';
+    } catch {
+      msg.className = 'msg error';
+      msg.setAttribute('role', 'alert');
+      msg.textContent = 'Your signature did not reach us. Check your connection and try again.';
+    } finally {
+      button.disabled = false;
+    }
+  });
+});

@@ -9,6 +9,7 @@ import { simulationRoutes } from './routes/simulations.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
 import { webhookTargetRoutes } from './routes/webhook-targets.js';
+import { workspaceRoutes } from './routes/workspace.js';
 
 /** The authenticated `/api/v2` REST surface; each resource adds its routes here. */
 export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promise<void> {
@@ -21,4 +22,5 @@ export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promi
   simulationRoutes(app);
   webhookTargetRoutes(app);
   webhookDeliveryRoutes(app);
+  await workspaceRoutes(app);
 }

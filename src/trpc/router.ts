@@ -9,6 +9,7 @@ import { simulationsRouter } from './simulations.js';
 import { transactionsRouter } from './transactions.js';
 import { webhookDeliveriesRouter } from './webhook-deliveries.js';
 import { webhookTargetsRouter } from './webhook-targets.js';
+import { workspaceRouter } from './workspace.js';
 
 /** The dashboard's API. Clients import `AppRouter` as a type only. */
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   overview: overviewRouter,
   signingKeys: signingKeysRouter,
   simulations: simulationsRouter,
+  workspace: workspaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
+import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
+import { realPng } from '../factories/images.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { holderLink } from '../support/holder.js';
 
 const cspOf = async (h: Harness, path: string, accept = 'text/html') => {
   const res = await fetch(h.baseUrl + path, { headers: { accept } });
@@ -97,4 +101,66 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromi
     expect(rec.pageErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
     await rec.context.close();
   }, 60_000);
+});
+
+describe.skipIf(!chromiumAvailable() && !process.env.CI)('every server page at 1280 and 390 px', { timeout: 120_000 }, () => {
+  let h: Harness;
+  let browser: Browser;
+  let verifyPath: string;
+  beforeAll(async () => {
+    h = await startHarness({ graphiql: true });
+    const link = await holderLink(h);
+    await updateWorkspace(link.ws.ctx, { displayName: 'Northwind Savings' });
+    await setWorkspaceLogo(link.ws.ctx, { content: realPng(40, 40, [[16, 120, 80]]) });
+    verifyPath = link.path;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await h?.close();
+  });
+
+  /** Each page, and what shows it is drawn. */
+  const PAGES: [string, () => string, string][] = [
+    ['landing', () => '/', 'h1'],
+    ['API reference', () => '/docs', 'h1, h2'],
+    ['GraphiQL', () => '/graphql', '.graphiql-container'],
+    ['verification page', () => verifyPath, 'h1'],
+    ['export refusal', () => '/dashboard/export/transactions.csv', 'h1'],
+  ];
+
+  it.each(
+    PAGES.flatMap(([name, path, ready]) => [1280, 390].map((width) => ({ name, path, ready, width }))),
+  )('$name at $width px: within the viewport, its icon linked and served, no error', async ({ name, path, ready, width }) => {
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height: 860 } });
+    const page = await rec.newPage();
+    await page.goto(h.baseUrl + path(), { waitUntil: 'load' });
+    await page.locator(ready).first().waitFor({ timeout: 60_000 });
+    // The page links the icon; what the link names is fetched as a browser does (from the test:
+    // inside a page with Playwright's request routing on, chromium refuses a fetch of the icon).
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href).toBe('/favicon.ico');
+    const icon = await fetch(new URL(href ?? '', page.url()));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/x-icon');
+    expect((await icon.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    const fits = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(fits.scroll, `${name}: ${fits.scroll} px wide in ${fits.inner}`).toBeLessThanOrEqual(fits.inner);
+    if (name === 'verification page' && width === 1280) await saveScreenshot(page, 'verify-desktop-start', { fullPage: true });
+    expect(rec.foreignRequests).toEqual([]);
+    expect(rec.pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await rec.context.close();
+  });
+
+  it('GraphiQL declares a viewport, and /docs has no body margin', async () => {
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 390, height: 860 }, isMobile: true });
+    const page = await rec.newPage();
+    await page.goto(`${h.baseUrl}/graphql`);
+    expect(await page.locator('meta[name="viewport"]').getAttribute('content')).toBe('width=device-width, initial-scale=1');
+    expect(await page.evaluate(() => window.innerWidth)).toBe(390);
+    await page.goto(`${h.baseUrl}/docs`);
+    await page.locator('h1, h2').first().waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    await rec.context.close();
+  });
 });

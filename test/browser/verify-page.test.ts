@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookVerifier } from '../../packages/receiver/src/index.js';
 import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
 import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
+import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { sampleFile } from '../factories/holder-files.js';
+import { realPng } from '../factories/images.js';
 import { submission } from '../factories/verification.js';
-import { chromiumAvailable, launchBrowser, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, storedFor } from '../support/holder.js';
 import { startReceiver } from '../support/receiver.js';
@@ -58,17 +61,68 @@ async function verifiedHolderEvents(workspaceId: string, count: number) {
 
 const fileFor = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
-describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page in chromium', { timeout: 90_000 }, () => {
-  it('with scripts, on a phone: drop, pick and photograph the files with progress, see refusals in place, sign', async () => {
+describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page in chromium', { timeout: 120_000 }, () => {
+  it('with scripts, on a phone: nothing reloads, what was typed, ticked and scrolled stays, images preview, then only the completion', async () => {
     const link = await linkWithReceiver();
-    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await updateWorkspace(link.ws.ctx, { displayName: 'Acme Holder Bank' });
+    await setWorkspaceLogo(link.ws.ctx, { content: realPng(40, 40, [[99, 91, 255]]) });
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 390, height: 740 }, isMobile: true, hasTouch: true });
     const page = await rec.newPage();
     await page.goto(h.baseUrl + link.path);
     expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Who asks: the display name and the logo, served from this server.
+    expect(await page.locator('.brand .requester').textContent()).toBe('Acme Holder Bank');
+    expect(await page.locator('.lede').textContent()).toContain('Acme Holder Bank asks you');
+    expect(await page.locator('.brand img.logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
     expect(await page.locator('#file-document_front').getAttribute('capture')).toBe('environment');
     expect(await page.locator('#file-selfie').getAttribute('capture')).toBe('user');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'verify-phone-start', { fullPage: true });
+    let navigations = 0;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations++;
+    });
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 42;
+    });
+
+    // Typed, ticked and scrolled before an upload.
+    await page.check('#acceptTerms');
+    await page.fill('#fullName', 'Zebulon Quixotewright');
+    await page.locator('li[data-kind="selfie"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    const before = await page.evaluate(() => ({
+      y: window.scrollY,
+      top: document.querySelector('li[data-kind="selfie"]')!.getBoundingClientRect().top,
+    }));
+    expect(before.y).toBeGreaterThan(200);
+    await page.setInputFiles(
+      '#file-selfie',
+      fileFor(
+        'me.png',
+        'image/png',
+        realPng(60, 80, [
+          [200, 120, 90],
+          [90, 60, 40],
+        ]),
+      ),
+    );
+    const preview = page.locator('li[data-kind="selfie"] .preview img');
+    await preview.waitFor();
+    expect(await preview.evaluate((img: HTMLImageElement) => img.src.startsWith('blob:') && img.naturalWidth)).toBe(60);
+    expect(await page.locator('li[data-kind="selfie"] .state').textContent()).toContain('Received me.png');
+    expect(await page.locator('#progress-text').textContent()).toBe('1 of 4 steps done');
+    expect(navigations).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
+    expect(await page.inputValue('#fullName')).toBe('Zebulon Quixotewright');
+    expect(await page.isChecked('#acceptTerms')).toBe(true);
+    const after = await page.evaluate(() => ({
+      y: window.scrollY,
+      top: document.querySelector('li[data-kind="selfie"]')!.getBoundingClientRect().top,
+    }));
+    expect(after.y).toBeGreaterThan(200);
+    expect(Math.abs(after.top - before.top)).toBeLessThan(3);
+    await saveScreenshot(page, 'verify-phone-progress');
 
     // Drag and drop, with the upload held back a moment so its progress shows.
     const front = sampleFile.png(200_000);
@@ -84,33 +138,32 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
       target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
       target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     }, front.toString('base64'));
-    const progress = page.locator('li[data-kind="document_front"] progress');
-    await progress.waitFor({ state: 'visible' });
+    await page.locator('li[data-kind="document_front"] progress').waitFor({ state: 'visible' });
     expect(await page.locator('li[data-kind="document_front"] .msg').textContent()).toContain('Uploading front.png');
-    await page.waitForURL(/\?done=document_front$/);
+    await page.locator('li[data-kind="document_front"].done').waitFor();
     await page.unroute('**/documents');
-    expect(await page.locator('li[data-kind="document_front"] .state').textContent()).toContain('Received: front.png');
 
-    // A refusal shows in place, without leaving the page, and stores nothing.
-    await page.setInputFiles('#file-selfie', fileFor('selfie.png', 'image/png', Buffer.from('not really a picture')));
-    const msg = page.locator('li[data-kind="selfie"] .msg.error');
+    // A refusal shows in place and stores nothing.
+    await page.setInputFiles('#file-proof_of_address', fileFor('bill.png', 'image/png', Buffer.from('not really a picture')));
+    const msg = page.locator('li[data-kind="proof_of_address"] .msg.error');
     await msg.waitFor();
     expect(await msg.textContent()).toMatch(/not a JPEG, PNG, HEIC or PDF/);
-    expect(page.url()).toMatch(/\?done=document_front$/);
+    // A PDF is named, not drawn.
+    await page.setInputFiles('#file-proof_of_address', fileFor('bill.pdf', 'application/pdf', sampleFile.pdf(80_000)));
+    await page.locator('li[data-kind="proof_of_address"] .preview .file-card').waitFor();
+    expect(await page.locator('#progress-text').textContent()).toBe('3 of 4 steps done');
+    expect(navigations).toBe(0);
 
-    await page.setInputFiles('#file-selfie', fileFor('selfie.jpg', 'image/jpeg', sampleFile.jpeg(50_000)));
-    await page.waitForURL(/\?done=selfie$/);
-    const proof = sampleFile.pdf(80_000);
-    await page.setInputFiles('#file-proof_of_address', fileFor('bill.pdf', 'application/pdf', proof));
-    await page.waitForURL(/\?done=proof_of_address$/);
-    expect(await page.locator('#summary').textContent()).toContain('Still needed: your signature');
-
-    await page.check('#acceptTerms');
-    await page.fill('#fullName', 'Zebulon Quixotewright');
-    await page.click('form.sign button');
-    await page.waitForURL(/\?done=signed$/);
-    expect(await page.locator('#summary').textContent()).toContain('we have everything we need');
+    // Signing completes everything: the page then shows only the completion, with what was sent.
+    await Promise.all([page.waitForURL(h.baseUrl + link.path), page.click('form.sign button')]);
+    await page.getByRole('heading', { level: 1, name: 'Thank you, you are done' }).waitFor();
+    expect(await page.locator('form').count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toMatch(/Replace|please upload|Needed/i);
+    expect(await page.locator('.sent li').count()).toBe(4);
+    expect(await page.locator('.brand .requester').textContent()).toBe('Acme Holder Bank');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await saveScreenshot(page, 'verify-phone-done', { fullPage: true });
     expect(rec.foreignRequests).toEqual([]);
     expect(rec.pageErrors.filter((e) => !/status of 415/.test(e))).toEqual([]);
     await rec.context.close();
@@ -136,12 +189,17 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
     expect(Buffer.from(await content.arrayBuffer()).equals(front)).toBe(true);
   });
 
-  it('without scripts: plain forms upload and sign, and every refusal is shown on the page', async () => {
+  it('without scripts: the files first, then the signature, every refusal on the page, then only the completion', async () => {
     const link = await linkWithReceiver({ documentId: { ...submission('x').documentId, idDocumentType: 'national_id' } });
     const rec = await recordingContext(browser, h.baseUrl, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await rec.newPage();
     await page.goto(h.baseUrl + link.path);
     expect(await page.locator('li.doc').count()).toBe(4);
+    // No display name set: the workspace's name says who asks.
+    expect(await page.locator('.brand .requester').textContent()).toMatch(/^Test \d+$/);
+    // Nothing to type yet: an upload's reload could not lose it.
+    expect(await page.isVisible('#fullName')).toBe(false);
+    expect(await page.isVisible('.later-hint')).toBe(true);
 
     const submitFile = async (kind: string, file: ReturnType<typeof fileFor>) => {
       await page.setInputFiles(`#file-${kind}`, file);
@@ -176,12 +234,16 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
       expect(page.url()).toMatch(new RegExp(`\\?done=${kind}$`));
       expect(await page.locator('#notice').textContent()).toMatch(/^Received: /);
     }
-    // The browser itself refuses an unchecked box or an empty name (required) before sending.
+    // Every file in: the signature step is there now. The browser itself refuses an unchecked box or an empty name.
+    expect(await page.isVisible('#fullName')).toBe(true);
     expect(await page.evaluate(() => (document.querySelector('form.sign') as HTMLFormElement).checkValidity())).toBe(false);
     await page.check('#acceptTerms');
     await page.fill('#fullName', 'Zebulon Quixotewright');
     await Promise.all([page.waitForNavigation(), page.click('form.sign button')]);
-    expect(await page.locator('#summary').textContent()).toContain('we have everything we need');
+    await page.getByRole('heading', { level: 1, name: 'Thank you, you are done' }).waitFor();
+    expect(await page.locator('form').count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toMatch(/Replace|please upload|Needed/i);
+    await saveScreenshot(page, 'verify-desktop-done', { fullPage: true });
     expect(rec.foreignRequests).toEqual([]);
 
     const events = await verifiedHolderEvents(link.ws.workspaceId, 6);

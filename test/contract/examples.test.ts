@@ -75,6 +75,7 @@ const fixtures: Record<string, Fixture> = {
   simulateBankDeposit: bodyActive,
   simulateCryptoDeposit: bodyActive,
   createWebhookTarget: async () => ({}),
+  updateWorkspace: async () => ({}),
   updateWebhookTarget: async (ctx) => ({
     path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/old' })).id },
   }),

@@ -3,7 +3,10 @@ import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto
 import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
 import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
+import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
+import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
 import { sampleFile } from '../factories/holder-files.js';
+import { realPng } from '../factories/images.js';
 import { activeAccount, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
 import { holderLink, openPage, uploadFile } from '../support/holder.js';
@@ -48,6 +51,8 @@ async function fixture() {
     await createTrade(ws.ctx, accountId),
     await simulateBankDeposit(ws.ctx, { accountId, amount: '5.50', coin: 'USD', instrumentType: 'wire', addenda: ['ORIG Jane'] }),
   ];
+  await updateWorkspace(ws.ctx, { displayName: 'Matrix Bank' });
+  await setWorkspaceLogo(ws.ctx, { content: realPng(4, 4) });
   const deliveries = await h.deps.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true } });
   expect(deliveries.length).toBeGreaterThan(0);
   const documents = await h.deps.db.kycDocument.findMany({ where: { accountId: pendingAccount }, select: { id: true } });
@@ -163,6 +168,11 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
       transactionFromGraphql(
         (await gql(`query($id: ID!) { transaction(id: $id) { ${GRAPHQL_TRANSACTION} } }`, { id: f.transactionIds[3] })).transaction,
       ),
+  },
+  getWorkspace: {
+    rest: async () => (await rest().GET('/api/v2/workspace')).data,
+    trpc: () => trpc().workspace.get.query(),
+    graphql: async () => (await gql(`{ workspace { ${selectAll('Workspace')} } }`)).workspace,
   },
   listWebhookTargets: {
     rest: async () => (await rest().GET('/api/v2/webhook-targets')).data,

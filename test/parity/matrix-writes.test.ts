@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realPng } from '../factories/images.js';
 import { activeAccount, bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
@@ -212,6 +213,44 @@ const WRITERS: Record<string, WriteSpec> = {
     trpc: (s) => trpc().webhookDeliveries.redeliver.mutate({ deliveryId: s.deliveryId }),
   },
 };
+
+const logo = realPng(8, 8, [[200, 30, 30]]);
+const putLogo = () =>
+  ok(
+    rawRequest(h, 'PUT', '/api/v2/workspace/logo', {
+      headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'image/png' },
+      body: logo,
+    }),
+  );
+Object.assign(WRITERS, {
+  updateWorkspace: {
+    rest: () =>
+      ok(
+        rawRequest(h, 'PATCH', '/api/v2/workspace', {
+          headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ displayName: '  Acme Bank ' }),
+        }),
+      ),
+    trpc: () => trpc().workspace.update.mutate({ displayName: '  Acme Bank ' }),
+    graphql: async () => {
+      const r = await graphql(h, ws.apiKey, `mutation { updateWorkspace(displayName: "  Acme Bank ") { ${selectAll('Workspace')} } }`);
+      expect(r.errors).toBeUndefined();
+      return r.data.updateWorkspace;
+    },
+  },
+  setWorkspaceLogo: {
+    rest: putLogo,
+    trpc: () => trpc().workspace.setLogo.mutate({ contentBase64: logo.toString('base64') }),
+  },
+  deleteWorkspaceLogo: {
+    prepare: async () => {
+      await putLogo();
+      return {};
+    },
+    rest: () => ok(rawRequest(h, 'DELETE', '/api/v2/workspace/logo', { headers: { authorization: `APIKey ${ws.apiKey}` } })),
+    trpc: () => trpc().workspace.deleteLogo.mutate(),
+  },
+} satisfies Record<string, WriteSpec>);
 
 describe('write use cases: every protocol answers the same', () => {
   it('every shared write use case of the matrix has a writer for each protocol serving it', () => {

@@ -31,12 +31,17 @@ const ADMIN_CREDENTIALS = no('credentials are managed by admins in the dashboard
 const AGGREGATE = no('an analyst aggregate computed in SQL; REST and the dashboard list rows');
 const DASHBOARD_VIEW = no('a view for the operations dashboard; integrators follow the same facts through webhooks');
 const OUTBOUND = no('an outbound webhook event: delivered to targets, not called');
+const CSV_DOWNLOAD = no('a CSV download: the dashboard links to /dashboard/export/*.csv, the same use case behind its session cookie');
+const NO_GQL_BINARY = no('an image upload: GraphQL here carries JSON only; REST takes the bytes, the dashboard base64 over tRPC');
+const PUBLIC_IMAGE = no('a public image the verification page shows, addressed by its SHA-256; no credentials, no protocol');
+const CSV_NOT_GRAPH = no('a CSV file rather than a graph: analysts page through the same filters in GraphQL');
 
 export const MATRIX: Record<string, UseCase> = {
   // accounts
   createAccount: { kind: 'write', rest: 'createAccount', trpc: 'accounts.create', graphql: 'Mutation.createAccount' },
   listAccounts: { kind: 'read', rest: 'listAccounts', trpc: 'accounts.list', graphql: 'Query.accounts' },
   getAccount: { kind: 'read', rest: 'getAccount', trpc: 'accounts.get', graphql: 'Query.account' },
+  exportAccounts: { kind: 'read', rest: 'exportAccounts', trpc: CSV_DOWNLOAD, graphql: CSV_NOT_GRAPH },
   // account resources
   createCryptoWallet: { kind: 'write', rest: 'createCryptoWallet', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
   listCryptoWallets: { kind: 'read', rest: 'listCryptoWallets', trpc: 'accounts.cryptoWallets', graphql: 'Query.cryptoWallets' },
@@ -101,6 +106,7 @@ export const MATRIX: Record<string, UseCase> = {
   // transactions
   listTransactions: { kind: 'read', rest: 'listTransactions', trpc: 'transactions.list', graphql: 'Query.transactions' },
   getTransaction: { kind: 'read', rest: 'getTransaction', trpc: 'transactions.get', graphql: 'Query.transaction' },
+  exportTransactions: { kind: 'read', rest: 'exportTransactions', trpc: CSV_DOWNLOAD, graphql: CSV_NOT_GRAPH },
   transactionStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.transactionStats' },
   createBankTransaction: { kind: 'write', rest: 'createBankTransaction', trpc: 'transactions.createBank', graphql: ANALYSTS_READ },
   createCryptoTransaction: {
@@ -160,6 +166,12 @@ export const MATRIX: Record<string, UseCase> = {
   listApiKeys: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.list', graphql: ADMIN_CREDENTIALS },
   createApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.create', graphql: ADMIN_CREDENTIALS },
   revokeApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.revoke', graphql: ADMIN_CREDENTIALS },
+  // the workspace's settings
+  getWorkspace: { kind: 'read', rest: 'getWorkspace', trpc: 'workspace.get', graphql: 'Query.workspace' },
+  updateWorkspace: { kind: 'write', rest: 'updateWorkspace', trpc: 'workspace.update', graphql: 'Mutation.updateWorkspace' },
+  setWorkspaceLogo: { kind: 'write', rest: 'setWorkspaceLogo', trpc: 'workspace.setLogo', graphql: NO_GQL_BINARY },
+  deleteWorkspaceLogo: { kind: 'write', rest: 'deleteWorkspaceLogo', trpc: 'workspace.deleteLogo', graphql: NO_GQL_BINARY },
+  getWorkspaceLogo: { kind: 'read', rest: 'getWorkspaceLogo', trpc: PUBLIC_IMAGE, graphql: PUBLIC_IMAGE },
   // operations
   health: { kind: 'read', rest: 'health', trpc: OPERATIONS, graphql: OPERATIONS },
   ready: { kind: 'read', rest: 'ready', trpc: OPERATIONS, graphql: OPERATIONS },
@@ -167,6 +179,7 @@ export const MATRIX: Record<string, UseCase> = {
   getLandingPage: { kind: 'read', rest: 'getLandingPage', trpc: OPERATIONS, graphql: OPERATIONS },
   getApiReference: { kind: 'read', rest: 'getApiReference', trpc: OPERATIONS, graphql: OPERATIONS },
   getOpenApi: { kind: 'read', rest: 'getOpenApi', trpc: OPERATIONS, graphql: OPERATIONS },
+  getFavicon: { kind: 'read', rest: 'getFavicon', trpc: OPERATIONS, graphql: OPERATIONS },
   // outbound events (the `webhooks` section of openapi.yaml)
   ...Object.fromEntries(
     [

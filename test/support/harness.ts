@@ -147,10 +147,10 @@ export async function rawRequest(
   h: Harness,
   method: string,
   path: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
+  init: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<{ status: number; headers: Headers; body: any }> {
   const url = h.baseUrl + path;
-  const response = await fetchRetryingReset(url, { method, headers: init.headers, body: init.body });
+  const response = await fetchRetryingReset(url, { method, headers: init.headers, body: init.body as BodyInit | undefined });
   await assertConforms(method, url, response);
   const text = await response.text();
   const json = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;

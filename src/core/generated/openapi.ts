@@ -30,6 +30,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export accounts as CSV
+         * @description Every account the same filters select on `GET /api/v2/accounts` (`listAccounts`: the same
+         *     parameters and rules, without `page` and `limit`), newest first, as one CSV file. Columns,
+         *     one per field of `Account`: `accountId`, `type`, `email`, `reference`, `status`,
+         *     `createdAt`, `updatedAt`.
+         *
+         *     **The file.** `text/csv; charset=utf-8; header=present`, RFC 4180: a header row of the
+         *     column names above, one record per row, CRLF line ends, a field in double quotes when it
+         *     holds a quote (doubled), a comma, CR or LF. UTF-8 without a byte-order mark. Empty cells for
+         *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
+         *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
+         *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
+         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `Content-Disposition: attachment; filename="accounts-YYYYMMDDTHHMMSSZ.csv"` (the export's
+         *     start, UTC); `Cache-Control: no-store`.
+         *
+         *     **Every matching row, streamed.** The file holds every row the same filters select on the
+         *     list, in the list's order, not a page. It is produced while it is sent: rows are read in
+         *     batches, each continuing after the last row of the previous one (keyset), a batch only
+         *     when the client has taken the previous one, so the server's memory does not grow with the
+         *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
+         *     then: rows created after the export started are not in the file, and a row changed while
+         *     the file is being written appears once, as it was when its batch was read.
+         *
+         *     **Validation** is the list's: the same parameters with the same rules and the same
+         *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
+         *     and, like any unknown parameter, are `400`. Errors found before the first byte (validation,
+         *     credentials, rate limit, a first batch that fails) are ordinary problem documents.
+         *
+         *     **A failure after the first byte.** The status and headers leave with the header row and
+         *     the first batch. If a later batch fails (the database stops answering, a statement times
+         *     out), the server closes the connection without finishing the chunked body, so every HTTP
+         *     client reports an incomplete transfer (curl exits with code 18, `fetch` rejects while
+         *     reading the body, a browser marks the download failed) instead of keeping a file that
+         *     looks complete. A transfer that ended normally is the whole file.
+         */
+        get: operations["exportAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts/{accountId}": {
         parameters: {
             query?: never;
@@ -294,13 +348,21 @@ export interface paths {
          *     No credentials: the unguessable token (256 bits, stored hashed) is the credential. An
          *     unknown or superseded token is `404`, an expired one `410`; both are small HTML pages.
          *
-         *     Plain HTML forms do everything (JavaScript off); the page's script, served from this
-         *     server, adds drag and drop and upload progress. Phones get the camera for the identity
-         *     document (`capture="environment"`) and the selfie (`capture="user"`).
+         *     The page says who asks (the workspace's `displayName`, or its `name`, and its logo), what is
+         *     needed and how far the holder is. Plain HTML forms do everything (JavaScript off): each
+         *     file is its own form, and the signature step appears once every file is in, so a page
+         *     reload never loses what was typed. With the page's script (served from this server)
+         *     uploads never reload the page: a chosen or dropped file uploads at once with a progress
+         *     bar, an image shows a preview made in the browser (a `blob:` URL of the holder's own file;
+         *     nothing is downloaded back), the typed name, the ticked box and the scroll position stay,
+         *     and the signature can be given at any point. Once every file is in and the terms are
+         *     signed (or the verification is completed), the page shows only that, with what was sent.
+         *     Phones get the camera for the identity document (`capture="environment"`) and the selfie
+         *     (`capture="user"`).
          *
          *     Cross-site safety: every form carries a per-page nonce bound to the link (an HMAC under the
          *     master key, valid 12 hours); the page sends `Content-Security-Policy: default-src 'none';
-         *     script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self';
+         *     script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; form-action 'self';
          *     frame-ancestors 'none'; base-uri 'none'`, `X-Frame-Options: DENY`,
          *     `Referrer-Policy: no-referrer`, `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.
          */
@@ -474,6 +536,72 @@ export interface paths {
          *       `400`. Impossible dates (`2025-02-30`), hours (`T25:00:00`) and free text are `400`.
          */
         get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export transactions as CSV
+         * @description Every transaction the same filters select on `GET /api/v2/transactions` (`listTransactions`:
+         *     the same parameters and rules, without `page` and `limit`), newest first, as one CSV file.
+         *     Columns, one per field of `Transaction` with the details objects flattened (a bank, crypto
+         *     or trade transaction fills the columns of its own details; the others stay empty):
+         *
+         *     `id`, `createdAt`, `reference`, `accountId`, `accountEmail`, `transactionType`, `coins`
+         *     (the coins separated by a space), `status`, `statusReason`, `statusUpdatedAt` (the date of
+         *     the newest `statusHistory` entry; the history itself is in the JSON API), `type`, `coin`,
+         *     `amount`, `fee`, `total`, `instrumentType`, `transactionReference`, `imad`, `traceNumber`,
+         *     `originatorName`, `addenda` (the records separated by a line break inside the cell),
+         *     `senderAccountNumber`, `senderRoutingNumber`, `senderSwiftCode`, `senderIban`,
+         *     `senderBankName`, `beneficiaryName`, `beneficiaryAccountNumber`, `beneficiaryRoutingNumber`,
+         *     `beneficiarySwiftCode`, `beneficiaryIban`, `beneficiaryBankName`, `network`, `networkFee`,
+         *     `targetAddress`, `txHash`, `product`, `side`, `quantity`, `quantityCurrency`,
+         *     `feeCurrency`, `quoteQuantity`, `quoteCurrency`, `rate`, `auditAdminId`, `auditAdmin`,
+         *     `auditApiKey` (`true` or `false`).
+         *
+         *     **The file.** `text/csv; charset=utf-8; header=present`, RFC 4180: a header row of the
+         *     column names above, one record per row, CRLF line ends, a field in double quotes when it
+         *     holds a quote (doubled), a comma, CR or LF. UTF-8 without a byte-order mark. Empty cells for
+         *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
+         *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
+         *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
+         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
+         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `Content-Disposition: attachment; filename="transactions-YYYYMMDDTHHMMSSZ.csv"` (the export's
+         *     start, UTC); `Cache-Control: no-store`.
+         *
+         *     **Every matching row, streamed.** The file holds every row the same filters select on the
+         *     list, in the list's order, not a page. It is produced while it is sent: rows are read in
+         *     batches, each continuing after the last row of the previous one (keyset), a batch only
+         *     when the client has taken the previous one, so the server's memory does not grow with the
+         *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
+         *     then: rows created after the export started are not in the file, and a row changed while
+         *     the file is being written appears once, as it was when its batch was read.
+         *
+         *     **Validation** is the list's: the same parameters with the same rules and the same
+         *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
+         *     and, like any unknown parameter, are `400`. Errors found before the first byte (validation,
+         *     credentials, rate limit, a first batch that fails) are ordinary problem documents.
+         *
+         *     **A failure after the first byte.** The status and headers leave with the header row and
+         *     the first batch. If a later batch fails (the database stops answering, a statement times
+         *     out), the server closes the connection without finishing the chunked body, so every HTTP
+         *     client reports an incomplete transfer (curl exits with code 18, `fetch` rejects while
+         *     reading the body, a browser marks the download failed) instead of keeping a file that
+         *     looks complete. A transfer that ended normally is the whole file.
+         */
+        get: operations["exportTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -664,6 +792,90 @@ export interface paths {
          *     Emits `crypto_transaction_received`.
          */
         post: operations["simulateCryptoDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's workspace settings
+         * @description The workspace the credential belongs to: its operator name (`fas workspace create --name`),
+         *     the display name its account holders see, the sandbox flag and the logo, if any.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace's settings
+         * @description Sets `displayName`, the name account holders see on the verification page ("<displayName>
+         *     asks you to verify your identity"): 1 to 100 characters once trimmed, no control
+         *     characters; `null` clears it, and the page then shows the workspace's `name`. For admins
+         *     and API keys; analysts get `403`.
+         */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
+    "/api/v2/workspace/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the workspace's logo
+         * @description The logo shown at the top of the workspace's verification pages. The body is the image
+         *     itself (`curl --data-binary @logo.png -H 'Content-Type: image/png'`): a PNG or a JPEG,
+         *     recognised from its first bytes (the declared type is not trusted), at most 262144 bytes
+         *     (256 KiB). SVG and other formats are refused (`415`): an image that can carry scripts is
+         *     never served. It replaces any earlier logo. Stored in the database and served from this
+         *     server at `logo.url` (`GET /workspace-logos/{sha256}`). For admins and API keys: the logo
+         *     speaks for the workspace to its customers, so analysts (read-only) get `403`.
+         */
+        put: operations["setWorkspaceLogo"];
+        post?: never;
+        /**
+         * Remove the workspace's logo
+         * @description Removes the logo (the pages then show the name alone); its URL answers `404` from then on. Admins and API keys.
+         */
+        delete: operations["deleteWorkspaceLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workspace-logos/{sha256}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace's logo, by its SHA-256
+         * @description What the verification page shows. No credentials: the address is the image's SHA-256, known
+         *     only to those who were shown the logo, and it names these bytes forever, so the answer is
+         *     cacheable for a year (`Cache-Control: public, max-age=31536000, immutable`, `ETag`). The
+         *     stored media type (`image/png` or `image/jpeg`, checked at upload) with
+         *     `X-Content-Type-Options: nosniff`, `Content-Security-Policy: default-src 'none'` and
+         *     `Cross-Origin-Resource-Policy: same-origin` (other sites cannot embed it). A hash no
+         *     workspace's current logo has is `404`.
+         */
+        get: operations["getWorkspaceLogo"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -928,6 +1140,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The pages' icon
+         * @description An ICO (16 and 32 pixel PNGs) served from here and linked by every page; cacheable for a day.
+         */
+        get: operations["getFavicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -938,8 +1170,8 @@ export interface paths {
         /**
          * This reference, rendered
          * @description Redoc (the `redoc` npm package's standalone bundle, served from `/docs/redoc.standalone.js`)
-         *     renders `/openapi.yaml` in the browser. Redocly's footer logo, which the bundle would load
-         *     from a CDN, is replaced by an inline image.
+         *     renders `/openapi.yaml` in the browser, edge to edge (no body margin). Redocly's footer
+         *     logo, which the bundle would load from a CDN, is replaced by an inline image.
          */
         get: operations["getApiReference"];
         put?: never;
@@ -1483,6 +1715,42 @@ export interface components {
         DashboardSignInRequest: {
             /** @description An admin or analyst token (`fas_at_...`). */
             token: string;
+        };
+        Workspace: {
+            /** Format: uuid */
+            workspaceId: string;
+            /** @description The operator's name for the workspace (`fas workspace create --name`). */
+            name: string;
+            /** @description What account holders see on the verification page; `name` is shown when null. */
+            displayName: string | null;
+            /** @description Sandbox workspaces may run simulations. */
+            sandbox: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            logo: components["schemas"]["WorkspaceLogo"];
+        };
+        /** @description The logo shown on the workspace's verification pages; null when there is none. */
+        WorkspaceLogo: {
+            /**
+             * @description Recognised from the image's first bytes.
+             * @enum {string}
+             */
+            mediaType: "image/png" | "image/jpeg";
+            /** @description Bytes. */
+            size: number;
+            /** @description Hex SHA-256 of the image; its address. */
+            sha256: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: uri
+             * @description Where it is served: `FAS_PUBLIC_URL/workspace-logos/<sha256>`.
+             */
+            url: string;
+        } | null;
+        UpdateWorkspaceRequest: {
+            /** @description 1-100 characters once trimmed, no control characters; null clears it. */
+            displayName: string | null;
         };
         /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
         DashboardSession: {
@@ -2130,6 +2398,16 @@ export interface components {
             message: string;
             code?: components["schemas"]["ErrorCode"];
             document?: components["schemas"]["KycDocument"];
+            /** @description Where the holder stands after this post (successful posts), so the page can say it without a reload. */
+            progress?: {
+                /** @description Required files received. */
+                received: number;
+                /** @description Files the identity document type needs. */
+                required: number;
+                signed: boolean;
+                /** @description Every file is in and the terms are signed. */
+                complete: boolean;
+            };
         };
         KycHolderAction: {
             /** @enum {string} */
@@ -2668,6 +2946,24 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Only accounts in this status. */
+        AccountStatusFilter: components["schemas"]["AccountStatus"];
+        /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
+        AccountSearch: string;
+        /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
+        TransactionSearch: string;
+        /** @description Only this account's transactions. */
+        TransactionAccountFilter: string;
+        /** @description Only transactions of this type. */
+        TransactionTypeFilter: components["schemas"]["TransactionType"];
+        /** @description Only transactions in this status. */
+        TransactionStatusFilter: components["schemas"]["TransactionStatus"];
+        /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+        StartDate: string;
+        /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+        EndDate: string;
+        /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
+        CoinFilter: string;
         /** @description The verification link's token (43 base64url characters). */
         LinkToken: string;
         /** @description Page number, from 1. */
@@ -2706,6 +3002,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description `attachment; filename="<what>-YYYYMMDDTHHMMSSZ.csv"`, the export's start time in UTC. */
+        ExportContentDisposition: string;
         /** @description Seconds to wait before retrying (`429`, `503`). */
         "Retry-After": string;
         /**
@@ -2742,9 +3040,9 @@ export interface operations {
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Only accounts in this status. */
-                status?: components["schemas"]["AccountStatus"];
+                status?: components["parameters"]["AccountStatusFilter"];
                 /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
-                search?: string;
+                search?: components["parameters"]["AccountSearch"];
             };
             header?: never;
             path?: never;
@@ -2828,6 +3126,43 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only accounts in this status. */
+                status?: components["parameters"]["AccountStatusFilter"];
+                /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
+                search?: components["parameters"]["AccountSearch"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example accountId,type,email,reference,status,createdAt,updatedAt
+                     *     0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11,individual,jane@example.com,cust-0001,active,2026-11-22T10:00:00.000Z,2026-11-22T10:00:05.064Z
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -4091,16 +4426,20 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
-                search?: string;
-                accountId?: string;
-                transactionType?: components["schemas"]["TransactionType"];
-                status?: components["schemas"]["TransactionStatus"];
-                /** @description Inclusive lower bound on `createdAt` (formats above). */
-                startDate?: string;
-                /** @description Inclusive upper bound on `createdAt` (formats above). */
-                endDate?: string;
+                /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
+                search?: components["parameters"]["TransactionSearch"];
+                /** @description Only this account's transactions. */
+                accountId?: components["parameters"]["TransactionAccountFilter"];
+                /** @description Only transactions of this type. */
+                transactionType?: components["parameters"]["TransactionTypeFilter"];
+                /** @description Only transactions in this status. */
+                status?: components["parameters"]["TransactionStatusFilter"];
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+                endDate?: components["parameters"]["EndDate"];
                 /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
-                coin?: string;
+                coin?: components["parameters"]["CoinFilter"];
             };
             header?: never;
             path?: never;
@@ -4200,6 +4539,53 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportTransactions: {
+        parameters: {
+            query?: {
+                /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
+                search?: components["parameters"]["TransactionSearch"];
+                /** @description Only this account's transactions. */
+                accountId?: components["parameters"]["TransactionAccountFilter"];
+                /** @description Only transactions of this type. */
+                transactionType?: components["parameters"]["TransactionTypeFilter"];
+                /** @description Only transactions in this status. */
+                status?: components["parameters"]["TransactionStatusFilter"];
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+                endDate?: components["parameters"]["EndDate"];
+                /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
+                coin?: components["parameters"]["CoinFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Content-Disposition": components["headers"]["ExportContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,createdAt,reference,accountId,accountEmail,transactionType,coins,status,statusReason,statusUpdatedAt,type,coin,amount,fee,total,instrumentType,transactionReference,imad,traceNumber,originatorName,addenda,senderAccountNumber,senderRoutingNumber,senderSwiftCode,senderIban,senderBankName,beneficiaryName,beneficiaryAccountNumber,beneficiaryRoutingNumber,beneficiarySwiftCode,beneficiaryIban,beneficiaryBankName,network,networkFee,targetAddress,txHash,product,side,quantity,quantityCurrency,feeCurrency,quoteQuantity,quoteCurrency,rate,auditAdminId,auditAdmin,auditApiKey
+                     *     558ad5c1-11a6-4a28-a2fc-9ce4f0726119,2026-11-22T10:00:08.962Z,,0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11,jane@example.com,crypto,BTC,pending,created,2026-11-22T10:00:08.962Z,deposit,BTC,0.02500000,0.00000000,0.02500000,,,,,,,,,,,,,,,,,,bitcoin,,,9f2c4a1e7b3d58c0a6e1f4b29d7c3e8a5b0f6d1c2e9a4b7f8c3d2e1a0b9c8d7e,,,,,,,,,,,true
+                     */
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4630,6 +5016,237 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "displayName": "Acme Bank"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWorkspaceRequest"];
+            };
+        };
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setWorkspaceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
+            };
+        };
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWorkspaceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "name": "acme-production",
+                     *       "displayName": "Acme Bank",
+                     *       "sandbox": false,
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "logo": {
+                     *         "mediaType": "image/png",
+                     *         "size": 4211,
+                     *         "sha256": "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b",
+                     *         "updatedAt": "2026-11-22T10:05:00.000Z",
+                     *         "url": "http://localhost:8080/workspace-logos/3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWorkspaceLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sha256: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (`If-None-Match` named this image). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5286,6 +5903,29 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFavicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/x-icon": string;
                 };
             };
             431: components["responses"]["HeadersTooLarge"];

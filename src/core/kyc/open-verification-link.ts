@@ -19,6 +19,8 @@ export type VerificationLinkState =
       attemptsLeft: number;
       /** The nonce the page's forms carry back. */
       nonce: string;
+      /** Who asks: the workspace's display name (its name when unset) and its logo's address, if any. */
+      requester: { name: string; logoUrl: string | null };
     };
 
 /**
@@ -37,6 +39,7 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       linkAttempts: true,
       signedAt: true,
       documents: { where: { uploadedAt: { not: null } }, select: { kind: true, fileName: true, uploadedAt: true } },
+      workspace: { select: { name: true, displayName: true, logo: { select: { sha256: true } } } },
     },
   });
   if (!row) return { state: 'unknown' };
@@ -50,5 +53,9 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
     signedAt: row.signedAt,
     attemptsLeft: Math.max(0, LINK_MAX_ATTEMPTS - row.linkAttempts),
     nonce: issuePageNonce(deps, tokenHash),
+    requester: {
+      name: row.workspace.displayName ?? row.workspace.name,
+      logoUrl: row.workspace.logo ? `/workspace-logos/${row.workspace.logo.sha256}` : null,
+    },
   };
 }

@@ -8,14 +8,18 @@ import { DEFAULT_DOCUMENT_MAX_BYTES, spendHolderLink } from '../../core/kyc/docu
 import { tooLarge } from '../../core/kyc/documents/receive-document.js';
 import { openVerificationLink } from '../../core/kyc/open-verification-link.js';
 import { safeError } from '../../logging/safe-error.js';
-import { messagePage, type Notice, verificationPage } from './page-html.js';
+import { messagePage, type Notice, type ValidLink } from './page-html.js';
 import { streamChunks } from './stream-chunks.js';
+import { completionPage, progressOf, verificationPage } from './verification-page.js';
 
 type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: { done?: string } }>;
 
-/** The token in the URL is the only credential: no caching, no referrer, no framing, own assets only. */
+/**
+ * The token in the URL is the only credential: no caching, no referrer, no framing, own assets
+ * only. `blob:` images are the previews the page's script makes of the holder's own files.
+ */
 const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export function holderHeaders(reply: FastifyReply): FastifyReply {
@@ -86,16 +90,23 @@ async function refuse(deps: Deps, req: TokenRequest, reply: FastifyReply, maxByt
   if (wantsJson(req)) return reply.type('application/json').send({ ok: false, message, code: e.code });
   reply.type('text/html; charset=utf-8');
   const link = LINK_ERRORS.has(e.code) ? null : await openVerificationLink(deps, req.params.token);
-  if (link?.state === 'valid' && link.status !== 'completed') {
-    return reply.send(verificationPage(link, req.params.token, maxBytes, { kind: 'error', message }));
-  }
+  if (link?.state === 'valid') return reply.send(linkPage(link, req.params.token, maxBytes, { kind: 'error', message }));
   return reply.send(messagePage(e.kind.title, message));
 }
 
-function accepted(req: TokenRequest, reply: FastifyReply, done: string, message: string, extra: object = {}) {
+/** A usable link's page: the steps left, or only the completion once there are none. */
+function linkPage(link: ValidLink, token: string, maxBytes: number, notice?: Notice): string {
+  if (link.status === 'completed' || progressOf(link).complete) return completionPage(link, notice?.kind === 'error' ? notice : undefined);
+  return verificationPage(link, token, maxBytes, notice);
+}
+
+/** Done: the page's script gets JSON with the progress to show in place; a plain form is sent back to the page. */
+async function accepted(deps: Deps, req: TokenRequest, reply: FastifyReply, done: string, message: string, extra: object = {}) {
   holderHeaders(reply);
-  if (wantsJson(req)) return reply.type('application/json').send({ ok: true, message, ...extra });
-  return reply.code(303).header('location', `/verify/${req.params.token}?done=${done}`).send();
+  if (!wantsJson(req)) return reply.code(303).header('location', `/verify/${req.params.token}?done=${done}`).send();
+  const link = await openVerificationLink(deps, req.params.token);
+  const progress = link.state === 'valid' ? progressOf(link) : undefined;
+  return reply.type('application/json').send({ ok: true, message, ...extra, ...(progress ? { progress } : {}) });
 }
 
 function noticeFor(done: string | undefined, required: RequiredDocument[]): Notice | undefined {
@@ -124,9 +135,7 @@ export function holderRoutes(app: FastifyInstance, opts: { deps: Deps }): void {
     }
     if (link.state === 'expired')
       return reply.code(410).send(messagePage('Link expired', 'This verification link has expired. Please ask for a new one.'));
-    if (link.status === 'completed')
-      return reply.send(messagePage('Verification complete', 'Your identity has been verified. There is nothing more to do.'));
-    return reply.send(verificationPage(link, req.params.token, limit(), noticeFor(req.query.done, link.required)));
+    return reply.send(linkPage(link, req.params.token, limit(), noticeFor(req.query.done, link.required)));
   });
 
   app.register(async (scope) => {
@@ -151,7 +160,7 @@ export function holderRoutes(app: FastifyInstance, opts: { deps: Deps }): void {
         const document = await streamUpload(req, maxBytes, (fields, fileName, chunks) =>
           uploadHolderDocument(deps, { token: req.params.token, nonce: fields.nonce, kind: fields.kind, fileName, content: chunks }),
         );
-        return accepted(req, reply, document.kind, `Received: ${document.fileName}.`, { document });
+        return await accepted(deps, req, reply, document.kind, `Received: ${document.fileName}.`, { document });
       } catch (err) {
         return refuse(deps, req, reply, maxBytes, err);
       }
@@ -170,7 +179,7 @@ export function holderRoutes(app: FastifyInstance, opts: { deps: Deps }): void {
           fullName: body.fullName,
           acceptTerms: body.acceptTerms === 'on',
         });
-        return accepted(req, reply, 'signed', 'Thank you: your signature was recorded.');
+        return await accepted(deps, req, reply, 'signed', 'Thank you: your signature was recorded.');
       } catch (err) {
         return refuse(deps, req, reply, maxBytes, err);
       }

@@ -1,6 +1,6 @@
 import type { VerificationLinkState } from '../../core/kyc/open-verification-link.js';
 
-type ValidLink = Extract<VerificationLinkState, { state: 'valid' }>;
+export type ValidLink = Extract<VerificationLinkState, { state: 'valid' }>;
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -10,18 +10,34 @@ export function formatBytes(n: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A time as the holder reads it: day, month in words, 24-hour time, and the zone named (UTC: the server does not know theirs). */
+export function humanTime(d: Date): string {
+  const month = d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+}
 
-/** Every file input offers these; the server still decides by content. */
-const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
+/** Who asks, at the top of every page of a link: the workspace's logo (served from here) and display name. */
+export function brandHtml(requester: ValidLink['requester'] | undefined): string {
+  if (!requester) return '';
+  const logo = requester.logoUrl ? `<img class="logo" src="${escapeHtml(requester.logoUrl)}" alt="" width="40" height="40">` : '';
+  return `<header class="brand">${logo}<span class="requester">${escapeHtml(requester.name)}</span></header>`;
+}
 
-/** A complete page: no inline script or style (the CSP forbids them), assets from this server. */
-export function pageHtml(title: string, body: string, opts: { script?: boolean } = {}): string {
+/**
+ * A complete page: no inline script or style (the CSP forbids them), assets from this server. The
+ * script loads in the head without `defer` so it marks the page as scripted before the first
+ * paint (the stylesheet shows or hides the parts that depend on it); it waits for the DOM itself.
+ */
+export function pageHtml(title: string, body: string, opts: { script?: boolean; requester?: ValidLink['requester'] } = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(opts.requester ? `${title} · ${opts.requester.name}` : title)}</title>
+<link rel="icon" href="/favicon.ico">
 <link rel="stylesheet" href="/verify-assets/verify.css">
-${opts.script ? '<script src="/verify-assets/verify.js" defer></script>\n' : ''}</head><body><main>
+${opts.script ? '<script src="/verify-assets/verify.js"></script>\n' : ''}</head><body><main>
+${brandHtml(opts.requester)}
 <h1>${escapeHtml(title)}</h1>
 ${body}
 </main></body></html>
@@ -33,88 +49,12 @@ export interface Notice {
   message: string;
 }
 
-function noticeHtml(notice: Notice | undefined): string {
+export function noticeHtml(notice: Notice | undefined): string {
   if (!notice) return '';
   const role = notice.kind === 'error' ? 'alert' : 'status';
   return `<p class="notice ${notice.kind}" role="${role}" id="notice">${escapeHtml(notice.message)}</p>`;
 }
 
-function documentItem(link: ValidLink, action: string, doc: ValidLink['required'][number]): string {
-  const got = link.received.get(doc.kind);
-  const inputId = `file-${doc.kind}`;
-  const state = got
-    ? `<p class="state received">Received: ${escapeHtml(got.fileName)} (${utc(got.uploadedAt)})</p>`
-    : '<p class="state missing">Not received yet</p>';
-  const capture = doc.capture ? ` capture="${doc.capture}"` : '';
-  const choose = doc.capture ? 'Take a photo or choose a file' : 'Choose a file';
-  return `<li class="doc" data-kind="${doc.kind}">
-<h2>${escapeHtml(doc.label[0]?.toUpperCase() + doc.label.slice(1))}</h2>
-${state}
-<form class="upload" method="post" action="${action}" enctype="multipart/form-data">
-<input type="hidden" name="nonce" value="${escapeHtml(link.nonce)}">
-<input type="hidden" name="kind" value="${doc.kind}">
-<label for="${inputId}">${choose}${got ? ' to replace it' : ''}</label>
-<input id="${inputId}" type="file" name="file" accept="${ACCEPT}"${capture} required>
-<p class="drop-hint">or drop a file here</p>
-<progress max="100" value="0" hidden></progress>
-<p class="msg" aria-live="polite"></p>
-<button type="submit">${got ? 'Replace' : 'Upload'}</button>
-</form>
-</li>`;
-}
-
-const TERMS = `<div class="terms" tabindex="0" role="region" aria-label="Terms and conditions">
-<p>By signing you confirm that the documents you uploaded are genuine, belong to you and are current,
-and that the information given for your account is true. You allow the account provider and its
-verification partner to process these documents and your personal data to verify your identity,
-as required by anti-money-laundering law, and to keep them for as long as that law requires.</p>
-</div>`;
-
-function signatureSection(link: ValidLink, action: string): string {
-  if (link.signedAt) {
-    return `<section id="signature"><h2>Terms and signature</h2><p class="state received">You signed the terms on ${utc(link.signedAt)}.</p></section>`;
-  }
-  return `<section id="signature"><h2>Terms and signature</h2>
-${TERMS}
-<form class="sign" method="post" action="${action}">
-<input type="hidden" name="nonce" value="${escapeHtml(link.nonce)}">
-<p><input type="checkbox" id="acceptTerms" name="acceptTerms" required>
-<label for="acceptTerms">I have read and accept the terms and conditions</label></p>
-<p><label for="fullName">Type your full name as your signature</label>
-<input type="text" id="fullName" name="fullName" autocomplete="name" minlength="2" maxlength="200" required></p>
-<button type="submit">Sign</button>
-</form></section>`;
-}
-
-function summary(link: ValidLink): string {
-  const missing = link.required.filter((d) => !link.received.has(d.kind));
-  if (missing.length === 0 && link.signedAt) {
-    return '<p class="summary done" id="summary">Thank you: we have everything we need from you. Your documents will now be reviewed; you will hear from the company that sent you this link. You can close this page.</p>';
-  }
-  const todo = missing.map((d) => escapeHtml(d.label));
-  if (!link.signedAt) todo.push('your signature');
-  return `<p class="summary" id="summary">Still needed: ${todo.join('; ')}.</p>`;
-}
-
-/** The holder's page for a usable link: one form per required file, then the signature. */
-export function verificationPage(link: ValidLink, token: string, maxBytes: number, notice?: Notice): string {
-  const base = `/verify/${token}`;
-  const items = link.required.map((d) => documentItem(link, `${base}/documents`, d)).join('\n');
-  return pageHtml(
-    'Complete your identity verification',
-    `${noticeHtml(notice)}
-<p>To finish opening your account, please upload the files below and sign the terms. Photos (JPEG,
-PNG or HEIC) or PDF files, up to ${formatBytes(maxBytes)} each.</p>
-<ol class="docs">
-${items}
-</ol>
-${signatureSection(link, `${base}/signature`)}
-${summary(link)}
-<p class="expiry">This link expires on ${utc(link.expiresAt)}.</p>`,
-    { script: true },
-  );
-}
-
-export function messagePage(title: string, message: string): string {
-  return pageHtml(title, `<p>${escapeHtml(message)}</p>`);
+export function messagePage(title: string, message: string, requester?: ValidLink['requester']): string {
+  return pageHtml(title, `<p class="lede">${escapeHtml(message)}</p>`, { requester });
 }

@@ -22,13 +22,30 @@ query Overview {
 let page: { html: string; csp: string } | undefined;
 
 /**
+ * The rendered page has no viewport meta (a phone lays it out 980 px wide and shrinks it): it goes
+ * at the top of its head.
+ */
+function withHead(html: string): string {
+  const extra = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+  if (!/<head>/i.test(html)) throw new Error('GraphiQL page without <head>: cannot add the viewport meta');
+  return html.replace(/<head>/i, (head) => `${head}${extra}`);
+}
+
+/**
  * The GraphiQL page, rendered once (its assets, ~9 MB, are inlined by
  * `@graphql-yoga/render-graphiql`, so nothing comes from a CDN). The inline script is pinned by
  * hash; Monaco injects styles and starts its workers from blob: URLs.
  */
 export function graphiqlPage(): { html: string; csp: string } {
   if (page) return page;
-  const html = renderGraphiQL({ title: 'FAS GraphiQL', defaultQuery: DEFAULT_QUERY, defaultEditorToolsVisibility: 'headers' });
+  const html = withHead(
+    renderGraphiQL({
+      title: 'FAS GraphiQL',
+      favicon: '/favicon.ico',
+      defaultQuery: DEFAULT_QUERY,
+      defaultEditorToolsVisibility: 'headers',
+    }),
+  );
   const csp = contentSecurityPolicy({
     script: inlineBodies(html, 'script').map(cspHash),
     style: ["'unsafe-inline'"],

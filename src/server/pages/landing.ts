@@ -14,6 +14,7 @@ const HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>FAS gateway</title>
+<link rel="icon" href="/favicon.ico">
 <style>${STYLE}</style>
 </head>
 <body>
