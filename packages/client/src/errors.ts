@@ -84,13 +84,11 @@ function describeCause(err: unknown): string {
   return typeof code === 'string' ? `${code} (${message})` : message;
 }
 
-type Result<T> = { data: T; error?: never; response: Response } | { data?: never; error: unknown; response: Response };
-
 /**
  * The data of a successful call, or a thrown `FasApiError`:
  * `const account = unwrap(await fas.POST('/api/v2/accounts', { body }))`.
  */
-export function unwrap<T>(result: Result<T>): T {
-  if (result.response.ok) return result.data as T;
+export function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(result: R): Exclude<R['data'], undefined> {
+  if (result.response.ok) return result.data as Exclude<R['data'], undefined>;
   throw FasApiError.from(result);
 }
