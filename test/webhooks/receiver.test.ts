@@ -84,7 +84,13 @@ describe('receiver helper (@fas-gateway/receiver)', () => {
     const shared = createWebhookVerifier({
       jwksUrl,
       tenantId,
-      dedupe: { seen: async (id) => (await Promise.resolve(store.has(id))) || (store.add(id), false) },
+      dedupe: {
+        seen: async (id) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          const before = store.size;
+          return store.add(id).size === before;
+        },
+      },
     });
     expect((await shared.verify(got.body, got.headers)).duplicate).toBe(false);
     expect((await shared.verify(got.body, got.headers)).duplicate).toBe(true);
