@@ -467,7 +467,9 @@ export interface paths {
          *       search for a reference (docs/benchmarks.md, "Search and storage at 10,000,000").
          *     - `coin` matches any element of `coins`, case-insensitively (a trade has `[base, quote]`).
          *     - `startDate` / `endDate` accept RFC 3339 with an offset (`2025-03-01T10:00:00+02:00`,
-         *       the offset honoured), `YYYY-MM-DDThh:mm:ss[.fff]` (UTC) and `YYYY-MM-DD`. A date-only
+         *       the offset honoured), `YYYY-MM-DDThh:mm:ss[.fff]` (UTC) and `YYYY-MM-DD`. A fraction of
+         *       a second may have any number of digits (times are kept to the millisecond: further
+         *       digits are dropped), up to the 255 characters every text parameter is limited to. A date-only
          *       `startDate` is 00:00:00 UTC of that day; a date-only `endDate` covers the whole UTC day.
          *       Both bounds are inclusive. With both, the effective end must be strictly later than the
          *       effective start: `startDate=endDate=2025-03-01` is one whole day, equal instants are
@@ -4095,9 +4097,9 @@ export interface operations {
                 accountId?: string;
                 transactionType?: components["schemas"]["TransactionType"];
                 status?: components["schemas"]["TransactionStatus"];
-                /** @description Inclusive lower bound on `createdAt` (formats above). */
+                /** @description Inclusive lower bound on `createdAt` (formats above; any number of fraction digits, at most 255 characters in all). */
                 startDate?: string;
-                /** @description Inclusive upper bound on `createdAt` (formats above). */
+                /** @description Inclusive upper bound on `createdAt` (formats above; any number of fraction digits, at most 255 characters in all). */
                 endDate?: string;
                 /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
                 coin?: string;
