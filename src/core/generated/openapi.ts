@@ -409,6 +409,10 @@ export interface paths {
          *     Saving new KYC data (a new link) deletes the previous link's documents and signature: they
          *     prove the data they were uploaded for, so the holder uploads and signs again through the
          *     new link. `kyc_document_upload_received` events already sent keep their metadata.
+         *
+         *     Paginated like every list (`page`, `limit`; `total` documents), oldest upload first;
+         *     `required`, `missing`, `documentsCompletedAt` and `signedAt` describe the whole set on
+         *     every page. Unknown query parameters are `400`.
          */
         get: operations["listVerificationDocuments"];
         put?: never;
@@ -2125,6 +2129,10 @@ export interface components {
             /** Format: date-time */
             signedAt: string | null;
             data: components["schemas"]["KycDocumentWithReads"][];
+            page: number;
+            limit: number;
+            /** @description Documents uploaded through the current link (every page). */
+            total: number;
         };
         HolderPostResult: {
             ok: boolean;
@@ -3972,7 +3980,12 @@ export interface operations {
     };
     listVerificationDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
             header?: never;
             path: {
                 /** @description Account id. */
@@ -4031,7 +4044,10 @@ export interface operations {
                      *           "uploadedAt": "2026-11-22T10:00:03.016Z",
                      *           "reads": []
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["KycDocumentList"];
