@@ -164,6 +164,8 @@ export interface paths {
          *     `kyc_document_upload_received`, the last one `kyc_document_uploaded`; `409` when none is
          *     missing); `terms_signed` signs as "Sandbox Holder" and emits `kyc_verification_signed`
          *     (`409` when already signed). A completed verification is `409`. Answers the masked verification.
+         *     Individual accounts only: a business account is `409 INVALID_STATE` (its verification is
+         *     KYB: `POST /api/v2/simulations/kyb/{accountId}`), so no KYC event is ever emitted for one.
          */
         post: operations["simulateKycHolderAction"];
         delete?: never;
@@ -624,7 +626,9 @@ export interface paths {
          * @description Sandbox workspaces only. For an account `in_review` with submitted data: `completed`
          *     makes the account `active` (verification `completed`); `needs_update` makes it
          *     `needs_update` (the holder saves corrected data and verification is requested again).
-         *     Any other account status is `409 INVALID_STATE`. Answers the account.
+         *     Any other account status is `409 INVALID_STATE`, and so is a business account whatever its
+         *     status (its verification is KYB: `POST /api/v2/simulations/kyb/{accountId}`; a business
+         *     `in_review` after `kyb submitted` is decided there, never by a KYC outcome). Answers the account.
          *     Emits `kyc_verification_completed` or `kyc_needs_update` (by the outcome), `account_status_updated` and `kyc_status_updated`.
          */
         post: operations["simulateKycOutcome"];
