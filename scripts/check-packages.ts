@@ -1,6 +1,8 @@
 // Packs @fas-gateway/client and @fas-gateway/receiver, installs each tarball alone into a scratch
-// project, typechecks a sample against the installed types and runs it against a live server
-// (in-memory database), then reports the installed size. What an integrator does, end to end.
+// project, typechecks a sample and every TypeScript example of the package's README (as installed:
+// the README must ship in the tarball) against the installed types, runs the sample (and the
+// client README's example) against a live server (in-memory database), then reports the installed
+// size. What an integrator does, end to end.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,25 +52,42 @@ async function startServer(): Promise<{ url: string; credentials: any; child: Ch
   throw new Error('the server did not become ready in 60 s');
 }
 
+// `runReadme`: the README's first example is a complete program that ends; the receiver's serves forever.
 const packages = [
-  { name: '@fas-gateway/client', dir: 'packages/client', sample: 'client-sample.ts' },
-  { name: '@fas-gateway/receiver', dir: 'packages/receiver', sample: 'receiver-sample.ts' },
+  { name: '@fas-gateway/client', dir: 'packages/client', sample: 'client-sample.ts', runReadme: true },
+  { name: '@fas-gateway/receiver', dir: 'packages/receiver', sample: 'receiver-sample.ts', runReadme: false },
 ];
+
+/** The ```ts blocks of a README, in order. */
+function typescriptBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 
 execFileSync('npm', ['run', 'build', '--workspaces', '--silent'], { ...quiet, cwd: root });
 const server = await startServer();
 const rows: string[] = [];
 try {
   for (const pkg of packages) {
-    const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
-      ...quiet,
-      cwd: path.join(root, pkg.dir),
-    }).trim();
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', work], { ...quiet, cwd: path.join(root, pkg.dir) }),
+    ) as { filename: string; files: { path: string }[] }[];
+    const tarball = packed[0]?.filename ?? fail(`${pkg.name}: npm pack reported no tarball`);
+    if (!packed[0]?.files.some((f) => f.path === 'README.md')) throw new Error(`${pkg.name}: README.md is not in the tarball`);
     const project = path.join(work, pkg.dir.split('/')[1] ?? 'p');
     mkdirSync(project);
     writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
     execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', path.join(work, tarball)], { ...quiet, cwd: project });
     copyFileSync(path.join(root, 'scripts/package-samples', pkg.sample), path.join(project, 'sample.ts'));
+    // The README as installed from the tarball, so an example that is not shipped cannot pass.
+    const examples = typescriptBlocks(readFileSync(path.join(project, 'node_modules', pkg.name, 'README.md'), 'utf8'));
+    if (examples.length === 0) throw new Error(`${pkg.name}: its README has no TypeScript example`);
+    examples.forEach((code, i) => {
+      writeFileSync(path.join(project, `readme-${i + 1}.ts`), code);
+    });
     writeFileSync(
       path.join(project, 'tsconfig.json'),
       JSON.stringify({
@@ -82,25 +101,36 @@ try {
           types: ['node'],
           typeRoots: [path.join(root, 'node_modules/@types')],
         },
-        files: ['sample.ts'],
+        files: ['sample.ts', ...examples.map((_, i) => `readme-${i + 1}.ts`)],
       }),
     );
     try {
       execFileSync(tsc, ['-p', project], quiet);
     } catch (err) {
-      throw new Error(`${pkg.name}: the sample does not typecheck against the installed package:\n${(err as { stdout?: string }).stdout}`);
+      throw new Error(
+        `${pkg.name}: the sample or a README example does not typecheck against the installed package:\n${(err as { stdout?: string }).stdout}`,
+      );
     }
-    const out = execFileSync(process.execPath, [path.join(project, 'out/sample.js')], {
-      ...quiet,
-      cwd: project,
-      timeout: 60_000,
-      env: {
-        ...process.env,
-        FAS_URL: server.url,
-        FAS_API_KEY: server.credentials.apiKey.key,
-        FAS_WORKSPACE_ID: server.credentials.workspaceId,
-      },
-    });
+    const run = (file: string) =>
+      execFileSync(process.execPath, [path.join(project, 'out', file)], {
+        ...quiet,
+        cwd: project,
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          FAS_URL: server.url,
+          FAS_API_KEY: server.credentials.apiKey.key,
+          FAS_WORKSPACE_ID: server.credentials.workspaceId,
+        },
+      });
+    if (pkg.runReadme) {
+      try {
+        run('readme-1.js');
+      } catch (err) {
+        throw new Error(`${pkg.name}: the README's example failed against a live server:\n${(err as { stderr?: string }).stderr}`);
+      }
+    }
+    const out = run('sample.js');
     const result = JSON.parse(out.trim().split('\n').pop() ?? '{}');
     if (!result.ok) throw new Error(`${pkg.name}: the sample failed: ${out}`);
     const installed = du(path.join(project, 'node_modules'));

@@ -81,8 +81,14 @@ export const operatorCommands: Record<string, OperatorCommand> = {
     };
   },
   'apikey revoke': async (deps, _config, o) => {
-    const ctx = await operatorContext(deps, o);
-    const r = await revokeApiKey(ctx, { apiKeyId: assertUuid('id', String(o.id)) });
+    const apiKeyId = assertUuid('id', String(o.id));
+    // The key decides the workspace: --workspace is needed only to insist on one.
+    const ctx = await operatorContext(deps, o, async (d) => {
+      const key = await d.db.apiKey.findUnique({ where: { id: apiKeyId }, select: { workspaceId: true } });
+      if (!key) throw new AppError('NOT_FOUND', `API key ${apiKeyId} not found`);
+      return key.workspaceId;
+    });
+    const r = await revokeApiKey(ctx, { apiKeyId });
     return { json: r, text: `revoked ${r.apiKeyId} at ${r.revokedAt}` };
   },
   'admin create': async (deps, _config, o) => {

@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { Options } from './operator-commands.js';
+
+// package.json is two levels up from src/cli and from dist/cli alike.
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 /** What the program runs once a command line is parsed: the command's name and its options. */
 export type Runner = (name: string, options: Options) => Promise<void>;
@@ -24,11 +28,12 @@ function positiveInteger(max: number) {
 export function buildProgram(run: Runner): Command {
   const program = new Command('fas')
     .description('FAS gateway: serve the API, deliver webhooks, and administer workspaces')
+    .version(version, '-v, --version', 'print the version of fas')
     .addHelpText(
       'after',
       '\nThe database comes from DATABASE_URL / FAS_DATA_DIR (README "Configuration"). While `fas serve` runs on the\nembedded database, the operator commands go through its socket in FAS_DATA_DIR.\nRun `fas <command> --help` for a command\'s options and an example.',
     )
-    // Errors are printed by main.ts (as JSON with --json); subcommands inherit these settings.
+    // Errors are printed by run-cli.ts (as JSON with --json); subcommands inherit these settings.
     .configureOutput({ outputError: () => {} })
     .exitOverride();
   const command = (parent: Command, name: string, description: string, example: string) =>

@@ -1,7 +1,7 @@
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { operatorContext } from './operator-context.js';
-import { seedTransactions } from './seed/seed-transactions.js';
+import { type SeedTransactionsResult, seedTransactions } from './seed/seed-transactions.js';
 
 type Options = Record<string, string | boolean | undefined>;
 
@@ -64,9 +64,12 @@ export interface Progress {
   phase?: string;
 }
 
-/** Prints progress on stderr: one bar redrawn in place on a terminal, a line per 10% in logs and pipes. */
-export function progressPrinter(): { update(p: Progress): void; end(): void } {
-  const tty = process.stderr.isTTY === true;
+/** Prints progress on stderr (or `out`): one bar redrawn in place on a terminal, a line per 10% in logs and pipes. */
+export function progressPrinter(out: { write(text: string): unknown; isTTY?: boolean } = process.stderr): {
+  update(p: Progress): void;
+  end(): void;
+} {
+  const tty = out.isTTY === true;
   let lastDecile = -1;
   let drawn = false;
   let phaseStarted = 0;
@@ -74,26 +77,24 @@ export function progressPrinter(): { update(p: Progress): void; end(): void } {
     update({ done, total, seconds, phase }) {
       if (phase) {
         // Steps after the rows: one line each, with the time the previous one took.
-        if (drawn) process.stderr.write('\n');
+        if (drawn) out.write('\n');
         drawn = false;
-        process.stderr.write(
-          `${phase}... (at ${duration(seconds)}${phaseStarted ? `, previous step ${duration(seconds - phaseStarted)}` : ''})\n`,
-        );
+        out.write(`${phase}... (at ${duration(seconds)}${phaseStarted ? `, previous step ${duration(seconds - phaseStarted)}` : ''})\n`);
         phaseStarted = seconds;
         return;
       }
       const line = progressBar(done, total, seconds);
       if (tty) {
-        process.stderr.write(`\r${line}`);
+        out.write(`\r${line}`);
         drawn = true;
         return;
       }
       const decile = Math.floor((done / total) * 10);
-      if (decile !== lastDecile) process.stderr.write(`${line}\n`);
+      if (decile !== lastDecile) out.write(`${line}\n`);
       lastDecile = decile;
     },
     end() {
-      if (drawn) process.stderr.write('\n');
+      if (drawn) out.write('\n');
     },
   };
 }
@@ -111,7 +112,23 @@ export async function runSeed(deps: Deps, options: Options, onProgress: (p: Prog
   });
   const took = Math.round(seconds() * 10) / 10;
   return {
-    json: { workspaceId: result.workspaceId, accounts: result.accounts, transactions: result.transactions, seconds: took },
-    text: `seeded ${result.transactions} transactions over ${result.accounts} accounts in workspace ${result.workspaceId} in ${took} s (seed ${o.seed})`,
+    json: { ...result, seed: o.seed, seconds: took },
+    text: `${seedSummary({ ...result, seed: o.seed })} (${took} s)`,
   };
+}
+
+/**
+ * What a seed did, truthfully: a seed always draws the same rows, so running one again inserts
+ * only those that are missing (none, after a complete run).
+ */
+export function seedSummary(r: { workspaceId: string; seed: number } & SeedTransactionsResult): string {
+  const { inserted } = r;
+  if (inserted.transactions === r.transactions && inserted.accounts === r.accounts) {
+    return `seeded ${r.transactions} transactions over ${r.accounts} accounts in workspace ${r.workspaceId} (seed ${r.seed})`;
+  }
+  if (inserted.transactions === 0 && inserted.accounts === 0) {
+    return `inserted nothing: the ${r.transactions} transactions and ${r.accounts} accounts of seed ${r.seed} are already in workspace ${r.workspaceId} (a seed always draws the same rows; another --seed draws new ones)`;
+  }
+  const of = (n: number, total: number, what: string) => `${n} of ${total} ${what}${n < total ? ` (${total - n} already there)` : ''}`;
+  return `inserted ${of(inserted.transactions, r.transactions, 'transactions')} and ${of(inserted.accounts, r.accounts, 'accounts')} of seed ${r.seed} into workspace ${r.workspaceId}`;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { requireCredentials } from './authenticate.js';
 import { idempotentPosts } from './idempotency.js';
+import { refuseUndeclaredQuery } from './query-parameters.js';
 import { accountResourceRoutes } from './routes/account-resources.js';
 import { accountRoutes } from './routes/accounts.js';
 import { bankingVerificationRoutes } from './routes/banking-verification.js';
@@ -14,6 +15,7 @@ import { workspaceRoutes } from './routes/workspace.js';
 /** The authenticated `/api/v2` REST surface; each resource adds its routes here. */
 export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promise<void> {
   requireCredentials(app, opts.deps);
+  refuseUndeclaredQuery(app);
   idempotentPosts(app);
   accountRoutes(app);
   accountResourceRoutes(app);

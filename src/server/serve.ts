@@ -9,10 +9,15 @@ import { openDeps } from './deps.js';
 import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-route.js';
 import { startOperatorSocket } from './operator-socket.js';
+import { assertAddressAvailable, unavailableAddress } from './port-check.js';
 import { startWebhookWorker } from './webhook-worker.js';
 
 /** `fas serve`: the API on the configured database until SIGTERM/SIGINT, then a graceful stop. */
 export async function serve(config: Config, opts: { worker: boolean } = { worker: true }): Promise<void> {
+  // Before the database is opened (or created, with first-start secrets): a taken port changes nothing.
+  const address = { host: config.host, port: config.port, variables: 'PORT and HOST' };
+  await assertAddressAvailable(address);
+  if (config.metricsAddress) await assertAddressAvailable({ ...config.metricsAddress, variables: 'FAS_METRICS_ADDRESS' });
   const { database, deps } = await openDeps(config, { api: true });
   const boot = await bootstrapSandbox(deps, database, config.dataDir);
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
@@ -102,7 +107,10 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   warmValidators();
-  await app.listen({ port: config.port, host: config.host });
+  // Taken since the check above (another process was quicker): said in the same words.
+  await app.listen({ port: config.port, host: config.host }).catch((err) => {
+    throw unavailableAddress(err, address) ?? err;
+  });
   app.log.info({ database: database.description }, 'FAS gateway ready');
 }
 

@@ -1,4 +1,4 @@
-import type { PathOf } from '../core/contract.js';
+import type { PathOf, QueryOf } from '../core/contract.js';
 import { listVerificationDocuments } from '../core/kyc/documents/list-documents.js';
 import { readDocumentContent } from '../core/kyc/documents/read-document-content.js';
 import { authedProcedure, router, typed } from './init.js';
@@ -6,7 +6,12 @@ import { query } from './use-case.js';
 
 /** Dashboard: the holder's documents of a verification; content for admins and API keys only. */
 export const kycDocumentsRouter = router({
-  list: query(typed<PathOf<'listVerificationDocuments'>>(), listVerificationDocuments, { accountId: '' }),
+  // The account plus page and limit; any other key reaches the core's query validation and is refused.
+  list: query(
+    typed<PathOf<'listVerificationDocuments'> & QueryOf<'listVerificationDocuments'>>(),
+    (core, { accountId, ...rest }) => listVerificationDocuments(core, { accountId, query: rest }),
+    { accountId: '' },
+  ),
   /** The content as base64 (tRPC speaks JSON); the read is recorded like a REST download. */
   content: authedProcedure.input(typed<PathOf<'getVerificationDocumentContent'>>()).query(async ({ ctx, input }) => {
     const { document, content } = await readDocumentContent(ctx.core, input ?? { accountId: '', documentId: '' });

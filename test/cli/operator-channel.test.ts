@@ -91,9 +91,9 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     const list = fas(['workspace', 'list', '--json']);
     expect(JSON.parse(list.stdout).data.map((w: { name: string }) => w.name)).toEqual(['Sandbox', 'Second']);
 
-    // Errors come back from the server as they would locally.
+    // Errors come back from the server as they would locally (an invalid value is a usage error: 2).
     const bad = fas(['admin', 'create', '--email', 'not-an-email', '--workspace', second.workspaceId, '--json']);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stderr).error.code).toBe('VALIDATION_FAILED');
     const seeded = fas(['seed', '--transactions', '500', '--workspace', second.workspaceId, '--json']);
     expect(seeded.code, seeded.stderr).toBe(0);

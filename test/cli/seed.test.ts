@@ -84,7 +84,7 @@ describe('fas seed: seedTransactions', () => {
     ws = s.ws;
     // COPY sends a block of 1,000 rows at a time, whatever the batch size (that is for INSERT).
     expect(s.progress).toEqual([1000, 2000]);
-    expect(s.result).toEqual({ workspaceId: ws.workspaceId, accounts: 20, transactions: N });
+    expect(s.result).toEqual({ workspaceId: ws.workspaceId, accounts: 20, transactions: N, inserted: { accounts: 20, transactions: N } });
     rows = await listAll(ws.apiKey);
   }, 120_000);
 
@@ -226,8 +226,13 @@ describe('fas seed: seedTransactions', () => {
   it('running a seed again on a workspace that has its rows adds nothing (INSERT ... ON CONFLICT, though COPY is at hand)', async () => {
     const count = () => h.deps.db.transaction.count({ where: { workspaceId: ws.workspaceId } });
     const before = await count();
-    await seedTransactions({ ...at(ws.ctx, NOW), bulk: h.database.bulk }, { transactions: N, accounts: 20, seed: 7, batchSize: 700 });
+    const again = await seedTransactions(
+      { ...at(ws.ctx, NOW), bulk: h.database.bulk },
+      { transactions: N, accounts: 20, seed: 7, batchSize: 700 },
+    );
     expect(await count()).toBe(before);
+    // ...and says so (the command's message is built from this).
+    expect(again.inserted).toEqual({ accounts: 0, transactions: 0 });
   }, 120_000);
 
   it('COPY text carries tabs, newlines, backslashes, quotes, braces, the text NULL and NULL unchanged', async () => {

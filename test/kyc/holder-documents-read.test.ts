@@ -58,11 +58,53 @@ describe('reading the holder documents back', () => {
       h,
       u.ws.analystToken,
       `query($id: ID!) { verificationDocuments(accountId: $id) { accountId required missing signedAt documentsCompletedAt
-        data { documentId kind fileName mediaType sizeBytes sha256 uploadedAt reads { readAt } } } }`,
+        data { documentId kind fileName mediaType sizeBytes sha256 uploadedAt reads { readAt } } page limit total } }`,
       { id: u.accountId },
     );
     expect(gql.errors).toBeUndefined();
     expect(gql.data.verificationDocuments).toEqual(rest);
+  });
+
+  it('pages like every list (the set described on every page) and refuses unknown parameters, on every protocol', async () => {
+    const u = await uploaded();
+    const client = restClient(h, u.ws.apiKey);
+    const path = { accountId: u.accountId };
+    const all = (await client.GET('/api/v2/kyc/banking-verification/{accountId}/documents', { params: { path } })).data!;
+    expect(all).toMatchObject({ page: 1, limit: 100, total: 2 });
+    const second = (
+      await client.GET('/api/v2/kyc/banking-verification/{accountId}/documents', { params: { path, query: { page: 2, limit: 1 } } })
+    ).data!;
+    // The page holds the second upload; what is missing is about the whole set.
+    expect(second).toEqual({ ...all, data: [all.data[1]], page: 2, limit: 1, total: 2 });
+    const past = (
+      await client.GET('/api/v2/kyc/banking-verification/{accountId}/documents', { params: { path, query: { page: 3, limit: 1 } } })
+    ).data!;
+    expect(past).toMatchObject({ data: [], total: 2, missing: ['selfie'] });
+    expect(await trpcClient(h, u.ws.adminToken).kyc.documents.list.query({ accountId: u.accountId, page: 2, limit: 1 })).toEqual(second);
+    const gql = await graphql(
+      h,
+      u.ws.analystToken,
+      `query($id: ID!) { verificationDocuments(accountId: $id, page: 2, limit: 1) { missing data { documentId } page limit total } }`,
+      { id: u.accountId },
+    );
+    expect(gql.data.verificationDocuments).toEqual({
+      missing: ['selfie'],
+      data: [{ documentId: all.data[1]!.documentId }],
+      page: 2,
+      limit: 1,
+      total: 2,
+    });
+
+    const auth = { headers: { authorization: `APIKey ${u.ws.apiKey}` } };
+    const unknown = await rawRequest(h, 'GET', `${docsPath(u.accountId)}?kind=selfie`, auth);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'kind', message: 'is not a known field' }] });
+    const badLimit = await rawRequest(h, 'GET', `${docsPath(u.accountId)}?limit=0`, auth);
+    expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be >= 1' }]);
+    const viaTrpc = await trpcClient(h, u.ws.adminToken)
+      .kyc.documents.list.query({ accountId: u.accountId, kind: 'selfie' } as never)
+      .catch((e) => e);
+    expect(viaTrpc.data).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'kind', message: 'is not a known field' }] });
   });
 
   it('downloads the content byte-identical over REST and tRPC, recording each read; analysts are refused', async () => {

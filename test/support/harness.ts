@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Middleware } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createFasClient, type FasClient } from '../../packages/client/src/index.js';
+import { createFasClient, type FasClient, type FasClientOptions } from '../../packages/client/src/index.js';
 import { credentialCache } from '../../src/core/auth/credential-cache.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
@@ -135,9 +135,12 @@ const contractMiddleware: Middleware = {
   },
 };
 
-/** The typed REST client as an integrator uses it, with contract validation of every response. */
-export function restClient(h: Harness, apiKey: string): FasClient {
-  const client = createFasClient({ baseUrl: h.baseUrl, apiKey, fetch: fetchRetryingReset });
+/**
+ * The typed REST client as an integrator uses it, with contract validation of every response.
+ * Retries are off unless asked for: tests assert each answer as the server gave it.
+ */
+export function restClient(h: Harness, apiKey: string, options: Partial<FasClientOptions> = {}): FasClient {
+  const client = createFasClient({ baseUrl: h.baseUrl, apiKey, fetch: fetchRetryingReset, retry: false, ...options });
   client.use(contractMiddleware);
   return client;
 }

@@ -79,6 +79,21 @@ describe('receiver helper (@fas-gateway/receiver)', () => {
     if (ok.event.type !== 'account_created') throw new Error(`unexpected ${ok.event.type}`);
     expect(ok.event.details.account.email).toBe('rx@example.com');
     expect((await verifier.verify(got.body, got.headers)).duplicate).toBe(true);
+    // A store shared by several processes answers asynchronously (here: a database-like insert).
+    const store = new Set<string>();
+    const shared = createWebhookVerifier({
+      jwksUrl,
+      tenantId,
+      dedupe: {
+        seen: async (id) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          const before = store.size;
+          return store.add(id).size === before;
+        },
+      },
+    });
+    expect((await shared.verify(got.body, got.headers)).duplicate).toBe(false);
+    expect((await shared.verify(got.body, got.headers)).duplicate).toBe(true);
 
     const tampered = Buffer.from(got.body);
     const at = tampered.length - 2;

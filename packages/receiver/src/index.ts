@@ -34,12 +34,15 @@ export class WebhookVerificationError extends Error {
 }
 
 export interface Deduplicator {
-  /** True when this webhookId was seen before (within the retention); marks it otherwise. */
-  seen(webhookId: string): boolean;
+  /**
+   * True when this webhookId was seen before (within the retention); marks it otherwise. May be
+   * asynchronous, so that several processes can share a store (a unique index in a database).
+   */
+  seen(webhookId: string): boolean | Promise<boolean>;
 }
 
 /** In-memory deduplication by webhookId (one process; use a shared store across processes). */
-export function createMemoryDeduplicator(opts: { ttlMs?: number; max?: number } = {}): Deduplicator {
+export function createMemoryDeduplicator(opts: { ttlMs?: number; max?: number } = {}): Deduplicator & { seen(webhookId: string): boolean } {
   const ttl = opts.ttlMs ?? 24 * 60 * 60 * 1000;
   const max = opts.max ?? 100_000;
   const seenAt = new Map<string, number>();
@@ -192,7 +195,7 @@ export function createWebhookVerifier(opts: VerifierOptions) {
         timestamp: String(payload.timestamp),
         details: payload.details,
         retryCount,
-        duplicate: opts.dedupe?.seen(webhookId) ?? false,
+        duplicate: (await opts.dedupe?.seen(webhookId)) ?? false,
         // The signature proves FAS sent these bytes; their shape is the contract's (checked by FAS's own tests).
         event: payload as unknown as WebhookEvent,
         payload,

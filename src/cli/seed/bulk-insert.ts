@@ -77,17 +77,19 @@ function batch(rows: Iterator<SeedRow>, batchSize: number): { params: string[]; 
  * Inserts the rows in batches of `batchSize`, each in a statement and a database transaction of
  * its own, two statements in flight (a batch is built while the other is written). Batches are
  * drawn in order, so the data does not depend on timing; a row whose id exists is skipped.
+ * Answers how many rows were inserted.
  */
-export async function insertRows(ctx: Ctx, rows: Iterator<SeedRow>, batchSize: number, onRows: (n: number) => void): Promise<void> {
+export async function insertRows(ctx: Ctx, rows: Iterator<SeedRow>, batchSize: number, onRows: (n: number) => void): Promise<number> {
   let ended = false;
   let failed = false;
+  let inserted = 0;
   const lane = async () => {
     try {
       while (!ended && !failed) {
         const { params, count } = batch(rows, batchSize);
         if (count < batchSize) ended = true;
         if (count === 0) return;
-        await insertBatch(ctx, params);
+        inserted += await insertBatch(ctx, params);
         onRows(count);
       }
     } catch (err) {
@@ -96,11 +98,12 @@ export async function insertRows(ctx: Ctx, rows: Iterator<SeedRow>, batchSize: n
     }
   };
   await Promise.all([lane(), lane()]);
+  return inserted;
 }
 
-/** One batch in one statement, in a database transaction of its own. */
-async function insertBatch(ctx: Ctx, params: string[]): Promise<void> {
-  await ctx.db.$transaction(
+/** One batch in one statement, in a database transaction of its own; answers the rows inserted (not skipped). */
+async function insertBatch(ctx: Ctx, params: string[]): Promise<number> {
+  return ctx.db.$transaction(
     async (tx: Prisma.TransactionClient) => {
       // Trigram entries collect in the GIN index's pending list and are merged in bulk, with memory
       // enough to merge them in one pass; the commit need not wait for the disk (a failed seed is
@@ -108,7 +111,7 @@ async function insertBatch(ctx: Ctx, params: string[]): Promise<void> {
       await tx.$executeRawUnsafe("SET LOCAL gin_pending_list_limit = '512MB'");
       await tx.$executeRawUnsafe("SET LOCAL work_mem = '256MB'");
       await tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off');
-      await tx.$executeRawUnsafe(INSERT_SQL, ...params);
+      return tx.$executeRawUnsafe(INSERT_SQL, ...params);
     },
     { timeout: 600_000, maxWait: 600_000 },
   );

@@ -31,8 +31,11 @@ export interface SeedTransactionsOptions {
 
 export interface SeedTransactionsResult {
   workspaceId: string;
+  /** The seed's accounts and transactions (the same rows for the same seed)... */
   accounts: number;
   transactions: number;
+  /** ...and how many of them this run inserted: those of a seed run before are there already. */
+  inserted: { accounts: number; transactions: number };
 }
 
 /**
@@ -69,7 +72,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   const created = now - 400 * DAY;
 
   const accounts = makeAccounts(rng, ids, accountCount);
-  await ctx.db.account.createMany({
+  const newAccounts = await ctx.db.account.createMany({
     data: accounts.map((a, i) => ({
       id: a.id,
       workspaceId: ctx.workspaceId,
@@ -94,6 +97,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   // is missing (rows are keyed by the seed).
   const fresh = !(await ctx.db.transaction.findFirst({ where: { workspaceId: ctx.workspaceId }, select: { id: true } }));
   let frozen = false;
+  let inserted: number;
   if (ctx.bulk && fresh) {
     const loaded = await loadTransactions(ctx.bulk, {
       rows: total,
@@ -102,9 +106,14 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
       onPhase: opts.onPhase,
     });
     frozen = loaded.frozen;
+    inserted = total; // a workspace without transactions has none of the seed's ids
   } else {
-    await insertRows(ctx, seedRows(plan), batchSize, progress);
+    inserted = await insertRows(ctx, seedRows(plan), batchSize, progress);
   }
+  const result = { workspaceId: ctx.workspaceId, accounts: accountCount, transactions: total };
+  const answer = { ...result, inserted: { accounts: newAccounts.count, transactions: inserted } };
+  // The same seed again: nothing new, so the counts and the statistics stand as they are.
+  if (inserted === 0) return answer;
 
   opts.onPhase?.('counting');
   await ctx.db.$transaction(
@@ -125,5 +134,5 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
-  return { workspaceId: ctx.workspaceId, accounts: accountCount, transactions: total };
+  return answer;
 }

@@ -48,7 +48,7 @@ export const CONTRACT_OPERATIONS = {
   uploadHolderDocument: { method: 'post', path: '/verify/{token}/documents', queryDefaults: [] },
   signHolderVerification: { method: 'post', path: '/verify/{token}/signature', queryDefaults: [] },
   verificationPageAsset: { method: 'get', path: '/verify-assets/{file}', queryDefaults: [] },
-  listVerificationDocuments: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}/documents', queryDefaults: [] },
+  listVerificationDocuments: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}/documents', queryDefaults: ['page', 'limit'] },
   getVerificationDocumentContent: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}/documents/{documentId}/content', queryDefaults: [] },
   listTransactions: { method: 'get', path: '/api/v2/transactions', queryDefaults: ['page', 'limit'] },
   exportTransactions: { method: 'get', path: '/api/v2/transactions/export', queryDefaults: [] },

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
+import { assertIndividual } from './assert-individual.js';
 import { requiredDocuments } from './documents/document-kinds.js';
 import { receiveDocument } from './documents/receive-document.js';
 import { signVerification } from './documents/sign-verification.js';
@@ -27,6 +28,9 @@ export async function simulateKycHolderAction(ctx: Ctx, input: { accountId: stri
   requireSandbox(ctx);
   const accountId = assertUuid('accountId', input.accountId);
   const { action } = validateBody('KycHolderAction', input.body);
+  const account = await ctx.db.account.findFirst({ where: { id: accountId, workspaceId: ctx.workspaceId }, select: { type: true } });
+  if (!account) throw notFound('account');
+  assertIndividual(account);
   const v = await ctx.db.bankingVerification.findFirst({
     where: { accountId, workspaceId: ctx.workspaceId },
     select: { idDocumentType: true, documents: { where: { uploadedAt: { not: null } }, select: { kind: true } } },

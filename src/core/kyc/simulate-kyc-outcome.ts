@@ -8,6 +8,7 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
+import { assertIndividual } from './assert-individual.js';
 import { recordVerificationStatus } from './verification-status.js';
 
 /** Sandbox: the verification provider approves (`completed`) or asks for changes (`needs_update`). */
@@ -18,6 +19,7 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
   const { outcome } = validateBody('KycOutcome', input.body);
   return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
+    assertIndividual(account);
     if (account.status !== 'in_review') {
       throw new AppError('INVALID_STATE', `the provider decides on accounts in_review; this one is ${account.status}`);
     }

@@ -194,6 +194,15 @@ export function validateQuery<Op extends QueryOperation>(operationId: Op, input:
   return run<ValidatedQuery<Op>>(q.validate, value);
 }
 
+/**
+ * Validates the query of any operation against the parameters it declares, with no typed
+ * result: the REST layer refuses undeclared parameters (and invalid declared ones) this way for
+ * every operation, before its handler (src/rest/query-parameters.ts).
+ */
+export function checkOperationQuery(operationId: string, input: unknown): void {
+  validateQuery(operationId as QueryOperation, input);
+}
+
 /** A validator for any schema in the contract, by JSON pointer (used by contract tests). */
 export function contractSchemaAt(pointer: string): ValidateFunction {
   const v = instance().getSchema(`${CONTRACT_ID}${pointer}`);

@@ -38,6 +38,9 @@ const KycDocumentList = builder.objectRef<DocumentList>('KycDocumentList').imple
     documentsCompletedAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.documentsCompletedAt }),
     signedAt: t.field({ type: 'DateTime', nullable: true, resolve: (l) => l.signedAt }),
     data: t.field({ type: [KycDocument], resolve: (l) => l.data }),
+    page: t.exposeInt('page'),
+    limit: t.exposeInt('limit'),
+    total: t.exposeInt('total'),
   }),
 });
 
@@ -45,7 +48,8 @@ builder.queryField('verificationDocuments', (t) =>
   t.field({
     type: KycDocumentList,
     description: "The documents of an account's banking verification (as REST GET .../documents).",
-    args: { accountId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => listVerificationDocuments(await ctx.core(), { accountId: String(args.accountId) }),
+    args: { accountId: t.arg.id({ required: true }), page: t.arg.int(), limit: t.arg.int() },
+    resolve: async (_root, { accountId, ...query }, ctx) =>
+      listVerificationDocuments(await ctx.core(), { accountId: String(accountId), query }),
   }),
 );

@@ -13,7 +13,7 @@ export function bankingVerificationRoutes(app: FastifyInstance): void {
     getBankingVerification(req.ctx, { accountId: req.params.accountId }),
   );
   app.get<{ Params: { accountId: string } }>('/api/v2/kyc/banking-verification/:accountId/documents', async (req) =>
-    listVerificationDocuments(req.ctx, { accountId: req.params.accountId }),
+    listVerificationDocuments(req.ctx, { accountId: req.params.accountId, query: req.query }),
   );
   app.get<{ Params: { accountId: string; documentId: string } }>(
     '/api/v2/kyc/banking-verification/:accountId/documents/:documentId/content',

@@ -218,6 +218,8 @@ export interface paths {
          *     `kyc_document_upload_received`, the last one `kyc_document_uploaded`; `409` when none is
          *     missing); `terms_signed` signs as "Sandbox Holder" and emits `kyc_verification_signed`
          *     (`409` when already signed). A completed verification is `409`. Answers the masked verification.
+         *     Individual accounts only: a business account is `409 INVALID_STATE` (its verification is
+         *     KYB: `POST /api/v2/simulations/kyb/{accountId}`), so no KYC event is ever emitted for one.
          */
         post: operations["simulateKycHolderAction"];
         delete?: never;
@@ -471,6 +473,10 @@ export interface paths {
          *     Saving new KYC data (a new link) deletes the previous link's documents and signature: they
          *     prove the data they were uploaded for, so the holder uploads and signs again through the
          *     new link. `kyc_document_upload_received` events already sent keep their metadata.
+         *
+         *     Paginated like every list (`page`, `limit`; `total` documents), oldest upload first;
+         *     `required`, `missing`, `documentsCompletedAt` and `signedAt` describe the whole set on
+         *     every page. Unknown query parameters are `400`.
          */
         get: operations["listVerificationDocuments"];
         put?: never;
@@ -529,7 +535,9 @@ export interface paths {
          *       search for a reference (docs/benchmarks.md, "Search and storage at 10,000,000").
          *     - `coin` matches any element of `coins`, case-insensitively (a trade has `[base, quote]`).
          *     - `startDate` / `endDate` accept RFC 3339 with an offset (`2025-03-01T10:00:00+02:00`,
-         *       the offset honoured), `YYYY-MM-DDThh:mm:ss[.fff]` (UTC) and `YYYY-MM-DD`. A date-only
+         *       the offset honoured), `YYYY-MM-DDThh:mm:ss[.fff]` (UTC) and `YYYY-MM-DD`. A fraction of
+         *       a second may have any number of digits (times are kept to the millisecond: further
+         *       digits are dropped), up to the 255 characters every text parameter is limited to. A date-only
          *       `startDate` is 00:00:00 UTC of that day; a date-only `endDate` covers the whole UTC day.
          *       Both bounds are inclusive. With both, the effective end must be strictly later than the
          *       effective start: `startDate=endDate=2025-03-01` is one whole day, equal instants are
@@ -746,7 +754,9 @@ export interface paths {
          * @description Sandbox workspaces only. For an account `in_review` with submitted data: `completed`
          *     makes the account `active` (verification `completed`); `needs_update` makes it
          *     `needs_update` (the holder saves corrected data and verification is requested again).
-         *     Any other account status is `409 INVALID_STATE`. Answers the account.
+         *     Any other account status is `409 INVALID_STATE`, and so is a business account whatever its
+         *     status (its verification is KYB: `POST /api/v2/simulations/kyb/{accountId}`; a business
+         *     `in_review` after `kyb submitted` is decided there, never by a KYC outcome). Answers the account.
          *     Emits `kyc_verification_completed` or `kyc_needs_update` (by the outcome), `account_status_updated` and `kyc_status_updated`.
          */
         post: operations["simulateKycOutcome"];
@@ -2391,6 +2401,10 @@ export interface components {
             /** Format: date-time */
             signedAt: string | null;
             data: components["schemas"]["KycDocumentWithReads"][];
+            page: number;
+            limit: number;
+            /** @description Documents uploaded through the current link (every page). */
+            total: number;
         };
         HolderPostResult: {
             ok: boolean;
@@ -2958,9 +2972,9 @@ export interface components {
         TransactionTypeFilter: components["schemas"]["TransactionType"];
         /** @description Only transactions in this status. */
         TransactionStatusFilter: components["schemas"]["TransactionStatus"];
-        /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+        /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
         StartDate: string;
-        /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+        /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
         EndDate: string;
         /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
         CoinFilter: string;
@@ -4305,7 +4319,12 @@ export interface operations {
     };
     listVerificationDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
             header?: never;
             path: {
                 /** @description Account id. */
@@ -4364,7 +4383,10 @@ export interface operations {
                      *           "uploadedAt": "2026-11-22T10:00:03.016Z",
                      *           "reads": []
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 3
                      *     }
                      */
                     "application/json": components["schemas"]["KycDocumentList"];
@@ -4434,9 +4456,9 @@ export interface operations {
                 transactionType?: components["parameters"]["TransactionTypeFilter"];
                 /** @description Only transactions in this status. */
                 status?: components["parameters"]["TransactionStatusFilter"];
-                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
                 startDate?: components["parameters"]["StartDate"];
-                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
                 endDate?: components["parameters"]["EndDate"];
                 /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
                 coin?: components["parameters"]["CoinFilter"];
@@ -4560,9 +4582,9 @@ export interface operations {
                 transactionType?: components["parameters"]["TransactionTypeFilter"];
                 /** @description Only transactions in this status. */
                 status?: components["parameters"]["TransactionStatusFilter"];
-                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`). */
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
                 startDate?: components["parameters"]["StartDate"];
-                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`). */
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
                 endDate?: components["parameters"]["EndDate"];
                 /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
                 coin?: components["parameters"]["CoinFilter"];

@@ -1,28 +1,44 @@
 import type { Ctx } from '../../context.js';
 import type { Schemas } from '../../contract.js';
 import { notFound } from '../../errors.js';
+import { skipTake } from '../../pagination.js';
 import { assertUuid } from '../../validation/uuid.js';
+import { validateQuery } from '../../validation/validators.js';
 import { documentSelect, toDocumentDto } from './document-dto.js';
 import { requiredDocuments } from './document-kinds.js';
 
 type DocumentList = Schemas['KycDocumentList'];
 
+export interface ListVerificationDocumentsInput {
+  accountId: string;
+  /** `page` and `limit` (openapi.yaml); anything else is refused. */
+  query?: unknown;
+}
+
 /**
- * The documents the holder uploaded through the current link (metadata only), which required ones
- * are missing, the signature's time, and who read each content. Any role of the workspace.
+ * The documents the holder uploaded through the current link (metadata only, a page of them,
+ * oldest upload first), which required ones are missing, the signature's time, and who read each
+ * content. Any role of the workspace.
  */
-export async function listVerificationDocuments(ctx: Ctx, input: { accountId: string }): Promise<DocumentList> {
+export async function listVerificationDocuments(ctx: Ctx, input: ListVerificationDocumentsInput): Promise<DocumentList> {
   const accountId = assertUuid('accountId', input.accountId);
+  const q = validateQuery('listVerificationDocuments', input.query);
+  const uploaded = { uploadedAt: { not: null } };
   const v = await ctx.db.bankingVerification.findFirst({
     where: { accountId, workspaceId: ctx.workspaceId },
     select: {
       idDocumentType: true,
       signedAt: true,
       documentsCompletedAt: true,
-      documents: { where: { uploadedAt: { not: null } }, select: documentSelect, orderBy: { uploadedAt: 'asc' } },
+      documents: { where: uploaded, select: documentSelect, orderBy: [{ uploadedAt: 'asc' }, { id: 'asc' }], ...skipTake(q) },
     },
   });
   if (!v) throw notFound('banking verification');
+  // Every kind present, whatever the page: `missing` and `total` are about the whole set.
+  const kinds = await ctx.db.kycDocument.findMany({
+    where: { accountId, workspaceId: ctx.workspaceId, ...uploaded },
+    select: { kind: true },
+  });
   const ids = v.documents.map((d) => d.id);
   const reads = ids.length
     ? await ctx.db.kycDocumentRead.findMany({
@@ -35,7 +51,7 @@ export async function listVerificationDocuments(ctx: Ctx, input: { accountId: st
   return {
     accountId,
     required: required.map((r) => r.kind),
-    missing: required.filter((r) => !v.documents.some((d) => d.kind === r.kind)).map((r) => r.kind),
+    missing: required.filter((r) => !kinds.some((d) => d.kind === r.kind)).map((r) => r.kind),
     documentsCompletedAt: v.documentsCompletedAt?.toISOString() ?? null,
     signedAt: v.signedAt?.toISOString() ?? null,
     data: v.documents.map((d) => ({
@@ -50,5 +66,8 @@ export async function listVerificationDocuments(ctx: Ctx, input: { accountId: st
           admin: r.adminEmail,
         })),
     })),
+    page: q.page,
+    limit: q.limit,
+    total: kinds.length,
   };
 }

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, poster, startHarness, trpcClient } from '../support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+/** A sandbox business account that KYB moved to in_review: the state in which a KYC outcome used to complete it. */
+async function businessInReview() {
+  const ws = await workspaceFactory(h.deps);
+  const post = poster(h, ws.apiKey);
+  const { body } = await post('/api/v2/accounts', { type: 'business', email: 'ops@acme.example' });
+  const accountId = body.accountId as string;
+  expect((await post(`/api/v2/simulations/kyb/${accountId}`, { event: 'submitted' })).body.status).toBe('in_review');
+  return { ws, post, accountId };
+}
+
+const kycEvents = (accountId: string) => h.deps.db.event.count({ where: { accountId, type: { startsWith: 'kyc_' } } });
+
+describe('KYC simulations refuse business accounts (their verification is KYB)', () => {
+  it.each([
+    ['outcome', { outcome: 'completed' }],
+    ['outcome', { outcome: 'needs_update' }],
+    ['holder-action', { action: 'document_upload_received' }],
+    ['holder-action', { action: 'documents_uploaded' }],
+    ['holder-action', { action: 'terms_signed' }],
+  ])('REST %s %o: 409 INVALID_STATE, nothing changed, no KYC event', async (kind, body) => {
+    const { post, accountId } = await businessInReview();
+    const events = await h.deps.db.event.count({ where: { accountId } });
+    const res = await post(`/api/v2/simulations/kyc/${accountId}/${kind}`, body);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'INVALID_STATE',
+      detail: expect.stringMatching(/individual accounts; this is a business account/),
+    });
+    expect((await h.deps.db.account.findUniqueOrThrow({ where: { id: accountId } })).status).toBe('in_review');
+    expect(await h.deps.db.event.count({ where: { accountId } })).toBe(events);
+    expect(await kycEvents(accountId)).toBe(0);
+  });
+
+  it('tRPC refuses them alike (GraphQL serves no simulation)', async () => {
+    const { ws, accountId } = await businessInReview();
+    const trpc = trpcClient(h, ws.adminToken);
+    const outcome = await trpc.simulations.kycOutcome.mutate({ accountId, outcome: 'completed' }).catch((e) => e);
+    expect(outcome.data).toMatchObject({ code: 'INVALID_STATE', httpStatus: 409 });
+    const holder = await trpc.simulations.kycHolderAction.mutate({ accountId, action: 'terms_signed' }).catch((e) => e);
+    expect(holder.data).toMatchObject({ code: 'INVALID_STATE', httpStatus: 409 });
+    expect(await kycEvents(accountId)).toBe(0);
+  });
+
+  it("another workspace's business account is still 404, an individual in review still completes", async () => {
+    const { accountId } = await businessInReview();
+    const other = await workspaceFactory(h.deps);
+    const foreign = await poster(h, other.apiKey)(`/api/v2/simulations/kyc/${accountId}/outcome`, { outcome: 'completed' });
+    expect(foreign.status).toBe(404);
+    const person = await poster(h, other.apiKey)('/api/v2/accounts', { type: 'individual', email: 'p@example.com' });
+    await h.deps.db.account.update({ where: { id: person.body.accountId }, data: { status: 'in_review' } });
+    const done = await poster(h, other.apiKey)(`/api/v2/simulations/kyc/${person.body.accountId}/outcome`, { outcome: 'completed' });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('active');
+  });
+});
