@@ -33,6 +33,15 @@ export function contractFacts(): string {
     })
     .map(([name, s]) => `  ${name}: ${list((s as { enum: unknown[] }).enum.map(String))},`);
 
+  // Enums written inline on a property of an object schema (`coin: { enum: [USD, EUR, GBP] }`).
+  const propertyEnums = Object.entries(doc.components.schemas).flatMap(([name, s]) => {
+    const props = Object.entries((s as { properties?: Record<string, { type?: unknown; enum?: unknown }> }).properties ?? {}).filter(
+      ([, p]) => p.type === 'string' && Array.isArray(p.enum),
+    );
+    if (!props.length) return [];
+    return [`  ${name}: {\n${props.map(([prop, p]) => `    ${prop}: ${list((p.enum as unknown[]).map(String))},`).join('\n')}\n  },`];
+  });
+
   const events = Object.keys(doc.webhooks ?? {});
 
   const operations: string[] = [];
@@ -57,6 +66,11 @@ type Schemas = components['schemas'];
 export const CONTRACT_ENUMS = {
 ${enums.join('\n')}
 } as const satisfies { [K in keyof Schemas]?: readonly Schemas[K][] };
+
+/** The values of string enums written on a property of an object schema, by schema and property. */
+export const CONTRACT_PROPERTY_ENUMS = {
+${propertyEnums.join('\n')}
+} as const satisfies { [K in keyof Schemas]?: { [P in keyof Schemas[K]]?: readonly NonNullable<Schemas[K][P]>[] } };
 
 /** The keys of the contract's \`webhooks:\` section: every event type a delivery can carry. */
 export const WEBHOOK_EVENT_TYPES = ${list(events)} as const satisfies readonly Schemas['EventType'][];

@@ -1,18 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading } from './components/common.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageErrorBoundary } from './components/ErrorBoundary.js';
+import { Loading, Page } from './components/layout.js';
+import { errorInfo } from './errors.js';
 import { Account } from './pages/Account.js';
 import { Accounts } from './pages/Accounts.js';
 import { ApiKeys } from './pages/ApiKeys.js';
 import { Deliveries } from './pages/Deliveries.js';
 import { Delivery } from './pages/Delivery.js';
-import { Overview } from './pages/Overview.js';
 import { SignIn } from './pages/SignIn.js';
 import { Transaction } from './pages/Transaction.js';
 import { Transactions } from './pages/Transactions.js';
 import { Webhooks } from './pages/Webhooks.js';
 import { BASE, Link, useLocation } from './router.js';
 import { SessionContext } from './session.js';
-import { errorInfo, useTRPC } from './trpc.js';
+import { useTRPC } from './trpc.js';
+
+// The overview's charts (uPlot) load with the overview only: the other pages start with less JavaScript.
+const Overview = lazy(() => import('./pages/Overview.js').then((m) => ({ default: m.Overview })));
 
 const NAV = [
   ['Overview', BASE],
@@ -22,10 +27,9 @@ const NAV = [
   ['API keys', `${BASE}/api-keys`],
 ] as const;
 
-function Page({ path }: { path: string }) {
+function Route({ path }: { path: string }) {
   const rest = path.startsWith(BASE) ? path.slice(BASE.length) : path;
-  const parts = rest.split('/').filter(Boolean);
-  const [a, b, c] = parts;
+  const [a, b, c, d] = rest.split('/').filter(Boolean);
   if (!a) return <Overview />;
   if (a === 'accounts' && !b) return <Accounts />;
   if (a === 'accounts' && b && !c) return <Account key={b} accountId={b} />;
@@ -33,15 +37,71 @@ function Page({ path }: { path: string }) {
   if (a === 'transactions' && b && !c) return <Transaction key={b} transactionId={b} />;
   if (a === 'webhooks' && !b) return <Webhooks />;
   if (a === 'webhooks' && b === 'deliveries' && !c) return <Deliveries />;
-  if (a === 'webhooks' && b === 'deliveries' && c) return <Delivery key={c} deliveryId={c} />;
+  if (a === 'webhooks' && b === 'deliveries' && c && !d) return <Delivery key={c} deliveryId={c} />;
   if (a === 'api-keys' && !b) return <ApiKeys />;
   return (
-    <>
-      <h1>Page not found</h1>
+    <Page title="Page not found">
+      <p>There is no page at this address.</p>
       <p>
         <Link to={BASE}>Back to the overview</Link>
       </p>
-    </>
+    </Page>
+  );
+}
+
+/** The top bar: the sections, collapsed behind a Menu button on narrow screens (styles.css). */
+function TopBar({
+  path,
+  email,
+  role,
+  sandbox,
+  onSignOut,
+}: {
+  path: string;
+  email: string;
+  role: string;
+  sandbox: boolean;
+  onSignOut: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  // A chosen entry closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, which `path` stands for
+  useEffect(() => {
+    setOpen(false);
+  }, [path]);
+  const active = (href: string) => (href === BASE ? path === BASE : path.startsWith(href));
+  return (
+    <header className="top">
+      <div className="top-row">
+        <Link to={BASE} className="brand">
+          FAS dashboard
+        </Link>
+        {sandbox ? <span className="badge sandbox">Sandbox</span> : null}
+        <button type="button" className="menu-button" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen(!open)}>
+          Menu
+        </button>
+      </div>
+      <nav id="main-nav" aria-label="Main" className={open ? 'open' : undefined}>
+        <ul>
+          {NAV.map(([label, href]) => (
+            <li key={href}>
+              <Link to={href} aria-current={active(href) ? 'page' : undefined}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="who">
+          <span className="who-email" title={email}>
+            {email}
+          </span>{' '}
+          <span className="muted-on-dark">({role})</span>
+          <button type="button" className="secondary" onClick={onSignOut}>
+            Sign out
+          </button>
+        </div>
+      </nav>
+    </header>
   );
 }
 
@@ -51,6 +111,11 @@ export function App() {
   const { path } = useLocation();
   const me = useQuery(trpc.session.me.queryOptions(undefined, { retry: false }));
   const signOut = useMutation(trpc.session.signOut.mutationOptions({ onSettled: () => qc.resetQueries() }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation, which `path` stands for
+  useEffect(() => {
+    // In braces: recent browsers make scrollTo return a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, [path]);
   if (me.isPending) return <Loading what="your session" />;
   if (me.error) {
     const e = errorInfo(me.error);
@@ -59,28 +124,18 @@ export function App() {
     );
   }
   const s = me.data;
-  const active = (href: string) => (href === BASE ? path === BASE : path.startsWith(href));
   return (
     <SessionContext.Provider value={{ email: s.email, role: s.role, sandbox: s.sandbox }}>
-      <header className="top">
-        <span className="brand">FAS dashboard</span>
-        {s.sandbox ? <span className="badge">Sandbox</span> : null}
-        <nav aria-label="Main">
-          {NAV.map(([label, href]) => (
-            <Link key={href} to={href} aria-current={active(href) ? 'page' : undefined}>
-              {label}
-            </Link>
-          ))}
-        </nav>
-        <span className="who">
-          {s.email} ({s.role})
-        </span>
-        <button type="button" onClick={() => signOut.mutate()}>
-          Sign out
-        </button>
-      </header>
-      <main>
-        <Page path={path} />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBar path={path} email={s.email} role={s.role} sandbox={s.sandbox} onSignOut={() => signOut.mutate()} />
+      <main id="main" tabIndex={-1}>
+        <PageErrorBoundary key={path}>
+          <Suspense fallback={<Loading what="the page" />}>
+            <Route path={path} />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
     </SessionContext.Provider>
   );

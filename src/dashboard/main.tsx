@@ -6,7 +6,10 @@ import { errorInfo, TRPCProvider, trpcClient } from './trpc.js';
 import './styles.css';
 
 const queryClient: QueryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 5_000, refetchOnWindowFocus: false } },
+  // Busy-server answers are retried by the fetch itself (retry-fetch.ts); a lost connection once more.
+  defaultOptions: {
+    queries: { retry: (failures, err) => failures < 1 && errorInfo(err).code === 'NETWORK', staleTime: 5_000, refetchOnWindowFocus: false },
+  },
   // A session that ends while a page is open sends the user back to sign-in.
   queryCache: new QueryCache({
     onError: (err, query) => {

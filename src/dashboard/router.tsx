@@ -3,6 +3,13 @@ import { type AnchorHTMLAttributes, type MouseEvent, useEffect, useState } from 
 export const BASE = '/dashboard';
 const EVENT = 'fas:navigate';
 
+// Whether the person moved within the app since it loaded (pages then move focus to their h1).
+let navigated = false;
+window.addEventListener('popstate', () => {
+  navigated = true;
+});
+export const hasNavigated = () => navigated;
+
 function current() {
   return { path: window.location.pathname.replace(/\/+$/, '') || '/', search: window.location.search };
 }
@@ -23,6 +30,7 @@ export function useLocation() {
 }
 
 export function navigate(to: string) {
+  navigated = true;
   window.history.pushState(null, '', to);
   window.dispatchEvent(new Event(EVENT));
 }

@@ -1,10 +1,8 @@
 import { createContext, useContext } from 'react';
+import type { Outputs } from './trpc.js';
 
-export interface SessionInfo {
-  email: string;
-  role: 'admin' | 'analyst' | 'api';
-  sandbox: boolean;
-}
+/** Who is signed in, as `session.me` answers. */
+export type SessionInfo = Pick<Outputs['session']['me'], 'email' | 'role' | 'sandbox'>;
 
 export const SessionContext = createContext<SessionInfo>({ email: '', role: 'analyst', sandbox: false });
 

@@ -37,8 +37,8 @@ builder.scalarType('DateTime', {
   parseValue: (v) => String(v),
 });
 
-builder.queryType({});
-builder.mutationType({});
+builder.queryType({ description: 'What analysts read: everything is scoped to the workspace of the token or API key.' });
+builder.mutationType({ description: 'The one write GraphQL offers (analysts read; the rest is REST and the dashboard).' });
 
 /** A DataLoader that lives for one request, created on first use under `key`. */
 export function loaderFor<K, V>(ctx: GraphqlContext, key: string, batch: (core: Ctx, keys: readonly K[]) => Promise<(V | null)[]>) {

@@ -1,4 +1,4 @@
-import type { FieldRef, ObjectFieldBuilder, ObjectRef } from '@pothos/core';
+import type { ArgBuilder, FieldRef, ObjectFieldBuilder, ObjectRef } from '@pothos/core';
 import type { Ctx } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import type { Page } from '../core/pagination.js';
@@ -7,34 +7,55 @@ import { builder } from './builder.js';
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 type KeysOf<Shape, Value> = { [K in keyof Shape]-?: Shape[K] extends Value ? K : never }[keyof Shape] & string;
 
-/** `String` fields under their own names, non-null (the contract's required strings). */
+/** `String` fields under their own names, non-null (the contract's required strings), each with its description. */
 export function exposeStrings<Shape>(
   t: ObjectFieldBuilder<Types, Shape>,
-  ...names: KeysOf<Shape, string>[]
+  described: Partial<Record<KeysOf<Shape, string>, string>>,
 ): Record<string, FieldRef<Types, string, 'Object'>> {
-  return Object.fromEntries(names.map((name) => [name, t.string({ resolve: (parent) => parent[name] as string })]));
+  return Object.fromEntries(
+    Object.entries(described).map(([name, description]) => [
+      name,
+      t.string({ description: description as string, resolve: (parent) => parent[name as keyof Shape] as string }),
+    ]),
+  );
 }
 
-/** `String` fields under their own names, nullable (the contract's optional or nullable strings). */
+/** `String` fields under their own names, nullable (the contract's optional or nullable strings), each with its description. */
 export function exposeNullableStrings<Shape>(
   t: ObjectFieldBuilder<Types, Shape>,
-  ...names: KeysOf<Shape, string | null | undefined>[]
+  described: Partial<Record<KeysOf<Shape, string | null | undefined>, string>>,
 ): Record<string, FieldRef<Types, string | null | undefined, 'Object'>> {
   return Object.fromEntries(
-    names.map((name) => [name, t.string({ nullable: true, resolve: (parent) => (parent[name] ?? null) as string | null })]),
+    Object.entries(described).map(([name, description]) => [
+      name,
+      t.string({
+        nullable: true,
+        description: description as string,
+        resolve: (parent) => (parent[name as keyof Shape] ?? null) as string | null,
+      }),
+    ]),
   );
 }
 
 /** The list envelope of every list operation (`Page`), over `item`. */
 export function pageOf<T>(name: string, item: ObjectRef<Types, T>) {
   return builder.objectRef<Page<T>>(name).implement({
+    description: `One page of ${item.name} items, newest or oldest first as the query says.`,
     fields: (t) => ({
-      data: t.field({ type: [item], resolve: (p) => p.data }),
-      page: t.exposeInt('page'),
-      limit: t.exposeInt('limit'),
-      total: t.exposeInt('total'),
+      data: t.field({ type: [item], description: 'The items of this page.', resolve: (p) => p.data }),
+      page: t.exposeInt('page', { description: 'This page number (from 1).' }),
+      limit: t.exposeInt('limit', { description: 'Most items a page holds (1 to 1000, default 100).' }),
+      total: t.exposeInt('total', { description: 'Items matching the query across all pages.' }),
     }),
   });
+}
+
+/** The paging arguments of every list, described once. */
+export function pageArgs(t: ArgBuilder<Types>) {
+  return {
+    page: t.int({ description: 'Page number, from 1 (default 1).' }),
+    limit: t.int({ description: 'Items per page, 1 to 1000 (default 100).' }),
+  };
 }
 
 /** A read by id as GraphQL answers it: null when there is no such object; any other error stays an error. */
@@ -59,7 +80,7 @@ export function accountResourceListField<T>(name: string, item: ObjectRef<Types,
     t.field({
       type,
       description,
-      args: { accountId: t.arg.id({ required: true }), page: t.arg.int(), limit: t.arg.int() },
+      args: { accountId: t.arg.id({ required: true, description: 'The account (uuid).' }), ...pageArgs(t.arg) },
       resolve: async (_root, { accountId, ...query }, ctx) => list(await ctx.core(), { accountId: String(accountId), query }),
     }),
   );

@@ -22,6 +22,7 @@ import { loadShedding, type SheddingOptions } from './load-shedding.js';
 import type { Metrics } from './metrics.js';
 import { metricsRoute } from './metrics-route.js';
 import { dashboardRoutes } from './pages/dashboard.js';
+import { dashboardDocumentRoutes } from './pages/dashboard-documents.js';
 import { dashboardExportRoutes } from './pages/dashboard-export.js';
 import { docsRoutes } from './pages/docs.js';
 import { faviconRoute } from './pages/favicon.js';
@@ -125,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   docsRoutes(app);
   dashboardRoutes(app);
   dashboardExportRoutes(app, { deps: opts.deps });
+  dashboardDocumentRoutes(app, { deps: opts.deps });
   jwksRoute(app, { deps: opts.deps });
   workspaceLogoRoute(app, { deps: opts.deps });
   await app.register(restApi, { deps: opts.deps });

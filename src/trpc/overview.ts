@@ -1,7 +1,8 @@
-import { getOverview } from '../core/overview/get-overview.js';
-import { authedProcedure, router } from './init.js';
+import { getOverview, type OverviewRange } from '../core/overview/get-overview.js';
+import { router, typed } from './init.js';
+import { query } from './use-case.js';
 
-/** Dashboard: the overview page's figures. */
+/** Dashboard: the overview page's figures over the last 7, 30 (default) or 90 days. */
 export const overviewRouter = router({
-  get: authedProcedure.query(({ ctx }) => getOverview(ctx.core)),
+  get: query(typed<{ days?: OverviewRange } | undefined>(), getOverview, {}),
 });

@@ -4,6 +4,7 @@ import { createCryptoTransaction } from '../core/transactions/create-crypto-tran
 import { createTradeTransaction } from '../core/transactions/create-trade-transaction.js';
 import { getTransaction } from '../core/transactions/get-transaction.js';
 import { listTransactions } from '../core/transactions/list-transactions.js';
+import { type StatsGroup, transactionStats } from '../core/transactions/transaction-stats.js';
 import { updateTransactionStatus } from '../core/transactions/update-transaction-status.js';
 import { router, typed } from './init.js';
 import { mutation, query, withBody } from './use-case.js';
@@ -12,6 +13,8 @@ import { mutation, query, withBody } from './use-case.js';
 export const transactionsRouter = router({
   list: query(typed<QueryOf<'listTransactions'> | undefined>(), listTransactions, {}),
   get: query(typed<PathOf<'getTransaction'>>(), getTransaction, { transactionId: '' }),
+  /** GraphQL's transactionStats: counts, and sums per currency when grouped by COIN. */
+  stats: query(typed<{ filter?: QueryOf<'listTransactions'>; groupBy: StatsGroup[] }>(), transactionStats, { groupBy: [] }),
   createBank: mutation(typed<Schemas['CreateBankTransactionRequest']>(), createBankTransaction),
   createCrypto: mutation(typed<Schemas['CreateCryptoTransactionRequest']>(), createCryptoTransaction),
   createTrade: mutation(typed<Schemas['CreateTradeTransactionRequest']>(), createTradeTransaction),

@@ -8,14 +8,15 @@ import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 /**
  * Routes the server has on purpose outside openapi.yaml, each a protocol or a page with its own
  * description in the README: the dashboard SPA, its CSV downloads (the session-cookie twins of the
- * export operations) and the asset of /docs ("In a browser"), tRPC and
- * GraphQL (their own schemas: src/trpc/router.ts, schema.graphql).
+ * export operations), its session-cookie file route for document previews and the asset of /docs
+ * ("In a browser"), tRPC and GraphQL (their own schemas: src/trpc/router.ts, schema.graphql).
  */
 const NOT_IN_CONTRACT = [
   'GET /dashboard',
   'GET /dashboard/*',
   'GET /dashboard/export/transactions.csv',
   'GET /dashboard/export/accounts.csv',
+  'GET /dashboard/kyc/:accountId/documents/:documentId/content',
   'GET /docs/redoc.standalone.js',
   '* /trpc/:path',
   '* /graphql',

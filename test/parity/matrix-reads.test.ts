@@ -174,6 +174,16 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     trpc: () => trpc().workspace.get.query(),
     graphql: async () => (await gql(`{ workspace { ${selectAll('Workspace')} } }`)).workspace,
   },
+  transactionStats: {
+    trpc: () => trpc().transactions.stats.query({ groupBy: ['COIN', 'TYPE', 'STATUS'], filter: { accountId: f.accountId } }),
+    graphql: async () =>
+      (
+        await gql(
+          'query($a: ID) { transactionStats(groupBy: [COIN, TYPE, STATUS], filter: { accountId: $a }) { coin transactionType status day month count amount fee total } }',
+          { a: f.accountId },
+        )
+      ).transactionStats,
+  },
   listWebhookTargets: {
     rest: async () => (await rest().GET('/api/v2/webhook-targets')).data,
     trpc: () => trpc().webhookTargets.list.query(),
@@ -225,7 +235,7 @@ describe("the dashboard's overview (tRPC) and the analysts' aggregates (GraphQL)
       `query($since: String) {
         kycStatusCounts { account { status count } }
         perDay: transactionStats(groupBy: [DAY, TYPE], filter: { startDate: $since }) { day transactionType count }
-        volume: transactionStats(groupBy: [DAY, TYPE, COIN], filter: { startDate: $since }) { day transactionType coin count amount }
+        volume: transactionStats(groupBy: [DAY, TYPE, COIN], filter: { startDate: $since }) { day transactionType coin count amount fee total }
         webhookDeliveryStats(groupBy: []) { deliveries succeeded failed pending successRate }
       }`,
       { since: overview.since },

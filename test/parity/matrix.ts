@@ -89,6 +89,12 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'kyc.documents.content',
     graphql: no("document bytes are personal data: analysts see metadata only (schema.graphql's KycDocument)"),
   },
+  readVerificationSignature: {
+    kind: 'read',
+    rest: DASHBOARD_VIEW,
+    trpc: 'kyc.documents.signature',
+    graphql: no("the signer's name is personal data: analysts see that and when the terms were signed (verificationDocuments.signedAt)"),
+  },
   kycStatusCounts: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.kycStatusCounts' },
   simulateKycOutcome: { kind: 'write', rest: 'simulateKycOutcome', trpc: 'simulations.kycOutcome', graphql: ANALYSTS_READ },
   simulateKycHolderAction: {
@@ -107,7 +113,7 @@ export const MATRIX: Record<string, UseCase> = {
   listTransactions: { kind: 'read', rest: 'listTransactions', trpc: 'transactions.list', graphql: 'Query.transactions' },
   getTransaction: { kind: 'read', rest: 'getTransaction', trpc: 'transactions.get', graphql: 'Query.transaction' },
   exportTransactions: { kind: 'read', rest: 'exportTransactions', trpc: CSV_DOWNLOAD, graphql: CSV_NOT_GRAPH },
-  transactionStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.transactionStats' },
+  transactionStats: { kind: 'read', rest: AGGREGATE, trpc: 'transactions.stats', graphql: 'Query.transactionStats' },
   createBankTransaction: { kind: 'write', rest: 'createBankTransaction', trpc: 'transactions.createBank', graphql: ANALYSTS_READ },
   createCryptoTransaction: {
     kind: 'write',

@@ -84,7 +84,7 @@ describe('transactions: REST, tRPC and GraphQL agree', () => {
     expect(used).toBeLessThanOrEqual(4);
   });
 
-  it('transactionStats: counts and decimal sums in SQL, by the groups asked', async () => {
+  it('transactionStats: counts by the groups asked; no sums across currencies (null without COIN)', async () => {
     const byType = await graphql(
       h,
       ws.analystToken,
@@ -92,7 +92,13 @@ describe('transactions: REST, tRPC and GraphQL agree', () => {
     );
     const rows = byType.data.transactionStats;
     const bank = rows.find((r: any) => r.transactionType === 'bank');
-    expect(bank).toMatchObject({ coin: null, count: 6, amount: '46.50', fee: '0.75', total: '47.25' });
+    expect(bank).toEqual({ transactionType: 'bank', coin: null, count: 6, amount: null, fee: null, total: null });
+    const bankUsd = await graphql(
+      h,
+      ws.analystToken,
+      '{ transactionStats(groupBy: [TYPE, COIN], filter: { transactionType: bank }) { coin count amount fee total } }',
+    );
+    expect(bankUsd.data.transactionStats).toEqual([{ coin: 'USD', count: 6, amount: '46.50', fee: '0.75', total: '47.25' }]);
     const byCoinMonth = await graphql(
       h,
       ws.analystToken,
@@ -103,6 +109,41 @@ describe('transactions: REST, tRPC and GraphQL agree', () => {
     ]);
     const bad = await graphql(h, ws.analystToken, '{ transactionStats(groupBy: [DAY], filter: { startDate: "nope" }) { count } }');
     expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+  });
+
+  it("transactionStats by COIN: a trade's quantity under its base currency, its fee and total under its quote (never added to BTC)", async () => {
+    const trades = await h.deps.db.transaction.findMany({
+      where: { workspaceId: ws.workspaceId, transactionType: 'trade' },
+      select: { amount: true, fee: true, total: true, coin: true, quoteCurrency: true },
+    });
+    expect(trades.map((t) => [t.coin, t.quoteCurrency])).toEqual([
+      ['BTC', 'USD'],
+      ['BTC', 'USD'],
+      ['BTC', 'USD'],
+    ]);
+    const sum = (k: 'amount' | 'fee' | 'total') => trades.reduce((s, t) => s + Number(t[k]), 0);
+    const query =
+      '{ transactionStats(groupBy: [COIN, TYPE], filter: { transactionType: trade }) { coin transactionType count amount fee total } }';
+    const gql = (await graphql(h, ws.analystToken, query)).data.transactionStats;
+    expect(gql).toHaveLength(2);
+    const [btc, usd] = gql;
+    expect(btc).toMatchObject({ coin: 'BTC', transactionType: 'trade', count: 3, fee: '0', total: '0' });
+    expect(Number(btc.amount)).toBeCloseTo(sum('amount'), 8);
+    // The quote row counts no transaction (each is counted once, under its base currency) but holds their fees and totals.
+    expect(usd).toMatchObject({ coin: 'USD', transactionType: 'trade', count: 0, amount: '0' });
+    expect(Number(usd.fee)).toBeCloseTo(sum('fee'), 2);
+    expect(Number(usd.total)).toBeCloseTo(sum('total'), 2);
+    // tRPC gives the same rows.
+    const viaTrpc = await trpcClient(h, ws.analystToken).transactions.stats.query({
+      groupBy: ['COIN', 'TYPE'],
+      filter: { transactionType: 'trade' },
+    });
+    expect(viaTrpc).toEqual(gql.map((r: any) => ({ ...r, status: null, day: null, month: null })));
+    // A bad groupBy is a field error in every protocol, not a crash.
+    const bad = await trpcClient(h, ws.analystToken)
+      .transactions.stats.query({ groupBy: 'COIN' } as never)
+      .catch((e) => e);
+    expect(bad.data).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'groupBy' }] });
   });
 
   it('depth and cost limits refuse abusive queries before they run', async () => {
@@ -142,10 +183,13 @@ describe('tenant isolation for transactions in every protocol', () => {
     const gql = await graphql(
       h,
       other.apiKey,
-      'query($id: ID!) { transaction(id: $id) { id } transactions { total } transactionStats(groupBy: []) { count } }',
+      'query($id: ID!) { transaction(id: $id) { id } transactions { total } transactionStats(groupBy: []) { count } byCoin: transactionStats(groupBy: [COIN]) { count } }',
       { id },
     );
-    expect(gql.data).toEqual({ transaction: null, transactions: { total: 0 }, transactionStats: [{ count: 0 }] });
+    expect(gql.data).toEqual({ transaction: null, transactions: { total: 0 }, transactionStats: [{ count: 0 }], byCoin: [] });
+    expect(await trpcClient(h, other.apiKey).transactions.stats.query({ groupBy: [] })).toEqual([
+      { coin: null, transactionType: null, status: null, day: null, month: null, count: 0, amount: null, fee: null, total: null },
+    ]);
     const listed = await trpcClient(h, other.apiKey).transactions.list.query({ accountId: accounts[0] });
     expect(listed.total).toBe(0);
   });

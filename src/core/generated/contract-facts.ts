@@ -18,6 +18,90 @@ export const CONTRACT_ENUMS = {
   KycDocumentKind: ['document_front', 'document_back', 'selfie', 'proof_of_address'],
 } as const satisfies { [K in keyof Schemas]?: readonly Schemas[K][] };
 
+/** The values of string enums written on a property of an object schema, by schema and property. */
+export const CONTRACT_PROPERTY_ENUMS = {
+  WorkspaceLogo: {
+    mediaType: ['image/png', 'image/jpeg'],
+  },
+  DashboardSession: {
+    role: ['admin', 'analyst', 'api'],
+  },
+  BankTransactionDetails: {
+    type: ['deposit', 'withdrawal'],
+    instrumentType: ['ach', 'wire', 'swift'],
+  },
+  CryptoTransactionDetails: {
+    type: ['deposit', 'withdraw'],
+  },
+  TradeTransactionDetails: {
+    type: ['market'],
+    side: ['buy', 'sell'],
+  },
+  CreateBankTransactionRequest: {
+    coin: ['USD', 'EUR', 'GBP'],
+    instrumentType: ['ach', 'wire', 'swift'],
+  },
+  CreateCryptoTransactionRequest: {
+    coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
+    network: ['bitcoin', 'ethereum', 'solana', 'polygon', 'tron'],
+  },
+  CreateTradeTransactionRequest: {
+    type: ['market'],
+    side: ['buy', 'sell'],
+  },
+  KycOutcome: {
+    outcome: ['completed', 'needs_update'],
+  },
+  SimulateBankDepositRequest: {
+    coin: ['USD', 'EUR', 'GBP'],
+    instrumentType: ['ach', 'wire', 'swift'],
+  },
+  SimulateCryptoDepositRequest: {
+    coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
+    network: ['bitcoin', 'ethereum', 'solana', 'polygon', 'tron'],
+  },
+  WebhookTarget: {
+    status: ['active', 'disabled'],
+  },
+  CreateCryptoWalletRequest: {
+    coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
+    network: ['bitcoin', 'ethereum', 'solana', 'polygon', 'tron'],
+  },
+  CreateCryptoBeneficiaryRequest: {
+    coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
+    network: ['bitcoin', 'ethereum', 'solana', 'polygon', 'tron'],
+  },
+  BankAccountLink: {
+    accountType: ['checking', 'savings'],
+  },
+  LinkBankAccountRequest: {
+    accountType: ['checking', 'savings'],
+  },
+  KycDocument: {
+    mediaType: ['image/jpeg', 'image/png', 'image/heic', 'application/pdf'],
+  },
+  KycDocumentRead: {
+    actor: ['api_key', 'admin', 'system'],
+  },
+  KycDocumentWithReads: {
+    mediaType: ['image/jpeg', 'image/png', 'image/heic', 'application/pdf'],
+  },
+  KycHolderAction: {
+    action: ['document_upload_received', 'documents_uploaded', 'terms_signed'],
+  },
+  KybEvent: {
+    event: ['submitted', 'document_uploaded'],
+    documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other'],
+  },
+  Health: {
+    status: ['ok', 'unavailable'],
+    database: ['ok', 'unavailable'],
+  },
+  KybDocumentEventDetails: {
+    documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other'],
+  },
+} as const satisfies { [K in keyof Schemas]?: { [P in keyof Schemas[K]]?: readonly NonNullable<Schemas[K][P]>[] } };
+
 /** The keys of the contract's `webhooks:` section: every event type a delivery can carry. */
 export const WEBHOOK_EVENT_TYPES = ['account_created', 'account_status_updated', 'kyc_status_updated', 'kyc_needs_update', 'kyc_verification_submitted', 'kyc_verification_signed', 'kyc_document_upload_received', 'kyc_document_uploaded', 'kyc_verification_completed', 'kyb_verification_submitted', 'kyb_document_uploaded', 'bank_account_link', 'crypto_transaction_created', 'crypto_transaction_received', 'crypto_transaction_status_updated', 'crypto_wallet_created', 'crypto_beneficiary_created', 'crypto_beneficiary_updated', 'crypto_beneficiary_deleted', 'bank_transaction_created', 'bank_transaction_received', 'bank_transaction_status_updated', 'trade_transaction_created', 'trade_transaction_status_updated'] as const satisfies readonly Schemas['EventType'][];
 

@@ -1,14 +1,19 @@
 import type { Ctx } from '../context.js';
+import { validationError } from '../errors.js';
 import { countByStatus } from '../kyc/count-by-status.js';
 import { type StatsRow, transactionStats } from '../transactions/transaction-stats.js';
 import { deliveryStats } from '../webhooks/delivery-stats.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The ranges the overview offers, in days (today included). */
+export const OVERVIEW_RANGES = [7, 30, 90] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 
-/** Counts per (day, type): the per-coin rows added up (counts, unlike amounts, add across coins). */
+/** Counts per (day, type): the per-currency rows added up (counts, unlike amounts, add across coins). */
 function countsPerDay(rows: StatsRow[]): { day: string; transactionType: string; count: number }[] {
   const out = new Map<string, { day: string; transactionType: string; count: number }>();
   for (const r of rows) {
+    if (r.count === 0) continue;
     const key = `${r.day}|${r.transactionType}`;
     const entry = out.get(key) ?? { day: r.day ?? '', transactionType: r.transactionType ?? '', count: 0 };
     entry.count += r.count;
@@ -18,13 +23,21 @@ function countsPerDay(rows: StatsRow[]): { day: string; transactionType: string;
 }
 
 /**
- * The dashboard's first page in one call: accounts by status, transaction counts and volume per
- * UTC day and type over the last 30 days (today included), and webhook delivery outcomes. Volume
- * is per coin (amounts of different coins are never added up): a bank or crypto transaction's
- * amount in its coin, a trade's quantity in its base currency.
+ * The dashboard's first page in one call: accounts by status, transaction counts and figures per
+ * UTC day, type and currency over the last `days` days (today included), and webhook delivery
+ * outcomes. Figures come from `transactionStats` grouped by currency, so two currencies are never
+ * added: a trade's quantity counts under its base currency, its fee and total under its quote.
  */
-export async function getOverview(ctx: Ctx) {
-  const since = new Date(ctx.clock.now().getTime() - 29 * DAY_MS).toISOString().slice(0, 10);
+export async function getOverview(ctx: Ctx, input: { days?: number } = {}) {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw validationError([{ field: '', message: 'must be an object' }]);
+  const extra = Object.keys(input).filter((k) => k !== 'days');
+  if (extra.length) throw validationError(extra.map((field) => ({ field, message: 'is not a known field' })));
+  const days = input.days ?? 30;
+  if (!(OVERVIEW_RANGES as readonly number[]).includes(days)) {
+    throw validationError([{ field: 'days', message: `must be one of ${OVERVIEW_RANGES.join(', ')}` }]);
+  }
+  const since = new Date(ctx.clock.now().getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
   const [accounts, perDay, deliveries] = await Promise.all([
     countByStatus(ctx),
     transactionStats(ctx, { filter: { startDate: since }, groupBy: ['DAY', 'TYPE', 'COIN'] }),
@@ -34,6 +47,7 @@ export async function getOverview(ctx: Ctx) {
   return {
     sandbox: ctx.sandbox,
     accountsByStatus: accounts.account,
+    days: days as OverviewRange,
     since,
     transactionsPerDay: countsPerDay(perDay),
     volumePerDay: perDay.map((r) => ({
@@ -41,7 +55,9 @@ export async function getOverview(ctx: Ctx) {
       transactionType: r.transactionType ?? '',
       coin: r.coin ?? '',
       count: r.count,
-      amount: r.amount,
+      amount: r.amount ?? '0',
+      fee: r.fee ?? '0',
+      total: r.total ?? '0',
     })),
     webhooks: {
       deliveries: d?.deliveries ?? 0,

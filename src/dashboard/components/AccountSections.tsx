@@ -1,55 +1,67 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { formatTime } from '../format.js';
-import { errorInfo, useTRPC } from '../trpc.js';
-import { ErrorBox, Loading, Section } from './common.js';
+import { valueLabel } from '../labels.js';
+import { type Outputs, useTRPC } from '../trpc.js';
+import { ErrorBox, Loading, Section } from './layout.js';
 import { type Column, DataTable, PagedTable } from './tables.js';
+import { CopyButton, DateTime, StatusBadge, shortId } from './values.js';
 
 /** Up to this many wallets, beneficiaries or bank accounts per list (the total is shown). */
 const LIMIT = 50;
 
-type Wallet = { id: string; coin: string; network: string; address: string; createdAt: string };
-type Beneficiary = Wallet & { name: string; updatedAt: string };
-type Bank = {
-  id: string;
-  holderName: string;
-  bankName: string | null;
-  routingNumber: string;
-  accountNumberLast4: string;
-  accountType: string;
-  createdAt: string;
-};
+type Wallet = Outputs['accounts']['cryptoWallets']['data'][number];
+type Beneficiary = Outputs['accounts']['cryptoBeneficiaries']['data'][number];
+type Bank = Outputs['accounts']['bankAccounts']['data'][number];
+
+/** A blockchain address: monospace, shortened in the middle, copyable. */
+function Address({ value }: { value: string }) {
+  return (
+    <span className="long">
+      <code title={value}>{shortId(value, 10, 8)}</code>
+      <CopyButton text={value} label={`Copy address ${value}`} />
+    </span>
+  );
+}
 
 const WALLET_COLUMNS: Column<Wallet>[] = [
-  { header: 'Coin', cell: (w) => w.coin },
-  { header: 'Network', cell: (w) => w.network },
-  { header: 'Address', cell: (w) => <code>{w.address}</code> },
-  { header: 'Created (UTC)', cell: (w) => formatTime(w.createdAt, 'utc') },
+  { header: 'Currency', cell: (w) => w.coin, primary: true },
+  { header: 'Network', cell: (w) => valueLabel(w.network) },
+  { header: 'Address', cell: (w) => <Address value={w.address} /> },
+  { header: 'Created', cell: (w) => <DateTime iso={w.createdAt} /> },
 ];
 const BENEFICIARY_COLUMNS: Column<Beneficiary>[] = [
-  { header: 'Name', cell: (b) => b.name },
-  ...WALLET_COLUMNS.slice(0, 3),
-  { header: 'Updated (UTC)', cell: (b) => formatTime(b.updatedAt, 'utc') },
+  { header: 'Name', cell: (b) => b.name, primary: true },
+  { header: 'Currency', cell: (b) => b.coin },
+  { header: 'Network', cell: (b) => valueLabel(b.network) },
+  { header: 'Address', cell: (b) => <Address value={b.address} /> },
+  { header: 'Updated', cell: (b) => <DateTime iso={b.updatedAt} /> },
 ];
 const BANK_COLUMNS: Column<Bank>[] = [
-  { header: 'Holder', cell: (b) => b.holderName },
+  { header: 'Holder', cell: (b) => b.holderName, primary: true },
   { header: 'Bank', cell: (b) => b.bankName ?? '—' },
-  { header: 'Routing number', cell: (b) => b.routingNumber },
-  { header: 'Account number', cell: (b) => `••••${b.accountNumberLast4}` },
-  { header: 'Type', cell: (b) => b.accountType },
-  { header: 'Linked (UTC)', cell: (b) => formatTime(b.createdAt, 'utc') },
+  { header: 'Routing number', cell: (b) => <code>{b.routingNumber}</code> },
+  { header: 'Account number', cell: (b) => <code>••••{b.accountNumberLast4}</code> },
+  { header: 'Type', cell: (b) => valueLabel(b.accountType) },
+  { header: 'Linked', cell: (b) => <DateTime iso={b.createdAt} /> },
 ];
 
-/** One of the account's lists, titled; "No crypto wallets." when empty. */
+/** One of the account's lists, titled; an empty state saying how such a thing is added. */
 function Resource<T extends { id: string }>(props: {
   id: string;
   title: string;
   query: UseQueryResult<{ data: T[]; page: number; limit: number; total: number }, unknown>;
   columns: Column<T>[];
+  hint: string;
 }) {
   const what = props.title.toLowerCase();
   return (
     <Section id={props.id} title={props.title}>
-      <PagedTable query={props.query} what={what} empty={`No ${what}.`} rowKey={(r) => r.id} columns={props.columns} />
+      <PagedTable
+        query={props.query}
+        label={what}
+        empty={{ title: `No ${what}.`, hint: props.hint }}
+        rowKey={(r) => r.id}
+        columns={props.columns}
+      />
     </Section>
   );
 }
@@ -63,9 +75,27 @@ export function AccountResources({ accountId }: { accountId: string }) {
   const banks = useQuery(trpc.accounts.bankAccounts.queryOptions(page));
   return (
     <>
-      <Resource id="wallets" title="Crypto wallets" query={wallets} columns={WALLET_COLUMNS} />
-      <Resource id="beneficiaries" title="Crypto beneficiaries" query={beneficiaries} columns={BENEFICIARY_COLUMNS} />
-      <Resource id="banks" title="Bank accounts" query={banks} columns={BANK_COLUMNS} />
+      <Resource
+        id="wallets"
+        title="Crypto wallets"
+        query={wallets}
+        columns={WALLET_COLUMNS}
+        hint="Created through the API (POST /api/v2/accounts/{accountId}/crypto-wallets)."
+      />
+      <Resource
+        id="beneficiaries"
+        title="Crypto beneficiaries"
+        query={beneficiaries}
+        columns={BENEFICIARY_COLUMNS}
+        hint="Saved through the API (POST /api/v2/accounts/{accountId}/crypto-beneficiaries)."
+      />
+      <Resource
+        id="banks"
+        title="Bank accounts"
+        query={banks}
+        columns={BANK_COLUMNS}
+        hint="Linked through the API (POST /api/v2/accounts/{accountId}/bank-accounts)."
+      />
     </>
   );
 }
@@ -82,9 +112,9 @@ export function AccountStatusHistory({ accountId }: { accountId: string }) {
           rows={q.data.data}
           rowKey={(e) => `${e.date}-${e.event}-${e.status}`}
           columns={[
-            { header: 'Status', cell: (e) => e.status },
-            { header: 'Previous status', cell: (e) => e.previousStatus ?? '—' },
-            { header: 'Date (UTC)', cell: (e) => formatTime(e.date, 'utc') },
+            { header: 'Status', cell: (e) => <StatusBadge status={e.status} />, primary: true },
+            { header: 'Previous status', cell: (e) => (e.previousStatus ? valueLabel(e.previousStatus) : '—') },
+            { header: 'Date', cell: (e) => <DateTime iso={e.date} /> },
             { header: 'Event', cell: (e) => <code>{e.event}</code> },
           ]}
         />
@@ -93,28 +123,6 @@ export function AccountStatusHistory({ accountId }: { accountId: string }) {
       ) : (
         <ErrorBox error={q.error} />
       )}
-    </Section>
-  );
-}
-
-/** The verification link's state, expiry and attempts; the token is never sent here. */
-export function VerificationLinkState({ accountId }: { accountId: string }) {
-  const trpc = useTRPC();
-  const q = useQuery(trpc.kyc.verificationLink.queryOptions({ accountId }, { retry: false }));
-  if (q.error && errorInfo(q.error).code === 'NOT_FOUND') return null;
-  if (!q.data) return <ErrorBox error={q.error} />;
-  const l = q.data;
-  return (
-    <Section id="link" title="Verification link">
-      <p>
-        State: <strong data-testid="link-state">{l.state}</strong>
-        {l.usedBecause ? ` (${l.usedBecause.replace('_', ' ')})` : ''} · issued {formatTime(l.issuedAt, 'utc')} ·{' '}
-        {l.state === 'expired' ? 'expired' : 'expires'} {formatTime(l.expiresAt, 'utc')} · attempts {l.attempts} of {l.maxAttempts}
-      </p>
-      <p>
-        Verification {l.verificationStatus} · documents complete: {formatTime(l.documentsCompletedAt, 'utc')} · signed:{' '}
-        {formatTime(l.signedAt, 'utc')}
-      </p>
     </Section>
   );
 }

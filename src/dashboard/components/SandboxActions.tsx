@@ -1,26 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
+import { CRYPTO_ROUTES } from '../../core/transactions/catalog.js';
+import { nextStatuses, type TransactionStatus } from '../../core/transactions/status-transitions.js';
+import { valueLabel } from '../labels.js';
 import { BASE, Link } from '../router.js';
 import { useSandboxWriter } from '../session.js';
-import { nextStatuses } from '../transitions.js';
-import { useTRPC } from '../trpc.js';
-import { ErrorBox } from './common.js';
+import { type Inputs, useTRPC } from '../trpc.js';
 import { SelectFilter, TextFilter } from './filters.js';
+import { ErrorBox, Section } from './layout.js';
+import { shortId } from './values.js';
 
-const HOLDER_ACTIONS = ['document_upload_received', 'documents_uploaded', 'terms_signed'] as const;
-const OUTCOMES = ['completed', 'needs_update'] as const;
-const KYB_DOCUMENTS = ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other'] as const;
-/** Coin/network pairs offered; the server checks the pair against its own catalogue anyway. */
-const CRYPTO_PAIRS = [
-  'BTC/bitcoin',
-  'ETH/ethereum',
-  'USDC/ethereum',
-  'USDC/solana',
-  'USDC/polygon',
-  'USDT/ethereum',
-  'USDT/tron',
-  'SOL/solana',
-];
+const KYB_DOCUMENTS = CONTRACT_PROPERTY_ENUMS.KybEvent.documentType;
+const BANK_DEPOSIT = CONTRACT_PROPERTY_ENUMS.SimulateBankDepositRequest;
+/** The coin/network pairs the sandbox supports, from the core's catalogue. */
+const CRYPTO_PAIRS = Object.keys(CRYPTO_ROUTES);
+
+type CryptoDeposit = Inputs['simulations']['cryptoDeposit'];
+type BankDeposit = Inputs['simulations']['bankDeposit'];
 
 /** Every simulation refreshes what the page shows (statuses, history, transactions). */
 function useRefresh() {
@@ -28,13 +25,12 @@ function useRefresh() {
   return { onSuccess: () => qc.invalidateQueries() };
 }
 
-/** Sandbox workspaces only: the provider's and the holder's side of KYC, or KYB for a business. */
-export function SandboxKycActions({ accountId, accountType }: { accountId: string; accountType: 'individual' | 'business' }) {
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: valueLabel(v) }));
+
+/** Sandbox workspaces only: a business's KYB steps and incoming deposits, as buttons. */
+export function SandboxAccountActions({ accountId, accountType }: { accountId: string; accountType: 'individual' | 'business' }) {
   const trpc = useTRPC();
-  const done = useRefresh();
-  const outcome = useMutation(trpc.simulations.kycOutcome.mutationOptions(done));
-  const holder = useMutation(trpc.simulations.kycHolderAction.mutationOptions(done));
-  const kyb = useMutation(trpc.simulations.kybEvent.mutationOptions(done));
+  const kyb = useMutation(trpc.simulations.kybEvent.mutationOptions(useRefresh()));
   if (!useSandboxWriter()) return null;
   const uploadKyb = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -42,44 +38,29 @@ export function SandboxKycActions({ accountId, accountType }: { accountId: strin
     kyb.mutate({ accountId, event: 'document_uploaded', documentType });
   };
   return (
-    <section aria-labelledby="sim-h">
-      <h2 id="sim-h">Sandbox simulations</h2>
+    <Section id="sim" title="Sandbox simulations">
       {accountType === 'business' ? (
         <>
+          <h3>Business verification (KYB)</h3>
           <p>
             <button type="button" onClick={() => kyb.mutate({ accountId, event: 'submitted' })} disabled={kyb.isPending}>
               KYB: submitted
             </button>
           </p>
           <form onSubmit={uploadKyb} className="filters" aria-label="KYB document upload">
-            <SelectFilter label="KYB document type" name="documentType" options={KYB_DOCUMENTS} any={false} />
-            <button type="submit" disabled={kyb.isPending}>
-              KYB: document uploaded
-            </button>
+            <SelectFilter label="KYB document type" name="documentType" options={options(KYB_DOCUMENTS)} any={false} />
+            <div className="filter-actions">
+              <button type="submit" disabled={kyb.isPending}>
+                KYB: document uploaded
+              </button>
+            </div>
           </form>
-          {kyb.isSuccess ? <output>KYB event sent; the account is {kyb.data.status}.</output> : null}
+          {kyb.isSuccess ? <output>KYB event sent; the account is {valueLabel(kyb.data.status).toLowerCase()}.</output> : null}
+          <ErrorBox error={kyb.error} />
         </>
-      ) : (
-        <>
-          <p>
-            {HOLDER_ACTIONS.map((action) => (
-              <button key={action} type="button" onClick={() => holder.mutate({ accountId, action })} disabled={holder.isPending}>
-                Holder: {action.replaceAll('_', ' ')}
-              </button>
-            ))}
-          </p>
-          <p>
-            {OUTCOMES.map((o) => (
-              <button key={o} type="button" onClick={() => outcome.mutate({ accountId, outcome: o })} disabled={outcome.isPending}>
-                KYC outcome: {o.replace('_', ' ')}
-              </button>
-            ))}
-          </p>
-        </>
-      )}
-      <ErrorBox error={outcome.error ?? holder.error ?? kyb.error} />
+      ) : null}
       <SandboxDeposit accountId={accountId} />
-    </section>
+    </Section>
   );
 }
 
@@ -96,15 +77,20 @@ function SandboxDeposit({ accountId }: { accountId: string }) {
     bank.mutate({
       accountId,
       amount: field(e, 'amount'),
-      coin: field(e, 'coin') as 'USD',
-      instrumentType: field(e, 'instrumentType') as 'ach',
+      coin: field(e, 'coin') as BankDeposit['coin'],
+      instrumentType: field(e, 'instrumentType') as BankDeposit['instrumentType'],
     });
   };
   const depositCrypto = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     bank.reset();
     const [coin, network] = field(e, 'pair').split('/');
-    crypto.mutate({ accountId, coin: coin as 'BTC', network: network as 'bitcoin', amount: field(e, 'amount') });
+    crypto.mutate({
+      accountId,
+      coin: coin as CryptoDeposit['coin'],
+      network: network as CryptoDeposit['network'],
+      amount: field(e, 'amount'),
+    });
   };
   const created = bank.data ?? crypto.data;
   return (
@@ -112,23 +98,32 @@ function SandboxDeposit({ accountId }: { accountId: string }) {
       <h3>Simulate a deposit</h3>
       <form onSubmit={depositBank} className="filters" aria-label="Bank deposit">
         <TextFilter label="Amount" name="amount" id="bank-amount" required inputMode="decimal" value="100.00" />
-        <SelectFilter label="Currency" name="coin" options={['USD', 'EUR', 'GBP']} any={false} />
-        <SelectFilter label="Instrument" name="instrumentType" options={['ach', 'wire', 'swift']} any={false} />
-        <button type="submit" disabled={bank.isPending}>
-          Simulate bank deposit
-        </button>
+        <SelectFilter label="Currency" name="coin" id="bank-coin" options={BANK_DEPOSIT.coin} any={false} />
+        <SelectFilter label="Instrument" name="instrumentType" options={options(BANK_DEPOSIT.instrumentType)} any={false} />
+        <div className="filter-actions">
+          <button type="submit" disabled={bank.isPending}>
+            Simulate bank deposit
+          </button>
+        </div>
       </form>
       <form onSubmit={depositCrypto} className="filters" aria-label="Crypto deposit">
         <TextFilter label="Amount" name="amount" id="crypto-amount" required inputMode="decimal" value="0.5" />
-        <SelectFilter label="Coin on network" name="pair" options={CRYPTO_PAIRS} any={false} />
-        <button type="submit" disabled={crypto.isPending}>
-          Simulate crypto deposit
-        </button>
+        <SelectFilter
+          label="Coin on network"
+          name="pair"
+          options={CRYPTO_PAIRS.map((p) => ({ value: p, label: p.replace('/', ' on ') }))}
+          any={false}
+        />
+        <div className="filter-actions">
+          <button type="submit" disabled={crypto.isPending}>
+            Simulate crypto deposit
+          </button>
+        </div>
       </form>
       {created ? (
         <output>
-          Deposit received: <Link to={`${BASE}/transactions/${created.id}`}>transaction {created.id.slice(0, 8)}</Link> (
-          {created.transactionType}, {created.status}).
+          Deposit received: <Link to={`${BASE}/transactions/${created.id}`}>transaction {shortId(created.id)}</Link> (
+          {valueLabel(created.transactionType).toLowerCase()}, {valueLabel(created.status).toLowerCase()}).
         </output>
       ) : null}
       <ErrorBox error={bank.error ?? crypto.error} />
@@ -137,31 +132,38 @@ function SandboxDeposit({ accountId }: { accountId: string }) {
 }
 
 /** What a bank, chain or exchange would report next for a transaction, as buttons. */
-export function SandboxTransactionStatus({ transactionId, status, type }: { transactionId: string; status: string; type: string }) {
+export function SandboxTransactionStatus({
+  transactionId,
+  status,
+  type,
+}: {
+  transactionId: string;
+  status: TransactionStatus;
+  type: string;
+}) {
   const trpc = useTRPC();
   const change = useMutation(trpc.simulations.transactionStatus.mutationOptions(useRefresh()));
   if (!useSandboxWriter()) return null;
   const next = nextStatuses(status, type);
   return (
-    <section aria-labelledby="sim-h">
-      <h2 id="sim-h">Sandbox simulations</h2>
+    <Section id="sim" title="Sandbox simulations">
       {next.length ? (
-        <p>
+        <p className="button-row">
           {next.map((s) => (
             <button
               key={s}
               type="button"
               disabled={change.isPending}
-              onClick={() => change.mutate({ transactionId, status: s as 'completed', statusReason: `sandbox: ${s}` })}
+              onClick={() => change.mutate({ transactionId, status: s, statusReason: `sandbox: ${s}` })}
             >
               Simulate: {s}
             </button>
           ))}
         </p>
       ) : (
-        <p>No further status can be simulated from {status}.</p>
+        <p>No further status can be simulated from {valueLabel(status).toLowerCase()}.</p>
       )}
       <ErrorBox error={change.error} />
-    </section>
+    </Section>
   );
 }

@@ -1,17 +1,42 @@
-import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import { createContext, type FormEvent, type InputHTMLAttributes, type ReactNode, useContext, useState } from 'react';
 
-type Option = string | { value: string; label: string };
+export type Option = string | { value: string; label: string };
 
-/** A labelled `<select>` whose first choice, "any", means no filter. */
-export function SelectFilter(props: { label: string; name: string; options: readonly Option[]; value?: string; any?: boolean }) {
+/** Messages of the filter form's last Apply, by control name. */
+const Problems = createContext<Record<string, string>>({});
+
+function Problem({ name }: { name: string }) {
+  const message = useContext(Problems)[name];
+  return message ? (
+    <span className="field-error" id={`${name}-problem`}>
+      {message}
+    </span>
+  ) : null;
+}
+
+/** A labelled `<select>`; its first choice, "Any", means no filter (unless `any` is false). */
+export function SelectFilter(props: {
+  label: string;
+  name: string;
+  options: readonly Option[];
+  value?: string;
+  any?: boolean | string;
+  id?: string;
+}) {
+  const id = props.id ?? `f-${props.name}`;
+  const known = props.options.some((o) => (typeof o === 'string' ? o : o.value) === props.value);
   return (
-    <label>
-      {props.label}
-      <select name={props.name} defaultValue={props.value ?? ''}>
-        {props.any === false ? null : <option value="">any</option>}
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select id={id} name={props.name} defaultValue={props.value ?? ''}>
+        {props.any === false ? null : <option value="">{typeof props.any === 'string' ? props.any : 'Any'}</option>}
+        {/* A value from a bookmark that is not offered stays visible (the server says what is wrong with it). */}
+        {props.value && !known ? <option value={props.value}>{props.value}</option> : null}
         {props.options.map((o) =>
           typeof o === 'string' ? (
-            <option key={o}>{o}</option>
+            <option key={o} value={o}>
+              {o}
+            </option>
           ) : (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -19,34 +44,69 @@ export function SelectFilter(props: { label: string; name: string; options: read
           ),
         )}
       </select>
-    </label>
+      <Problem name={props.name} />
+    </div>
   );
 }
 
-/** A labelled text input prefilled from the URL. */
+/** A labelled text input prefilled from the URL; a problem found on Apply shows under it. */
 export function TextFilter(props: { label: string; name: string; value?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const { label, value, ...input } = props;
+  const { label, value, id, ...input } = props;
+  const problem = useContext(Problems)[props.name];
+  const inputId = id ?? `f-${props.name}`;
   return (
-    <label>
-      {label}
-      <input {...input} defaultValue={value ?? ''} />
-    </label>
+    <div className="field">
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        {...input}
+        id={inputId}
+        defaultValue={value ?? ''}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${props.name}-problem` : undefined}
+      />
+      <Problem name={props.name} />
+    </div>
   );
 }
 
 /**
  * The filter form of a list page: re-mounted when the URL changes (so its controls show the URL's
- * values, e.g. after back/forward), and its values handed over on Apply.
+ * values, e.g. after back/forward); on Apply, `check` may refuse values with a message per control,
+ * otherwise the values go to `onApply`.
  */
-export function FilterForm(props: { query: Record<string, string>; onApply: (values: FormData) => void; children: ReactNode }) {
+export function FilterForm(props: {
+  query: Record<string, string>;
+  onApply: (values: FormData) => void;
+  check?: (values: FormData) => Record<string, string>;
+  label?: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    props.onApply(new FormData(e.currentTarget));
+    const values = new FormData(e.currentTarget);
+    const found = props.check?.(values) ?? {};
+    setProblems(found);
+    if (!Object.keys(found).length) props.onApply(values);
   };
   return (
-    <form className="filters" onSubmit={submit} key={JSON.stringify(props.query)}>
-      {props.children}
-      <button type="submit">Apply filters</button>
-    </form>
+    <Problems.Provider value={problems}>
+      <form className="filters" onSubmit={submit} key={JSON.stringify(props.query)} aria-label={props.label ?? 'Filters'} noValidate>
+        {props.children}
+        <div className="filter-actions">
+          <button type="submit">Apply filters</button>
+          {props.extra}
+        </div>
+      </form>
+    </Problems.Provider>
   );
+}
+
+/** The search box's own rule (3 to 255 characters, as the API's), said in words before any request. */
+export function checkSearch(values: FormData, name = 'search'): Record<string, string> {
+  const search = String(values.get(name) ?? '').trim();
+  if (search && search.length < 3) return { [name]: 'Type at least 3 characters' };
+  if (search.length > 255) return { [name]: 'Use at most 255 characters' };
+  return {};
 }

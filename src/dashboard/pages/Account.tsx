@@ -1,59 +1,84 @@
 import { useQuery } from '@tanstack/react-query';
-import { AccountResources, AccountStatusHistory, VerificationLinkState } from '../components/AccountSections.js';
-import { ErrorBox, Fields, Loading } from '../components/common.js';
-import { SandboxKycActions } from '../components/SandboxActions.js';
+import { AccountResources, AccountStatusHistory } from '../components/AccountSections.js';
+import { KycReview } from '../components/KycReview.js';
+import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { SandboxAccountActions } from '../components/SandboxActions.js';
 import { PagedTable } from '../components/tables.js';
-import { amountOf, formatTime } from '../format.js';
+import { TransactionAmount } from '../components/transaction-values.js';
+import { DateTime, Id, StatusBadge } from '../components/values.js';
+import { valueLabel } from '../labels.js';
 import { BASE, Link } from '../router.js';
-import { errorInfo, useTRPC } from '../trpc.js';
+import { useTRPC } from '../trpc.js';
 
+/**
+ * One account: its profile, status history, KYC review, its resources and latest transactions.
+ * Every query starts at once (they need only the id), so the page loads in one batched request.
+ */
 export function Account({ accountId }: { accountId: string }) {
   const trpc = useTRPC();
   const account = useQuery(trpc.accounts.get.queryOptions({ accountId }));
-  const kyc = useQuery(trpc.kyc.getBankingVerification.queryOptions({ accountId }, { retry: false }));
   const txs = useQuery(trpc.transactions.list.queryOptions({ accountId, limit: 20 }));
-  if (account.error) return <ErrorBox error={account.error} />;
-  if (!account.data) return <Loading what="the account" />;
-  const noKyc = kyc.error && errorInfo(kyc.error).code === 'NOT_FOUND';
+  const a = account.data;
+  if (account.error) {
+    return (
+      <Page title="Account">
+        <ErrorBox error={account.error} back />
+      </Page>
+    );
+  }
   return (
-    <>
-      <h1>Account {account.data.email}</h1>
-      <section aria-labelledby="profile-h">
-        <h2 id="profile-h">Profile</h2>
-        <Fields value={account.data} />
-      </section>
+    <Page
+      title={a ? `Account ${a.email}` : 'Account'}
+      heading={a?.email ?? 'Account'}
+      badges={a ? <StatusBadge status={a.status} /> : null}
+    >
+      {a ? (
+        <Section id="profile" title="Profile">
+          <Details
+            label="Profile"
+            items={[
+              ['Account id', <Id key="id" value={a.accountId} label="account id" />],
+              ['Email', a.email],
+              ['Type', valueLabel(a.type)],
+              ['Status', <StatusBadge key="s" status={a.status} />],
+              ['Reference', a.reference ?? null],
+              ['Created', <DateTime key="c" iso={a.createdAt} />],
+              ['Updated', <DateTime key="u" iso={a.updatedAt} />],
+            ]}
+          />
+        </Section>
+      ) : (
+        <Loading what="the account" />
+      )}
       <AccountStatusHistory accountId={accountId} />
-      <section aria-labelledby="kyc-h">
-        <h2 id="kyc-h">Banking verification (masked, as the API shows it)</h2>
-        {kyc.data ? (
-          <Fields value={kyc.data as Record<string, unknown>} />
-        ) : noKyc ? (
-          <p>No KYC data saved yet.</p>
-        ) : (
-          <ErrorBox error={kyc.error} />
-        )}
-      </section>
-      <VerificationLinkState accountId={accountId} />
-      <SandboxKycActions accountId={accountId} accountType={account.data.type} />
+      {a?.type !== 'business' ? <KycReview accountId={accountId} accountStatus={a?.status ?? ''} /> : null}
+      {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
       <AccountResources accountId={accountId} />
-      <section aria-labelledby="tx-h">
-        <h2 id="tx-h">Transactions</h2>
-        <p>
-          <Link to={`${BASE}/transactions?accountId=${accountId}`}>All transactions of this account</Link>
-        </p>
+      <Section
+        id="tx"
+        title="Latest transactions"
+        actions={<Link to={`${BASE}/transactions?accountId=${accountId}`}>All of this account's transactions</Link>}
+      >
         <PagedTable
           query={txs}
-          what="the account's transactions"
+          label="the account's transactions"
+          empty={{ title: 'No transactions yet.', hint: 'Transactions of this account show here as they are created.' }}
           rowKey={(t) => t.id}
           columns={[
-            { header: 'Id', cell: (t) => <Link to={`${BASE}/transactions/${t.id}`}>{t.id.slice(0, 8)}</Link> },
-            { header: 'Type', cell: (t) => t.transactionType },
-            { header: 'Status', cell: (t) => t.status },
-            { header: 'Amount', cell: amountOf },
-            { header: 'Created (UTC)', cell: (t) => formatTime(t.createdAt, 'utc') },
+            {
+              header: 'Transaction',
+              primary: true,
+              cell: (t) => (
+                <Id value={t.id} label="transaction id" link={(text) => <Link to={`${BASE}/transactions/${t.id}`}>{text}</Link>} />
+              ),
+            },
+            { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
+            { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+            { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
+            { header: 'Created', cell: (t) => <DateTime iso={t.createdAt} /> },
           ]}
         />
-      </section>
-    </>
+      </Section>
+    </Page>
   );
 }

@@ -1,47 +1,67 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { ExportLink } from '../components/ExportLink.js';
+import { checkSearch, FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { Page } from '../components/layout.js';
 import { PagedTable } from '../components/tables.js';
-import { formatTime } from '../format.js';
+import { DateTime, StatusBadge } from '../components/values.js';
+import { valueLabel } from '../labels.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
-import { useTRPC } from '../trpc.js';
+import { type Inputs, useTRPC } from '../trpc.js';
 
-const STATUSES = CONTRACT_ENUMS.AccountStatus;
 const PATH = `${BASE}/accounts`;
+/** GET /api/v2/accounts's filters, under the same names in the URL and the export. */
+const FILTERS = ['search', 'status'] as const;
 
 export function Accounts() {
   const trpc = useTRPC();
   const query = useSearch();
-  const input = {
+  const input: Inputs['accounts']['list'] = {
     ...(query.search ? { search: query.search } : {}),
-    ...(query.status ? { status: query.status as (typeof STATUSES)[number] } : {}),
+    ...(query.status ? { status: query.status as (typeof CONTRACT_ENUMS.AccountStatus)[number] } : {}),
     page: Number(query.page ?? 1) || 1,
     limit: Number(query.limit ?? 50) || 50,
   };
   const q = useQuery({ ...trpc.accounts.list.queryOptions(input), placeholderData: (prev) => prev });
   const apply = (f: FormData) =>
-    navigate(withQuery(PATH, { search: String(f.get('search') ?? ''), status: String(f.get('status') ?? ''), limit: query.limit }));
+    navigate(withQuery(PATH, { search: String(f.get('search') ?? '').trim(), status: String(f.get('status') ?? ''), limit: query.limit }));
+  const filtered = FILTERS.some((f) => query[f]);
   return (
-    <>
-      <h1>Accounts</h1>
-      <FilterForm query={query} onApply={apply}>
-        <TextFilter label="Search" name="search" type="search" value={query.search} />
-        <SelectFilter label="Status" name="status" options={STATUSES} value={query.status} />
+    <Page title="Accounts" actions={<ExportLink file="accounts.csv" query={query} filters={FILTERS} />}>
+      <FilterForm
+        query={query}
+        onApply={apply}
+        check={checkSearch}
+        label="Account filters"
+        extra={filtered ? <Link to={PATH}>Clear filters</Link> : null}
+      >
+        <TextFilter label="Search" name="search" type="search" maxLength={255} value={query.search} placeholder="email, reference or id" />
+        <SelectFilter
+          label="Status"
+          name="status"
+          options={CONTRACT_ENUMS.AccountStatus.map((s) => ({ value: s, label: valueLabel(s) }))}
+          value={query.status}
+        />
       </FilterForm>
       <PagedTable
         query={q}
-        what="accounts"
+        label="accounts"
         path={PATH}
         search={query}
         rowKey={(a) => a.accountId}
+        empty={
+          filtered
+            ? { title: 'No account matches these filters.', hint: 'Try another spelling, or clear the filters.' }
+            : { title: 'No accounts yet.', hint: 'Accounts are created through the API (POST /api/v2/accounts).' }
+        }
         columns={[
-          { header: 'Email', cell: (a) => <Link to={`${PATH}/${a.accountId}`}>{a.email}</Link> },
-          { header: 'Type', cell: (a) => a.type },
-          { header: 'Status', cell: (a) => a.status },
+          { header: 'Email', cell: (a) => <Link to={`${PATH}/${a.accountId}`}>{a.email}</Link>, primary: true },
+          { header: 'Type', cell: (a) => valueLabel(a.type) },
+          { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
           { header: 'Reference', cell: (a) => a.reference ?? '—' },
-          { header: 'Created (UTC)', cell: (a) => formatTime(a.createdAt, 'utc') },
+          { header: 'Created', cell: (a) => <DateTime iso={a.createdAt} /> },
         ]}
       />
-    </>
+    </Page>
   );
 }

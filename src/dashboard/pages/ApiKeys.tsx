@@ -1,31 +1,41 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { ErrorBox, FieldErrors, Loading } from '../components/common.js';
+import type { FormEvent } from 'react';
+import { FieldErrors } from '../components/form-errors.js';
+import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { DataTable } from '../components/tables.js';
-import { formatTime } from '../format.js';
+import { CopyButton, DateTime, StatusBadge } from '../components/values.js';
+import { errorInfo } from '../errors.js';
 import { useCanWrite } from '../session.js';
-import { errorInfo, useTRPC } from '../trpc.js';
+import { type Outputs, useTRPC } from '../trpc.js';
 
-type Key = { apiKeyId: string; name: string | null; prefix: string; revokedAt: string | null };
+type Key = Outputs['apiKeys']['list']['data'][number];
 
 export function ApiKeys() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const canWrite = useCanWrite();
-  const [copied, setCopied] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: refresh }));
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: (_data, vars) => {
+        // The secret on screen belongs to a dead key now: its "copy it now" banner goes.
+        if (create.data?.apiKeyId === vars.apiKeyId) create.reset();
+        return refresh();
+      },
+    }),
+  );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
-    setCopied(false);
-    create.mutate(name ? { name } : {});
+    const form = e.currentTarget;
+    const name = String(new FormData(form).get('name') ?? '').trim();
+    create.mutate(name ? { name } : {}, { onSuccess: () => form.reset() });
   };
   const revokeButton = (k: Key) => (
     <button
       type="button"
+      className="danger"
       aria-label={`Revoke ${k.name ?? k.prefix}`}
       onClick={() => {
         if (window.confirm(`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`)) revoke.mutate({ apiKeyId: k.apiKeyId });
@@ -34,56 +44,63 @@ export function ApiKeys() {
       Revoke
     </button>
   );
-  const copy = async (key: string) => {
-    await navigator.clipboard?.writeText(key).catch(() => undefined);
-    setCopied(true);
-  };
+  const fieldErrors = create.error ? errorInfo(create.error).errors : [];
   return (
-    <>
-      <h1>API keys</h1>
+    <Page title="API keys">
       {canWrite ? (
-        <section aria-labelledby="new-h">
-          <h2 id="new-h">New key</h2>
-          <form onSubmit={submit} className="filters">
-            <label>
-              Name
-              <input name="name" maxLength={100} />
-            </label>
-            <button type="submit" disabled={create.isPending}>
-              Create key
-            </button>
-            <FieldErrors errors={create.error ? errorInfo(create.error).errors : []} field="name" />
+        <Section id="new" title="New key">
+          <form onSubmit={submit} className="filters" aria-label="New API key">
+            <div className="field grow">
+              <label htmlFor="key-name">Name</label>
+              <input id="key-name" name="name" maxLength={100} placeholder="e.g. billing service" aria-describedby="key-name-error" />
+              <FieldErrors errors={fieldErrors} field="name" id="key-name-error" />
+            </div>
+            <div className="filter-actions">
+              <button type="submit" disabled={create.isPending}>
+                Create key
+              </button>
+            </div>
           </form>
           {create.data ? (
             <output className="secret">
               <span>
                 New key <strong>{create.data.name ?? create.data.prefix}</strong>: copy it now, it is not shown again.
-              </span>{' '}
-              <code data-testid="new-key">{create.data.key}</code>{' '}
-              <button type="button" onClick={() => copy(create.data.key)}>
-                {copied ? 'Copied' : 'Copy key'}
-              </button>
+              </span>
+              <span className="long">
+                <code data-testid="new-key" className="wrap-anywhere">
+                  {create.data.key}
+                </code>
+                <CopyButton text={create.data.key} label="Copy the new key" />
+              </span>
             </output>
           ) : null}
-        </section>
+        </Section>
       ) : null}
-      <ErrorBox error={keys.error ?? revoke.error ?? (create.error && !errorInfo(create.error).errors.length ? create.error : null)} />
-      {keys.data ? (
-        <DataTable
-          rows={keys.data.data}
-          rowKey={(k) => k.apiKeyId}
-          columns={[
-            { header: 'Name', cell: (k) => k.name ?? '—' },
-            { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
-            { header: 'Created (UTC)', cell: (k) => formatTime(k.createdAt, 'utc') },
-            { header: 'Last used (UTC)', cell: (k) => formatTime(k.lastUsedAt, 'utc') },
-            { header: 'Revoked (UTC)', cell: (k) => formatTime(k.revokedAt, 'utc') },
-            ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
-          ]}
-        />
-      ) : (
-        <Loading what="API keys" />
-      )}
-    </>
+      <ErrorBox error={keys.error ?? revoke.error ?? (create.error && !fieldErrors.length ? create.error : null)} />
+      <Section id="keys" title="Keys">
+        {keys.data ? (
+          keys.data.data.length ? (
+            <DataTable
+              label="API keys"
+              rows={keys.data.data}
+              rowKey={(k) => k.apiKeyId}
+              columns={[
+                { header: 'Name', cell: (k) => k.name ?? '—', primary: true },
+                { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+                { header: 'State', cell: (k) => <StatusBadge status={k.revokedAt ? 'revoked' : 'active'} /> },
+                { header: 'Created', cell: (k) => <DateTime iso={k.createdAt} /> },
+                { header: 'Last used', cell: (k) => (k.lastUsedAt ? <DateTime iso={k.lastUsedAt} /> : 'never') },
+                { header: 'Revoked', cell: (k) => (k.revokedAt ? <DateTime iso={k.revokedAt} /> : '—') },
+                ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
+              ]}
+            />
+          ) : (
+            <EmptyState title="No API keys." />
+          )
+        ) : keys.isPending ? (
+          <Loading what="API keys" />
+        ) : null}
+      </Section>
+    </Page>
   );
 }

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { FilterForm, SelectFilter } from '../components/filters.js';
+import { Page } from '../components/layout.js';
 import { PagedTable } from '../components/tables.js';
-import { formatTime } from '../format.js';
+import { DateTime, Id, StatusBadge } from '../components/values.js';
+import { valueLabel } from '../labels.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
-import { useTRPC } from '../trpc.js';
+import { type Inputs, useTRPC } from '../trpc.js';
 
 const PATH = `${BASE}/webhooks/deliveries`;
 
@@ -12,7 +14,7 @@ export function Deliveries() {
   const trpc = useTRPC();
   const query = useSearch();
   const targets = useQuery(trpc.webhookTargets.list.queryOptions({ limit: 100 }));
-  const input = {
+  const input: Inputs['webhookDeliveries']['list'] = {
     page: Number(query.page ?? 1) || 1,
     limit: Number(query.limit ?? 50) || 50,
     ...(query.targetId ? { targetId: query.targetId } : {}),
@@ -26,38 +28,57 @@ export function Deliveries() {
       withQuery(PATH, {
         targetId: String(f.get('targetId') ?? ''),
         status: String(f.get('status') ?? ''),
-        type: String(f.get('type') ?? '').trim(),
+        type: String(f.get('type') ?? ''),
       }),
     );
+  const filtered = Boolean(query.targetId || query.status || query.type);
   return (
-    <>
-      <h1>Webhook deliveries</h1>
+    <Page title="Webhook deliveries" actions={<Link to={`${BASE}/webhooks`}>Targets</Link>}>
       {/* Re-mounted once the targets arrive, so a bookmarked target shows as selected. */}
-      <FilterForm query={{ ...query, targetsLoaded: String(Boolean(targets.data)) }} onApply={apply}>
+      <FilterForm
+        query={{ ...query, targetsLoaded: String(Boolean(targets.data)) }}
+        onApply={apply}
+        label="Delivery filters"
+        extra={filtered ? <Link to={PATH}>Clear filters</Link> : null}
+      >
         <SelectFilter
           label="Target"
           name="targetId"
           value={query.targetId}
           options={targets.data?.data.map((t) => ({ value: t.id, label: t.url })) ?? []}
         />
-        <SelectFilter label="Status" name="status" options={CONTRACT_ENUMS.DeliveryStatus} value={query.status} />
-        <TextFilter label="Event type" name="type" value={query.type} placeholder="e.g. account_created" />
+        <SelectFilter
+          label="Status"
+          name="status"
+          options={CONTRACT_ENUMS.DeliveryStatus.map((s) => ({ value: s, label: valueLabel(s) }))}
+          value={query.status}
+        />
+        <SelectFilter label="Event type" name="type" options={CONTRACT_ENUMS.EventType} value={query.type} />
       </FilterForm>
       <PagedTable
         query={q}
-        what="deliveries"
+        label="deliveries"
         path={PATH}
         search={query}
         rowKey={(d) => d.id}
+        empty={
+          filtered
+            ? { title: 'No delivery matches these filters.' }
+            : { title: 'No deliveries yet.', hint: 'Each event is delivered to every active target; add a target on the Webhooks page.' }
+        }
         columns={[
-          { header: 'Delivery', cell: (d) => <Link to={`${PATH}/${d.id}`}>{d.id.slice(0, 8)}</Link> },
-          { header: 'Event type', cell: (d) => d.type },
-          { header: 'Status', cell: (d) => d.status },
-          { header: 'Attempts', cell: (d) => d.attempts },
-          { header: 'Last answer', cell: (d) => d.lastStatusCode ?? d.lastError ?? '—' },
-          { header: 'Created (UTC)', cell: (d) => formatTime(d.createdAt, 'utc') },
+          {
+            header: 'Delivery',
+            primary: true,
+            cell: (d) => <Id value={d.id} label="delivery id" link={(text) => <Link to={`${PATH}/${d.id}`}>{text}</Link>} />,
+          },
+          { header: 'Event type', cell: (d) => <code>{d.type}</code> },
+          { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
+          { header: 'Attempts', cell: (d) => d.attempts, numeric: true },
+          { header: 'Last answer', cell: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },
+          { header: 'Created', cell: (d) => <DateTime iso={d.createdAt} /> },
         ]}
       />
-    </>
+    </Page>
   );
 }

@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorBox, Fields, Loading } from '../components/common.js';
-import { formatTime } from '../format.js';
+import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { DataTable } from '../components/tables.js';
+import { DateTime, Id, StatusBadge, shortId } from '../components/values.js';
+import { formatCount } from '../format.js';
 import { BASE, Link } from '../router.js';
 import { useCanWrite } from '../session.js';
-import { useTRPC } from '../trpc.js';
+import { type Outputs, useTRPC } from '../trpc.js';
+
+type Attempt = Outputs['webhookDeliveries']['get']['attempts'][number];
 
 export function Delivery({ deliveryId }: { deliveryId: string }) {
   const trpc = useTRPC();
@@ -11,69 +15,81 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
   const canWrite = useCanWrite();
   const q = useQuery(trpc.webhookDeliveries.get.queryOptions({ deliveryId }));
   const redeliver = useMutation(trpc.webhookDeliveries.redeliver.mutationOptions({ onSuccess: () => qc.invalidateQueries() }));
-  if (q.error) return <ErrorBox error={q.error} />;
-  if (!q.data) return <Loading what="the delivery" />;
-  const { delivery, payload, attempts } = q.data;
+  if (!q.data) {
+    return (
+      <Page title={`Delivery ${shortId(deliveryId)}`}>{q.error ? <ErrorBox error={q.error} back /> : <Loading what="the delivery" />}</Page>
+    );
+  }
+  const { delivery: d, payload, attempts } = q.data;
   return (
-    <>
-      <h1>
-        Delivery {delivery.id.slice(0, 8)} ({delivery.type}, {delivery.status})
-      </h1>
-      {canWrite ? (
-        <p>
+    <Page
+      title={`Delivery ${shortId(d.id)}`}
+      heading={
+        <>
+          Delivery of <code>{d.type}</code>
+        </>
+      }
+      badges={<StatusBadge status={d.status} />}
+      actions={
+        canWrite ? (
           <button type="button" onClick={() => redeliver.mutate({ deliveryId })} disabled={redeliver.isPending}>
             Redeliver
           </button>
-          {redeliver.data ? (
-            <output>
-              {' '}
-              Queued for redelivery as{' '}
-              <Link to={`${BASE}/webhooks/deliveries/${redeliver.data.id}`}>delivery {redeliver.data.id.slice(0, 8)}</Link>.
-            </output>
-          ) : null}
-        </p>
+        ) : null
+      }
+    >
+      {redeliver.data ? (
+        <output className="notice">
+          Queued for redelivery as{' '}
+          <Link to={`${BASE}/webhooks/deliveries/${redeliver.data.id}`}>delivery {shortId(redeliver.data.id)}</Link>.
+        </output>
       ) : null}
       <ErrorBox error={redeliver.error} />
-      <section aria-labelledby="d-h">
-        <h2 id="d-h">Delivery</h2>
-        <Fields value={delivery as unknown as Record<string, unknown>} />
-      </section>
-      <section aria-labelledby="a-h">
-        <h2 id="a-h">Attempts</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Retry</th>
-              <th scope="col">Started (UTC)</th>
-              <th scope="col">Status</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Error</th>
-              <th scope="col">Answer (excerpt)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {attempts.map((a) => (
-              <tr key={`${a.retryCount}-${a.startedAt}`}>
-                <td>{a.retryCount}</td>
-                <td>{formatTime(a.startedAt, 'utc')}</td>
-                <td>{a.statusCode ?? '—'}</td>
-                <td>{a.durationMs} ms</td>
-                <td>{a.error ?? '—'}</td>
-                <td>
-                  <code>{(a.responseBody ?? '').slice(0, 200)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-      <section aria-labelledby="p-h">
-        <h2 id="p-h">Payload</h2>
+      <Section id="d" title="Delivery">
+        <Details
+          label="Delivery"
+          items={[
+            ['Delivery id', <Id key="id" value={d.id} label="delivery id" />],
+            ['Event type', <code key="t">{d.type}</code>],
+            ['Status', <StatusBadge key="s" status={d.status} />],
+            ['Target', <Link key="tg" to={`${BASE}/webhooks/deliveries?targetId=${d.targetId}`}>{`target ${shortId(d.targetId)}`}</Link>],
+            ['Event id', <Id key="e" value={d.eventId} label="event id" />],
+            ['Attempts', formatCount(d.attempts)],
+            ['Last answer', d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : d.lastError],
+            ['Created', <DateTime key="c" iso={d.createdAt} />],
+            d.nextAttemptAt ? ['Next attempt', <DateTime key="n" iso={d.nextAttemptAt} />] : null,
+            ['Finished', d.completedAt ? <DateTime key="f" iso={d.completedAt} /> : 'not yet'],
+          ]}
+        />
+      </Section>
+      <Section id="a" title="Attempts">
+        {attempts.length ? (
+          <DataTable<Attempt>
+            label="Attempts"
+            rows={attempts}
+            rowKey={(a) => `${a.retryCount}-${a.startedAt}`}
+            columns={[
+              { header: 'Attempt', cell: (a) => (a.retryCount ? `Retry ${a.retryCount}` : 'First attempt'), primary: true },
+              { header: 'Started', cell: (a) => <DateTime iso={a.startedAt} /> },
+              { header: 'Answer', cell: (a) => (a.statusCode ? `HTTP ${a.statusCode}` : '—') },
+              { header: 'Latency', cell: (a) => `${formatCount(a.durationMs)} ms`, numeric: true },
+              { header: 'Error', cell: (a) => a.error ?? '—' },
+              {
+                header: 'Body (excerpt)',
+                cell: (a) => <code className="wrap-anywhere">{(a.responseBody ?? '').slice(0, 200) || '—'}</code>,
+              },
+            ]}
+          />
+        ) : (
+          <p className="muted">No attempt yet.</p>
+        )}
+      </Section>
+      <Section id="p" title="Payload">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
         <pre className="payload" tabIndex={0}>
           {JSON.stringify(payload, null, 2)}
         </pre>
-      </section>
-    </>
+      </Section>
+    </Page>
   );
 }

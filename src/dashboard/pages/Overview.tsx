@@ -1,141 +1,253 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { ErrorBox, Loading } from '../components/common.js';
+import { DailyBars, TYPE_COLORS } from '../components/charts.js';
+import { Details, EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { DataTable } from '../components/tables.js';
-import { useTRPC } from '../trpc.js';
+import { Amount, StatusBadge } from '../components/values.js';
+import { formatAmount, formatCount, formatDay, sumDecimals } from '../format.js';
+import { valueLabel } from '../labels.js';
+import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
+import { type Outputs, useTRPC } from '../trpc.js';
 
 const TYPES = CONTRACT_ENUMS.TransactionType;
+const RANGES = [7, 30, 90] as const;
+type Range = (typeof RANGES)[number];
+type OverviewData = Outputs['overview']['get'];
+type Volume = OverviewData['volumePerDay'][number];
 
-/** Stacked bars per UTC day and type; the figures are also in the tables next to it. */
-function DailyChart(props: { label: string; days: string[]; value: (day: string, type: string) => number }) {
-  const max = Math.max(1, ...props.days.map((d) => TYPES.reduce((s, t) => s + props.value(d, t), 0)));
-  const w = 18;
-  const h = 120;
-  return (
-    <svg role="img" aria-label={props.label} viewBox={`0 0 ${props.days.length * w} ${h}`} className="chart">
-      {props.days.map((day, i) => {
-        let y = h;
-        return (
-          <g key={day}>
-            {TYPES.map((t) => {
-              const bar = (props.value(day, t) / max) * (h - 10);
-              y -= bar;
-              return <rect key={t} x={i * w + 2} y={y} width={w - 4} height={bar} className={`bar-${t}`} />;
-            })}
-          </g>
-        );
-      })}
-    </svg>
-  );
+const COMPACT = new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 3 });
+const compact = (v: number) => COMPACT.format(v);
+
+/** The range's UTC days, oldest first. */
+function daysOf(o: OverviewData): string[] {
+  return Array.from({ length: o.days }, (_, i) => new Date(Date.parse(`${o.since}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10));
 }
 
-function Legend() {
+function RangePicker({ days }: { days: Range }) {
   return (
-    <p className="legend">
-      {TYPES.map((t) => (
-        <span key={t} className={`key-${t}`}>
-          {t}
-        </span>
+    <fieldset className="segmented">
+      <legend>Range</legend>
+      {RANGES.map((r) => (
+        <label key={r}>
+          <input
+            type="radio"
+            name="range"
+            value={r}
+            checked={days === r}
+            onChange={() => navigate(withQuery(BASE, { days: r === 30 ? undefined : r }))}
+          />
+          {r} days
+        </label>
       ))}
-    </p>
+    </fieldset>
   );
 }
 
-type Volume = { day: string; transactionType: string; coin: string; count: number; amount: string };
+/** Transactions per UTC day, stacked by type, with the per-day figures as a table. */
+function TransactionsPerDay({ o, days }: { o: OverviewData; days: string[] }) {
+  const perDay = o.transactionsPerDay;
+  const count = (day: string, type: string) => perDay.find((r) => r.day === day && r.transactionType === type)?.count ?? 0;
+  // One series object per data change, so the chart is redrawn only then.
+  const series = useMemo(
+    () =>
+      TYPES.map((t) => ({
+        name: valueLabel(t),
+        color: TYPE_COLORS[t] ?? '#555',
+        values: days.map((d) => perDay.find((r) => r.day === d && r.transactionType === t)?.count ?? 0),
+      })),
+    [perDay, days],
+  );
+  const rows = days
+    .map((day) => ({ day, counts: TYPES.map((t) => count(day, t)) }))
+    .filter((r) => r.counts.some((c) => c > 0))
+    .reverse();
+  const total = rows.reduce((s, r) => s + r.counts.reduce((a, b) => a + b, 0), 0);
+  return (
+    <Section id="tx" title={`Transactions per day, last ${o.days} days`}>
+      <p className="muted">
+        {formatCount(total)} transactions since {formatDay(o.since)} (UTC days).
+      </p>
+      <DailyBars
+        label={`Transactions per day over the last ${o.days} days, by type`}
+        days={days}
+        series={series}
+        format={compact}
+        exact={formatCount}
+        integer
+        total
+      />
+      {rows.length ? (
+        <DataTable
+          keepTable
+          label="Transactions per day"
+          rows={rows}
+          rowKey={(r) => r.day}
+          columns={[
+            { header: 'Day (UTC)', cell: (r) => `${formatDay(r.day)}, ${r.day.slice(0, 4)}`, primary: true },
+            ...TYPES.map((t, i) => ({
+              header: valueLabel(t),
+              cell: (r: (typeof rows)[number]) => formatCount(r.counts[i] ?? 0),
+              numeric: true,
+            })),
+            { header: 'All types', cell: (r) => formatCount(r.counts.reduce((a, b) => a + b, 0)), numeric: true },
+          ]}
+        />
+      ) : (
+        <EmptyState title={`No transactions in the last ${o.days} days.`}>
+          Transactions created through the API or <Link to={`${BASE}/accounts`}>an account's page</Link> show here.
+        </EmptyState>
+      )}
+    </Section>
+  );
+}
 
-/** Volume per day for one coin at a time: amounts of different coins cannot be added up. */
-function VolumeChart({ days, rows }: { days: string[]; rows: Volume[] }) {
-  const coins = [...new Set(rows.map((r) => r.coin))].sort();
+/** Volume per day in one currency at a time (amounts of different currencies are never added). */
+function VolumePerDay({ o, days }: { o: OverviewData; days: string[] }) {
+  const coins = [...new Set(o.volumePerDay.filter((r) => Number(r.amount) !== 0 || Number(r.fee) !== 0).map((r) => r.coin))].sort();
   const [picked, setPicked] = useState<string>();
   const coin = picked && coins.includes(picked) ? picked : coins[0];
-  const totals = coins.flatMap((c) =>
-    TYPES.map((t) => {
-      const mine = rows.filter((r) => r.coin === c && r.transactionType === t);
-      // Decimal strings summed for display only; the server keeps exact sums per day.
-      return { coin: c, type: t, count: mine.reduce((s, r) => s + r.count, 0), amount: mine.reduce((s, r) => s + Number(r.amount), 0) };
-    }).filter((r) => r.count > 0),
+  const volume = o.volumePerDay;
+  // The tooltip shows the coin's own decimals (the chart itself draws floating-point heights).
+  const exact = useCallback((v: number) => `${formatAmount(v.toFixed(12), coin ?? '')} ${coin ?? ''}`, [coin]);
+  const mine = volume.filter((r) => r.coin === coin);
+  const series = useMemo(
+    () =>
+      TYPES.map((t) => ({
+        name: valueLabel(t),
+        color: TYPE_COLORS[t] ?? '#555',
+        values: days.map((d) => Number(volume.find((r) => r.coin === coin && r.day === d && r.transactionType === t)?.amount ?? 0)),
+      })),
+    [volume, days, coin],
   );
-  if (!coin) return <p>No transactions in the last 30 days.</p>;
-  const value = (day: string, type: string) =>
-    Number(rows.find((r) => r.day === day && r.transactionType === type && r.coin === coin)?.amount ?? 0);
+  if (!coin) {
+    return (
+      <Section id="volume" title={`Volume per day, last ${o.days} days`}>
+        <EmptyState title={`No volume in the last ${o.days} days.`} />
+      </Section>
+    );
+  }
+  const sum = (rows: Volume[], k: 'amount' | 'fee') => sumDecimals(rows.map((r) => r[k]));
+  const byDay = [...new Set(mine.map((r) => r.day))].sort().reverse();
+  const totals = TYPES.map((t) => mine.filter((r) => r.transactionType === t)).filter((rows) => rows.length);
   return (
-    <>
-      <label>
-        Coin{' '}
-        <select value={coin} onChange={(e) => setPicked(e.target.value)}>
-          {coins.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </label>
-      <DailyChart label={`Volume in ${coin} per day for the last 30 days, by type`} days={days} value={value} />
-      <Legend />
+    <Section
+      id="volume"
+      title={`Volume per day in ${coin}, last ${o.days} days`}
+      actions={
+        <div className="field inline">
+          <label htmlFor="volume-coin">Currency</label>
+          <select id="volume-coin" value={coin} onChange={(e) => setPicked(e.target.value)}>
+            {coins.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+      }
+    >
+      <p className="muted">
+        Amounts in {coin} only: a bank or crypto transaction's amount in its currency, a trade's quantity in its base currency; a trade's
+        fee counts in its quote currency.
+      </p>
+      <DailyBars
+        label={`Volume in ${coin} per day over the last ${o.days} days, by type`}
+        days={days}
+        series={series}
+        format={compact}
+        exact={exact}
+        total
+      />
       <DataTable
-        label="Volume per coin and type, last 30 days"
+        keepTable
+        label={`Volume in ${coin} by type, last ${o.days} days`}
         rows={totals}
-        rowKey={(r) => `${r.coin}-${r.type}`}
+        rowKey={(rows) => rows[0]?.transactionType ?? ''}
         columns={[
-          { header: 'Coin', cell: (r) => r.coin },
-          { header: 'Type', cell: (r) => r.type },
-          { header: 'Transactions', cell: (r) => r.count },
-          { header: 'Volume', cell: (r) => `${r.amount.toLocaleString('en', { maximumFractionDigits: 8 })} ${r.coin}` },
+          { header: 'Type', cell: (rows) => valueLabel(rows[0]?.transactionType), primary: true },
+          { header: 'Transactions', cell: (rows) => formatCount(rows.reduce((s, r) => s + r.count, 0)), numeric: true },
+          { header: 'Volume', cell: (rows) => <Amount value={sum(rows, 'amount')} currency={coin} />, numeric: true },
+          { header: 'Fees', cell: (rows) => <Amount value={sum(rows, 'fee')} currency={coin} />, numeric: true },
         ]}
       />
-    </>
+      <details className="figures">
+        <summary>Volume in {coin} per day (table)</summary>
+        <DataTable
+          keepTable
+          label={`Volume in ${coin} per day`}
+          rows={byDay}
+          rowKey={(d) => d}
+          columns={[
+            { header: 'Day (UTC)', cell: (d) => `${formatDay(d)}, ${d.slice(0, 4)}`, primary: true },
+            ...TYPES.map((t) => ({
+              header: valueLabel(t),
+              cell: (d: string) => {
+                const r = mine.find((x) => x.day === d && x.transactionType === t);
+                return r ? formatAmount(r.amount, coin) : '—';
+              },
+              numeric: true,
+            })),
+          ]}
+        />
+      </details>
+    </Section>
   );
 }
 
 export function Overview() {
   const trpc = useTRPC();
-  const q = useQuery(trpc.overview.get.queryOptions());
-  if (q.error) return <ErrorBox error={q.error} />;
-  if (!q.data) return <Loading what="the overview" />;
+  const query = useSearch();
+  const days: Range = (RANGES as readonly number[]).includes(Number(query.days)) ? (Number(query.days) as Range) : 30;
+  const q = useQuery({ ...trpc.overview.get.queryOptions({ days }), placeholderData: (prev) => prev });
   const o = q.data;
-  const days = Array.from({ length: 30 }, (_, i) =>
-    new Date(Date.parse(`${o.since}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
-  );
-  const count = (day: string, type: string) => o.transactionsPerDay.find((r) => r.day === day && r.transactionType === type)?.count ?? 0;
-  const totals = TYPES.map((t) => ({ type: t, count: days.reduce((s, d) => s + count(d, t), 0) }));
+  const dayList = useMemo(() => (o ? daysOf(o) : []), [o]);
   return (
-    <>
-      <h1>Overview</h1>
-      <section aria-labelledby="accounts-h">
-        <h2 id="accounts-h">Accounts by status</h2>
-        <DataTable
-          rows={o.accountsByStatus}
-          rowKey={(r) => r.status}
-          columns={[
-            { header: 'Status', cell: (r) => r.status },
-            { header: 'Accounts', cell: (r) => r.count },
-          ]}
-        />
-      </section>
-      <section aria-labelledby="tx-h">
-        <h2 id="tx-h">Transactions, last 30 days (UTC days, since {o.since})</h2>
-        <DailyChart label="Transactions per day for the last 30 days, by type" days={days} value={count} />
-        <Legend />
-        <DataTable
-          rows={totals}
-          rowKey={(r) => r.type}
-          columns={[
-            { header: 'Type', cell: (r) => r.type },
-            { header: 'Transactions', cell: (r) => r.count },
-          ]}
-        />
-      </section>
-      <section aria-labelledby="volume-h">
-        <h2 id="volume-h">Volume, last 30 days</h2>
-        <p className="muted">Amounts in each coin (a trade counts its quantity in its base currency).</p>
-        <VolumeChart days={days} rows={o.volumePerDay} />
-      </section>
-      <section aria-labelledby="wh-h">
-        <h2 id="wh-h">Webhooks</h2>
-        <p>
-          Success rate: <strong>{o.webhooks.successRate === null ? '—' : `${(o.webhooks.successRate * 100).toFixed(1)} %`}</strong> ·{' '}
-          {o.webhooks.succeeded} succeeded, {o.webhooks.failed} failed, <strong>{o.webhooks.waiting}</strong> waiting
-        </p>
-      </section>
-    </>
+    <Page title="Overview" actions={<RangePicker days={days} />}>
+      <ErrorBox error={q.error} />
+      {!o ? (
+        q.isPending ? (
+          <Loading what="the overview" />
+        ) : null
+      ) : (
+        <div className="overview" aria-busy={q.isFetching}>
+          <div className="stat-row">
+            <Section id="accounts" title="Accounts by status">
+              {o.accountsByStatus.length ? (
+                <DataTable
+                  keepTable
+                  label="Accounts by status"
+                  rows={o.accountsByStatus}
+                  rowKey={(r) => r.status}
+                  columns={[
+                    { header: 'Status', cell: (r) => <StatusBadge status={r.status} />, primary: true },
+                    { header: 'Accounts', cell: (r) => formatCount(r.count), numeric: true },
+                  ]}
+                />
+              ) : (
+                <EmptyState title="No accounts yet.">Accounts are created through the API (POST /api/v2/accounts).</EmptyState>
+              )}
+            </Section>
+            <Section id="wh" title="Webhooks">
+              <Details
+                label="Webhook deliveries"
+                items={[
+                  [
+                    'Success rate',
+                    o.webhooks.successRate === null ? 'no finished deliveries yet' : `${(o.webhooks.successRate * 100).toFixed(1)} %`,
+                  ],
+                  ['Succeeded', formatCount(o.webhooks.succeeded)],
+                  ['Failed', formatCount(o.webhooks.failed)],
+                  ['Waiting', formatCount(o.webhooks.waiting)],
+                ]}
+              />
+              <p>
+                <Link to={`${BASE}/webhooks/deliveries`}>Delivery log</Link>
+              </p>
+            </Section>
+          </div>
+          <TransactionsPerDay o={o} days={dayList} />
+          <VolumePerDay o={o} days={dayList} />
+        </div>
+      )}
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { errorInfo, useTRPC } from '../trpc.js';
+import { type FormEvent, useEffect, useState } from 'react';
+import { friendlyError } from '../errors.js';
+import { useTRPC } from '../trpc.js';
 
 /** The token is sent once and exchanged for an HttpOnly cookie; the page never stores it. */
 export function SignIn({ notice }: { notice?: string }) {
@@ -15,6 +16,9 @@ export function SignIn({ notice }: { notice?: string }) {
       },
     }),
   );
+  useEffect(() => {
+    document.title = 'Sign in · FAS dashboard';
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     signIn.mutate({ token });
@@ -46,7 +50,9 @@ export function SignIn({ notice }: { notice?: string }) {
       </form>
       {signIn.error ? (
         <div role="alert" className="error">
-          {errorInfo(signIn.error).message}
+          {friendlyError(signIn.error).code === 'UNAUTHENTICATED'
+            ? 'This token is not valid (or it was revoked).'
+            : friendlyError(signIn.error).title}
         </div>
       ) : null}
     </main>

@@ -1,27 +1,63 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
-import { PagedTable } from '../components/tables.js';
-import { amountOf, formatTime, fromRfc3339, localZoneName, toRfc3339, type Zone } from '../format.js';
+import { SCALE } from '../../core/transactions/catalog.js';
+import { ExportLink } from '../components/ExportLink.js';
+import { checkSearch, FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { Page } from '../components/layout.js';
+import { type Column, PagedTable } from '../components/tables.js';
+import { TransactionAmount } from '../components/transaction-values.js';
+import { DateTime, Id, StatusBadge } from '../components/values.js';
+import { fromRfc3339, localZoneName, toRfc3339, type Zone, zoneLabel } from '../format.js';
+import { valueLabel } from '../labels.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
-import { useTRPC } from '../trpc.js';
+import { type Inputs, type Outputs, useTRPC } from '../trpc.js';
 
 const PATH = `${BASE}/transactions`;
-const STATUSES = CONTRACT_ENUMS.TransactionStatus;
-const TYPES = CONTRACT_ENUMS.TransactionType;
 const LIMITS = ['25', '50', '100'];
+/** GET /api/v2/transactions's filters, under the same names in the URL and the export. */
 const FILTERS = ['search', 'accountId', 'transactionType', 'status', 'coin', 'startDate', 'endDate'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = Outputs['transactions']['list']['data'][number];
+
+function columns(zone: Zone): Column<Row>[] {
+  return [
+    {
+      header: 'Transaction',
+      primary: true,
+      cell: (t) => <Id value={t.id} label="transaction id" link={(text) => <Link to={`${PATH}/${t.id}`}>{text}</Link>} />,
+    },
+    { header: `Created (${zoneLabel(zone)})`, cell: (t) => <DateTime iso={t.createdAt} zone={zone} /> },
+    { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
+    { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+    { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
+    { header: 'Account', cell: (t) => <Link to={`${BASE}/accounts/${t.accountId}`}>{t.account.email}</Link> },
+  ];
+}
+
+/** The form's values, checked as the API would, in words, before anything is sent. */
+function check(values: FormData): Record<string, string> {
+  const problems = checkSearch(values);
+  const accountId = String(values.get('accountId') ?? '').trim();
+  if (accountId && !UUID.test(accountId)) problems.accountId = 'Enter a whole account id (36 characters; the copy button gives it)';
+  const from = String(values.get('startDate') ?? '');
+  const to = String(values.get('endDate') ?? '');
+  if (from && to && from >= to) problems.endDate = 'Choose a time after "From"';
+  return problems;
+}
 
 /** Every filter of GET /api/v2/transactions, kept in the URL under the same names. */
 export function Transactions() {
   const trpc = useTRPC();
   const query = useSearch();
   const zone: Zone = query.tz === 'local' ? 'local' : 'utc';
-  const input: Record<string, string | number> = { page: Number(query.page ?? 1) || 1, limit: Number(query.limit ?? 50) || 50 };
-  for (const f of FILTERS) if (query[f]) input[f] = query[f];
-  const q = useQuery({ ...trpc.transactions.list.queryOptions(input as never), placeholderData: (prev) => prev });
+  const input: Inputs['transactions']['list'] = { page: Number(query.page ?? 1) || 1, limit: Number(query.limit ?? 50) || 50 };
+  // The URL's values are sent as they are: the server validates them and says what is wrong.
+  for (const f of FILTERS) if (query[f]) Object.assign(input, { [f]: query[f] });
+  const q = useQuery({ ...trpc.transactions.list.queryOptions(input), placeholderData: (prev) => prev });
   const apply = (f: FormData) => {
-    const z = (String(f.get('tz')) === 'local' ? 'local' : 'utc') as Zone;
+    const z: Zone = String(f.get('tz')) === 'local' ? 'local' : 'utc';
     const values: Record<string, string> = { tz: z === 'local' ? 'local' : '', limit: String(f.get('limit') ?? '') };
     for (const name of ['search', 'accountId', 'transactionType', 'status', 'coin'] as const)
       values[name] = String(f.get(name) ?? '').trim();
@@ -29,16 +65,43 @@ export function Transactions() {
     values.endDate = toRfc3339(String(f.get('endDate') ?? ''), z);
     navigate(withQuery(PATH, values));
   };
+  const filtered = FILTERS.some((f) => query[f]);
+  // Another zone chosen: From and To are rewritten to show the same instants in it.
+  const keepInstants = (e: FormEvent<HTMLFieldSetElement>) => {
+    const radio = e.target as HTMLInputElement;
+    if (radio.name !== 'tz' || !radio.form) return;
+    const to: Zone = radio.value === 'local' ? 'local' : 'utc';
+    const from: Zone = to === 'local' ? 'utc' : 'local';
+    for (const name of ['startDate', 'endDate']) {
+      const input = radio.form.elements.namedItem(name) as HTMLInputElement | null;
+      if (input?.value) input.value = fromRfc3339(toRfc3339(input.value, from), to);
+    }
+  };
   return (
-    <>
-      <h1>Transactions</h1>
-      <FilterForm query={query} onApply={apply}>
-        <TextFilter label="Search" name="search" type="search" minLength={3} maxLength={255} value={query.search} />
-        <TextFilter label="Account id" name="accountId" value={query.accountId} />
-        <SelectFilter label="Type" name="transactionType" options={TYPES} value={query.transactionType} />
-        <SelectFilter label="Status" name="status" options={STATUSES} value={query.status} />
-        <TextFilter label="Coin" name="coin" size={6} value={query.coin} />
-        <fieldset>
+    <Page title="Transactions" actions={<ExportLink file="transactions.csv" query={query} filters={FILTERS} />}>
+      <FilterForm
+        query={query}
+        onApply={apply}
+        check={check}
+        label="Transaction filters"
+        extra={filtered ? <Link to={withQuery(PATH, { tz: query.tz, limit: query.limit })}>Clear filters</Link> : null}
+      >
+        <TextFilter label="Search" name="search" type="search" maxLength={255} value={query.search} placeholder="reference, name, id…" />
+        <TextFilter label="Account id" name="accountId" value={query.accountId} spellCheck={false} className="mono" />
+        <SelectFilter
+          label="Type"
+          name="transactionType"
+          options={CONTRACT_ENUMS.TransactionType.map((t) => ({ value: t, label: valueLabel(t) }))}
+          value={query.transactionType}
+        />
+        <SelectFilter
+          label="Status"
+          name="status"
+          options={CONTRACT_ENUMS.TransactionStatus.map((s) => ({ value: s, label: valueLabel(s) }))}
+          value={query.status}
+        />
+        <SelectFilter label="Currency" name="coin" options={Object.keys(SCALE)} value={query.coin?.toUpperCase()} />
+        <fieldset className="segmented" onChange={keepInstants}>
           <legend>Time zone</legend>
           <label>
             <input type="radio" name="tz" value="utc" defaultChecked={zone === 'utc'} /> UTC
@@ -53,23 +116,17 @@ export function Transactions() {
       </FilterForm>
       <PagedTable
         query={q}
-        what="transactions"
+        label="transactions"
         path={PATH}
         search={query}
         rowKey={(t) => t.id}
-        columns={[
-          { header: 'Id', cell: (t) => <Link to={`${PATH}/${t.id}`}>{t.id.slice(0, 8)}</Link> },
-          { header: 'Type', cell: (t) => t.transactionType },
-          { header: 'Status', cell: (t) => t.status },
-          { header: 'Coins', cell: (t) => t.coins.join('/') },
-          { header: 'Amount', cell: amountOf },
-          {
-            header: 'Account',
-            cell: (t) => <Link to={`${BASE}/accounts/${t.accountId}`}>{t.account?.email ?? t.accountId.slice(0, 8)}</Link>,
-          },
-          { header: `Created (${zone === 'utc' ? 'UTC' : localZoneName()})`, cell: (t) => formatTime(t.createdAt, zone) },
-        ]}
+        columns={columns(zone)}
+        empty={
+          filtered
+            ? { title: 'No transaction matches these filters.', hint: 'Widen the dates or clear a filter.' }
+            : { title: 'No transactions yet.', hint: 'Transactions created through the API, or deposits in a sandbox, are listed here.' }
+        }
       />
-    </>
+    </Page>
   );
 }

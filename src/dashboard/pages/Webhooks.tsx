@@ -1,20 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ErrorBox, FieldErrors, Loading } from '../components/common.js';
+import { FieldErrors } from '../components/form-errors.js';
+import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { DataTable } from '../components/tables.js';
-import { formatTime } from '../format.js';
+import { DateTime, StatusBadge } from '../components/values.js';
+import { errorInfo } from '../errors.js';
 import { BASE, Link } from '../router.js';
 import { useCanWrite } from '../session.js';
-import { errorInfo, useTRPC } from '../trpc.js';
+import { type Outputs, useTRPC } from '../trpc.js';
 
-type Target = {
-  id: string;
-  url: string;
-  description: string | null;
-  status: string;
-  disabledReason: string | null;
-  disabledAt: string | null;
-};
+type Target = Outputs['webhookTargets']['list']['data'][number];
 
 function TargetForm(props: { target?: Target; onDone: () => void }) {
   const trpc = useTRPC();
@@ -23,46 +18,67 @@ function TargetForm(props: { target?: Target; onDone: () => void }) {
     qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
     props.onDone();
   };
-  const create = useMutation(trpc.webhookTargets.create.mutationOptions({ onSuccess: done }));
+  const create = useMutation(trpc.webhookTargets.create.mutationOptions());
   const update = useMutation(trpc.webhookTargets.update.mutationOptions({ onSuccess: done }));
   const m = props.target ? update : create;
   const err = m.error ? errorInfo(m.error) : undefined;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
+    const form = e.currentTarget;
+    const f = new FormData(form);
     const url = String(f.get('url') ?? '').trim();
     const description = String(f.get('description') ?? '').trim();
     if (props.target) update.mutate({ targetId: props.target.id, url, description: description || null });
-    else create.mutate({ url, ...(description ? { description } : {}) });
+    else
+      create.mutate(
+        { url, ...(description ? { description } : {}) },
+        {
+          // A created target is in the list: the form is ready for the next one.
+          onSuccess: () => {
+            form.reset();
+            done();
+          },
+        },
+      );
   };
   const prefix = props.target ? `edit-${props.target.id}` : 'new';
+  const invalid = (field: string) => err?.errors.some((x) => x.field === field) || undefined;
   return (
     <form onSubmit={submit} className="filters" aria-label={props.target ? 'Edit target' : 'New target'} noValidate>
-      <label htmlFor={`${prefix}-url`}>URL</label>
-      <input
-        id={`${prefix}-url`}
-        name="url"
-        defaultValue={props.target?.url ?? ''}
-        aria-invalid={err?.errors.some((x) => x.field === 'url') || undefined}
-        aria-describedby="url-error"
-      />
-      <FieldErrors errors={err?.errors ?? []} field="url" />
-      <label htmlFor={`${prefix}-description`}>Description</label>
-      <input id={`${prefix}-description`} name="description" defaultValue={props.target?.description ?? ''} />
-      <FieldErrors errors={err?.errors ?? []} field="description" />
-      <button type="submit" disabled={m.isPending}>
-        {props.target ? 'Save target' : 'Create target'}
-      </button>
-      {props.target ? (
-        <button type="button" onClick={props.onDone}>
-          Cancel
+      <div className="field grow">
+        <label htmlFor={`${prefix}-url`}>URL</label>
+        <input
+          id={`${prefix}-url`}
+          name="url"
+          type="url"
+          placeholder="https://example.com/webhooks"
+          defaultValue={props.target?.url ?? ''}
+          aria-invalid={invalid('url')}
+          aria-describedby={`${prefix}-url-error`}
+        />
+        <FieldErrors errors={err?.errors ?? []} field="url" id={`${prefix}-url-error`} />
+      </div>
+      <div className="field grow">
+        <label htmlFor={`${prefix}-description`}>Description</label>
+        <input
+          id={`${prefix}-description`}
+          name="description"
+          defaultValue={props.target?.description ?? ''}
+          aria-invalid={invalid('description')}
+        />
+        <FieldErrors errors={err?.errors ?? []} field="description" id={`${prefix}-description-error`} />
+      </div>
+      <div className="filter-actions">
+        <button type="submit" disabled={m.isPending}>
+          {props.target ? 'Save target' : 'Create target'}
         </button>
-      ) : null}
-      {err && !err.errors.length ? (
-        <span role="alert" className="error">
-          {err.message}
-        </span>
-      ) : null}
+        {props.target ? (
+          <button type="button" className="secondary" onClick={props.onDone}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      {err && !err.errors.length ? <ErrorBox error={m.error} /> : null}
     </form>
   );
 }
@@ -77,85 +93,106 @@ export function Webhooks() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
   const enable = useMutation(trpc.webhookTargets.enable.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.webhookTargets.delete.mutationOptions({ onSuccess: refresh }));
-  const actions = (t: Target) => (
-    <>
-      {editing === t.id ? (
-        <TargetForm target={t} onDone={() => setEditing(null)} />
-      ) : (
-        <button type="button" onClick={() => setEditing(t.id)} aria-label={`Edit ${t.url}`}>
+  const actions = (t: Target) =>
+    editing === t.id ? (
+      <TargetForm target={t} onDone={() => setEditing(null)} />
+    ) : (
+      <span className="button-row">
+        <button type="button" className="secondary" onClick={() => setEditing(t.id)} aria-label={`Edit ${t.url}`}>
           Edit
         </button>
-      )}
-      {t.status === 'disabled' ? (
-        <button type="button" onClick={() => enable.mutate({ targetId: t.id })} aria-label={`Enable ${t.url}`}>
-          Enable
+        {t.status === 'disabled' ? (
+          <button type="button" onClick={() => enable.mutate({ targetId: t.id })} aria-label={`Enable ${t.url}`}>
+            Enable
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="danger"
+          aria-label={`Delete ${t.url}`}
+          onClick={() => {
+            if (window.confirm(`Delete the target ${t.url}?`)) remove.mutate({ targetId: t.id });
+          }}
+        >
+          Delete
         </button>
-      ) : null}
-      <button
-        type="button"
-        aria-label={`Delete ${t.url}`}
-        onClick={() => {
-          if (window.confirm(`Delete the target ${t.url}?`)) remove.mutate({ targetId: t.id });
-        }}
-      >
-        Delete
-      </button>
-    </>
-  );
+      </span>
+    );
   return (
-    <>
-      <h1>Webhooks</h1>
-      <p>
-        <Link to={`${BASE}/webhooks/deliveries`}>Delivery log</Link> · Signing keys: <a href="/.well-known/jwks.json">JWKS</a>
-      </p>
-      <section aria-labelledby="targets-h">
-        <h2 id="targets-h">Targets</h2>
+    <Page title="Webhooks" actions={<Link to={`${BASE}/webhooks/deliveries`}>Delivery log</Link>}>
+      <Section id="targets" title="Targets">
         <ErrorBox error={targets.error ?? enable.error ?? remove.error} />
         {targets.data ? (
-          <DataTable
-            rows={targets.data.data}
-            rowKey={(t) => t.id}
-            columns={[
-              { header: 'URL', cell: (t) => <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`}>{t.url}</Link> },
-              { header: 'Description', cell: (t) => t.description ?? '—' },
-              {
-                header: 'Status',
-                cell: (t) =>
-                  `${t.status}${t.status === 'disabled' ? ` since ${formatTime(t.disabledAt, 'utc')}: ${t.disabledReason ?? ''}` : ''}`,
-              },
-              ...(canWrite ? [{ header: 'Actions', cell: (t: Target) => actions(t) }] : []),
-            ]}
-          />
+          targets.data.data.length ? (
+            <DataTable
+              label="Webhook targets"
+              rows={targets.data.data}
+              rowKey={(t) => t.id}
+              columns={[
+                {
+                  header: 'URL',
+                  primary: true,
+                  cell: (t) => (
+                    <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`} className="wrap-anywhere">
+                      {t.url}
+                    </Link>
+                  ),
+                },
+                { header: 'Description', cell: (t) => t.description ?? '—' },
+                {
+                  header: 'Status',
+                  cell: (t) => (
+                    <>
+                      <StatusBadge status={t.status} />
+                      {t.status === 'disabled' ? (
+                        <span className="status-note">
+                          {' '}
+                          since <DateTime iso={t.disabledAt} />: {t.disabledReason ?? 'no reason recorded'}
+                        </span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                ...(canWrite ? [{ header: 'Actions', cell: (t: Target) => actions(t) }] : []),
+              ]}
+            />
+          ) : (
+            <EmptyState title="No webhook targets yet.">
+              {canWrite ? 'Add one below: every event of the workspace is then delivered to it, signed.' : 'An admin can add one.'}
+            </EmptyState>
+          )
         ) : (
           <Loading what="targets" />
         )}
-      </section>
-      <section aria-labelledby="keys-h">
-        <h2 id="keys-h">Signing keys</h2>
+      </Section>
+      {canWrite ? (
+        <Section id="new" title="New target">
+          <TargetForm onDone={() => {}} />
+        </Section>
+      ) : null}
+      <Section id="keys" title="Signing keys">
         <p className="muted">
-          Read-only (rotation: <code>fas keys rotate</code>). Receivers verify with the <a href="/.well-known/jwks.json">JWKS</a>.
+          Receivers verify each delivery with the public keys of the <a href="/.well-known/jwks.json">JWKS</a>. Rotation:{' '}
+          <code>fas keys rotate</code>.
         </p>
         {keys.data ? (
           <DataTable
+            label="Signing keys"
             rows={keys.data.data}
             rowKey={(k) => k.kid}
             columns={[
-              { header: 'kid', cell: (k) => <code>{k.kid}</code> },
-              { header: 'State', cell: (k) => k.state },
-              { header: 'Signs from (UTC)', cell: (k) => formatTime(k.activatesAt, 'utc') },
-              { header: 'Retires (UTC)', cell: (k) => formatTime(k.retiresAt, 'utc') },
+              { header: 'Key id', cell: (k) => <code className="wrap-anywhere">{k.kid}</code>, primary: true },
+              { header: 'State', cell: (k) => <StatusBadge status={k.state} /> },
+              { header: 'Signs from', cell: (k) => <DateTime iso={k.activatesAt} /> },
+              { header: 'Retires', cell: (k) => <DateTime iso={k.retiresAt} /> },
             ]}
           />
+        ) : keys.isPending ? (
+          <Loading what="signing keys" />
         ) : (
           <ErrorBox error={keys.error} />
         )}
-      </section>
-      {canWrite ? (
-        <section aria-labelledby="new-h">
-          <h2 id="new-h">New target</h2>
-          <TargetForm onDone={() => {}} />
-        </section>
-      ) : null}
-    </>
+      </Section>
+    </Page>
   );
 }

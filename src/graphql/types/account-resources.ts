@@ -8,21 +8,32 @@ type Wallet = Schemas['CryptoWallet'];
 type Beneficiary = Schemas['CryptoBeneficiary'];
 
 const CryptoWallet = builder.objectRef<Wallet>('CryptoWallet').implement({
+  description: 'A deposit wallet of an account: funds sent to its address on its network arrive on the account.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    accountId: t.exposeID('accountId'),
-    ...exposeStrings(t, 'coin', 'network', 'address'),
-    createdAt: t.field({ type: 'DateTime', resolve: (w) => w.createdAt }),
+    id: t.exposeID('id', { description: 'The wallet (uuid).' }),
+    accountId: t.exposeID('accountId', { description: 'The account the wallet belongs to.' }),
+    ...exposeStrings(t, {
+      coin: 'The coin the wallet receives (for example ETH).',
+      network: 'The blockchain network of the address (for example ethereum).',
+      address: 'The deposit address on that network.',
+    }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the wallet was created.', resolve: (w) => w.createdAt }),
   }),
 });
 
 const CryptoBeneficiary = builder.objectRef<Beneficiary>('CryptoBeneficiary').implement({
+  description: 'A saved withdrawal destination of an account.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    accountId: t.exposeID('accountId'),
-    ...exposeStrings(t, 'name', 'coin', 'network', 'address'),
-    createdAt: t.field({ type: 'DateTime', resolve: (b) => b.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (b) => b.updatedAt }),
+    id: t.exposeID('id', { description: 'The beneficiary (uuid).' }),
+    accountId: t.exposeID('accountId', { description: 'The account the beneficiary belongs to.' }),
+    ...exposeStrings(t, {
+      name: 'A name the client gave the beneficiary.',
+      coin: 'The coin sent to it (for example USDC).',
+      network: 'The blockchain network of the address.',
+      address: 'The destination address on that network.',
+    }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the beneficiary was saved.', resolve: (b) => b.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When it was last changed.', resolve: (b) => b.updatedAt }),
   }),
 });
 

@@ -4,30 +4,38 @@ import { getAccount } from '../../core/accounts/get-account.js';
 import { listAccounts } from '../../core/accounts/list-accounts.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { builder } from '../builder.js';
-import { nullIfNotFound, pageOf } from '../fields.js';
+import { nullIfNotFound, pageArgs, pageOf } from '../fields.js';
 
-export const AccountType = builder.enumType('AccountType', { values: CONTRACT_ENUMS.AccountType });
-export const AccountStatus = builder.enumType('AccountStatus', { values: CONTRACT_ENUMS.AccountStatus });
+export const AccountType = builder.enumType('AccountType', {
+  description: 'individual (KYC) or business (KYB).',
+  values: CONTRACT_ENUMS.AccountType,
+});
+export const AccountStatus = builder.enumType('AccountStatus', {
+  description: 'Where the account stands in verification; only active accounts may transact.',
+  values: CONTRACT_ENUMS.AccountStatus,
+});
 
 export const Account = builder.objectRef<AccountDto>('Account').implement({
+  description: 'A customer account of your workspace (Account in openapi.yaml).',
   fields: (t) => ({
-    accountId: t.exposeID('accountId'),
-    type: t.field({ type: AccountType, resolve: (a) => a.type }),
-    email: t.exposeString('email'),
-    reference: t.exposeString('reference', { nullable: true }),
-    status: t.field({ type: AccountStatus, resolve: (a) => a.status }),
-    createdAt: t.field({ type: 'DateTime', resolve: (a) => a.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (a) => a.updatedAt }),
+    accountId: t.exposeID('accountId', { description: 'The account (uuid).' }),
+    type: t.field({ type: AccountType, description: 'individual or business.', resolve: (a) => a.type }),
+    email: t.exposeString('email', { description: "The account holder's email address." }),
+    reference: t.exposeString('reference', { nullable: true, description: "The client's own reference, if one was given." }),
+    status: t.field({ type: AccountStatus, description: 'The current account status.', resolve: (a) => a.status }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the account was created.', resolve: (a) => a.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When the account last changed.', resolve: (a) => a.updatedAt }),
   }),
 });
 
 const AccountPage = pageOf('AccountPage', Account);
 
 const CreateAccountInput = builder.inputType('CreateAccountInput', {
+  description: 'A new account (the body of POST /api/v2/accounts).',
   fields: (t) => ({
-    type: t.field({ type: AccountType, required: true }),
-    email: t.string({ required: true }),
-    reference: t.string(),
+    type: t.field({ type: AccountType, required: true, description: 'individual or business.' }),
+    email: t.string({ required: true, description: "The account holder's email address." }),
+    reference: t.string({ description: 'Your own reference for the account (optional).' }),
   }),
 });
 
@@ -36,17 +44,16 @@ builder.queryFields((t) => ({
     type: Account,
     nullable: true,
     description: 'An account of your workspace; null when there is none with this id.',
-    args: { accountId: t.arg.id({ required: true }) },
+    args: { accountId: t.arg.id({ required: true, description: 'The account (uuid).' }) },
     resolve: (_root, args, ctx) => nullIfNotFound(async () => getAccount(await ctx.core(), { accountId: String(args.accountId) })),
   }),
   accounts: t.field({
     type: AccountPage,
     description: 'Accounts of your workspace, newest first (same rules as GET /api/v2/accounts).',
     args: {
-      page: t.arg.int(),
-      limit: t.arg.int(),
-      status: t.arg({ type: AccountStatus }),
-      search: t.arg.string(),
+      ...pageArgs(t.arg),
+      status: t.arg({ type: AccountStatus, description: 'Only accounts in this status.' }),
+      search: t.arg.string({ description: 'A case-insensitive piece of the email or reference, or an exact account id.' }),
     },
     resolve: async (_root, args, ctx) => listAccounts(await ctx.core(), args),
   }),
@@ -55,7 +62,8 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createAccount: t.field({
     type: Account,
-    args: { input: t.arg({ type: CreateAccountInput, required: true }) },
+    description: 'Creates an account in status pending (as POST /api/v2/accounts).',
+    args: { input: t.arg({ type: CreateAccountInput, required: true, description: 'The new account.' }) },
     resolve: async (_root, args, ctx) => {
       const { reference, ...rest } = args.input;
       return createAccount(await ctx.core(), reference == null ? rest : { ...rest, reference });

@@ -5,45 +5,62 @@ import type { BankingVerificationDto } from '../../core/kyc/verification-dto.js'
 import { builder, loaderFor } from '../builder.js';
 import { Account, AccountStatus } from './account.js';
 
-const VerificationStatus = builder.enumType('VerificationStatus', { values: CONTRACT_ENUMS.VerificationStatus });
+const VerificationStatus = builder.enumType('VerificationStatus', {
+  description: 'Where the banking verification stands with the provider.',
+  values: CONTRACT_ENUMS.VerificationStatus,
+});
 
 type Doc = BankingVerificationDto['document'];
 type Address = BankingVerificationDto['address'];
 
 const VerificationDocument = builder.objectRef<Doc>('VerificationDocument').implement({
+  description: 'The identity document saved with the verification, its number masked.',
   fields: (t) => ({
-    idDocumentType: t.exposeString('idDocumentType'),
-    idNumberLast4: t.exposeString('idNumberLast4', { nullable: true }),
-    idIssueDate: t.exposeString('idIssueDate', { nullable: true }),
-    idExpiryDate: t.exposeString('idExpiryDate', { nullable: true }),
-    idCountryOfIssue: t.exposeString('idCountryOfIssue', { nullable: true }),
-    nationality: t.exposeString('nationality', { nullable: true }),
+    idDocumentType: t.exposeString('idDocumentType', { description: 'passport, driver_license, national_id, ssn, itin, ein or other.' }),
+    idNumberLast4: t.exposeString('idNumberLast4', {
+      nullable: true,
+      description: 'The last 4 characters of the document number (it is stored encrypted, never returned whole).',
+    }),
+    idIssueDate: t.exposeString('idIssueDate', { nullable: true, description: 'Issue date, YYYY-MM-DD.' }),
+    idExpiryDate: t.exposeString('idExpiryDate', { nullable: true, description: 'Expiry date, YYYY-MM-DD.' }),
+    idCountryOfIssue: t.exposeString('idCountryOfIssue', { nullable: true, description: 'Issuing country, ISO 3166-1 alpha-2.' }),
+    nationality: t.exposeString('nationality', { nullable: true, description: "The holder's nationality, ISO 3166-1 alpha-2." }),
   }),
 });
 
 const VerificationAddress = builder.objectRef<Address>('VerificationAddress').implement({
+  description: "The holder's address as saved with the verification.",
   fields: (t) => ({
-    address1: t.exposeString('address1'),
-    address2: t.exposeString('address2', { nullable: true }),
-    city: t.exposeString('city'),
-    state: t.exposeString('state'),
-    postalCode: t.exposeString('postalCode'),
-    country: t.exposeString('country'),
+    address1: t.exposeString('address1', { description: 'Street address.' }),
+    address2: t.exposeString('address2', { nullable: true, description: 'Apartment, suite or floor.' }),
+    city: t.exposeString('city', { description: 'City.' }),
+    state: t.exposeString('state', { description: 'State or region code.' }),
+    postalCode: t.exposeString('postalCode', { description: 'Postal or ZIP code.' }),
+    country: t.exposeString('country', { description: 'Country, ISO 3166-1 alpha-2.' }),
   }),
 });
 
 const BankingVerification = builder.objectRef<BankingVerificationDto>('BankingVerification').implement({
   description: 'Saved KYC data of an individual account, personal identifiers masked.',
   fields: (t) => ({
-    accountId: t.exposeID('accountId'),
-    status: t.field({ type: VerificationStatus, resolve: (v) => v.status }),
-    accountStatus: t.field({ type: AccountStatus, resolve: (v) => v.accountStatus }),
-    phoneMasked: t.exposeString('phoneMasked'),
-    document: t.field({ type: VerificationDocument, resolve: (v) => v.document }),
-    address: t.field({ type: VerificationAddress, resolve: (v) => v.address }),
-    linkExpiresAt: t.field({ type: 'DateTime', resolve: (v) => v.linkExpiresAt }),
-    savedAt: t.field({ type: 'DateTime', resolve: (v) => v.savedAt }),
-    submittedAt: t.field({ type: 'DateTime', nullable: true, resolve: (v) => v.submittedAt }),
+    accountId: t.exposeID('accountId', { description: 'The account verified.' }),
+    status: t.field({ type: VerificationStatus, description: 'The verification status.', resolve: (v) => v.status }),
+    accountStatus: t.field({ type: AccountStatus, description: "The account's status.", resolve: (v) => v.accountStatus }),
+    phoneMasked: t.exposeString('phoneMasked', { description: 'The phone number with all but its last digits masked.' }),
+    document: t.field({ type: VerificationDocument, description: 'The identity document, masked.', resolve: (v) => v.document }),
+    address: t.field({ type: VerificationAddress, description: "The holder's address.", resolve: (v) => v.address }),
+    linkExpiresAt: t.field({
+      type: 'DateTime',
+      description: 'When the current verification link expires.',
+      resolve: (v) => v.linkExpiresAt,
+    }),
+    savedAt: t.field({ type: 'DateTime', description: 'When the data was last saved.', resolve: (v) => v.savedAt }),
+    submittedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When verification was requested from the provider (null before).',
+      resolve: (v) => v.submittedAt,
+    }),
   }),
 });
 
@@ -61,10 +78,15 @@ builder.objectField(Account, 'bankingVerification', (t) =>
 );
 
 const StatusCount = builder.objectRef<{ status: string; count: number }>('StatusCount').implement({
-  fields: (t) => ({ status: t.exposeString('status'), count: t.exposeInt('count') }),
+  description: 'How many accounts are in one status.',
+  fields: (t) => ({
+    status: t.exposeString('status', { description: 'The status.' }),
+    count: t.exposeInt('count', { description: 'Accounts in it.' }),
+  }),
 });
 
 const KycStatusCounts = builder.objectRef<Awaited<ReturnType<typeof countByStatus>>>('KycStatusCounts').implement({
+  description: 'Accounts counted by verification status and by account status.',
   fields: (t) => ({
     verification: t.field({
       type: [StatusCount],

@@ -6,13 +6,40 @@ import { getTransaction } from '../../core/transactions/get-transaction.js';
 import { listTransactions } from '../../core/transactions/list-transactions.js';
 import { BANK_OPTIONAL, CRYPTO_OPTIONAL } from '../../core/transactions/transaction-columns.js';
 import type { TransactionDto } from '../../core/transactions/transaction-row.js';
-import { STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
+import { type STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
 import { builder, loaderFor } from '../builder.js';
-import { exposeNullableStrings, exposeStrings, nullIfNotFound, pageOf } from '../fields.js';
+import { exposeNullableStrings, exposeStrings, nullIfNotFound, pageArgs, pageOf } from '../fields.js';
 import { Account } from './account.js';
 
-const TransactionType = builder.enumType('TransactionType', { values: CONTRACT_ENUMS.TransactionType });
-const TransactionStatus = builder.enumType('TransactionStatus', { values: CONTRACT_ENUMS.TransactionStatus });
+const TransactionType = builder.enumType('TransactionType', {
+  description: 'bank, crypto or trade.',
+  values: CONTRACT_ENUMS.TransactionType,
+});
+const TransactionStatus = builder.enumType('TransactionStatus', {
+  description: 'Where a transaction stands; returned is for bank transactions only.',
+  values: CONTRACT_ENUMS.TransactionStatus,
+});
+
+/** The optional bank and crypto detail fields (columns of their own), described once. */
+const OPTIONAL_DETAILS: Record<(typeof BANK_OPTIONAL)[number] | (typeof CRYPTO_OPTIONAL)[number], string> = {
+  imad: 'Fedwire IMAD (international money transfer id), when there is one.',
+  originatorName: 'The originator; for inbound credits through an intermediary, the intermediary only.',
+  senderAccountNumber: "The sender's account number.",
+  senderRoutingNumber: "The sender's routing number.",
+  senderSwiftCode: "The sender's bank SWIFT/BIC code.",
+  senderIban: "The sender's IBAN.",
+  senderBankName: "The sender's bank.",
+  beneficiaryAccountNumber: "The beneficiary's account number.",
+  beneficiaryRoutingNumber: "The beneficiary's routing number.",
+  beneficiarySwiftCode: "The beneficiary's bank SWIFT/BIC code.",
+  beneficiaryIban: "The beneficiary's IBAN.",
+  beneficiaryBankName: "The beneficiary's bank.",
+  beneficiaryName: 'The beneficiary.',
+  traceNumber: 'ACH trace number (the ACH counterpart of an IMAD).',
+  networkFee: "The network's own fee, in the coin.",
+  targetAddress: 'The wallet address sent to.',
+  txHash: 'The blockchain transaction hash.',
+};
 
 type Bank = NonNullable<TransactionDto['bankTransactionDetails']>;
 type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
@@ -22,68 +49,101 @@ type History = TransactionDto['statusHistory'][number];
 const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
   description: 'Details of a bank transaction (BankTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
-    ...exposeStrings(t, 'type', 'coin', 'amount', 'fee', 'total', 'instrumentType', 'transactionReference'),
-    ...Object.fromEntries(BANK_OPTIONAL.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
-    addenda: t.stringList({ resolve: (d) => d.addenda ?? [] }),
+    ...exposeStrings(t, {
+      type: 'deposit or withdrawal.',
+      coin: 'The currency (for example USD).',
+      amount: 'The amount, a decimal string in the currency.',
+      fee: 'The fee, in the same currency.',
+      total: 'amount + fee.',
+      instrumentType: 'ach, wire or swift.',
+      transactionReference: "The bank's reference number.",
+    }),
+    ...Object.fromEntries(
+      BANK_OPTIONAL.map((name) => [
+        name,
+        t.string({ nullable: true, description: OPTIONAL_DETAILS[name], resolve: (d) => d[name] ?? null }),
+      ]),
+    ),
+    addenda: t.stringList({
+      description: "ACH addenda records; for inbound credits through intermediaries the actual sender's name is here.",
+      resolve: (d) => d.addenda ?? [],
+    }),
   }),
 });
 
 const CryptoDetails = builder.objectRef<Crypto>('CryptoTransactionDetails').implement({
   description: 'Details of a crypto transaction (CryptoTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
-    ...exposeStrings(t, 'type', 'coin', 'network', 'amount', 'fee', 'total'),
-    ...Object.fromEntries(CRYPTO_OPTIONAL.map((name) => [name, t.string({ nullable: true, resolve: (d) => d[name] ?? null })])),
+    ...exposeStrings(t, {
+      type: 'deposit or withdraw.',
+      coin: 'The coin (for example ETH).',
+      network: 'The blockchain network.',
+      amount: 'The amount, a decimal string in the coin.',
+      fee: 'The fee, in the coin.',
+      total: 'amount + fee.',
+    }),
+    ...Object.fromEntries(
+      CRYPTO_OPTIONAL.map((name) => [
+        name,
+        t.string({ nullable: true, description: OPTIONAL_DETAILS[name], resolve: (d) => d[name] ?? null }),
+      ]),
+    ),
   }),
 });
 
 const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').implement({
   description: 'Details of a trade (TradeTransactionDetails in openapi.yaml); decimals are strings.',
   fields: (t) => ({
-    ...exposeStrings(
-      t,
-      'type',
-      'product',
-      'side',
-      'quantity',
-      'quantityCurrency',
-      'fee',
-      'feeCurrency',
-      'quoteQuantity',
-      'quoteCurrency',
-      'rate',
-    ),
+    ...exposeStrings(t, {
+      type: 'The order type (market).',
+      product: 'The trading pair, BASE-QUOTE (for example BTC-USD).',
+      side: 'buy or sell (of the base currency).',
+      quantity: 'Quantity of the base currency.',
+      quantityCurrency: 'The base currency.',
+      fee: 'The trade fee, in the fee currency.',
+      feeCurrency: 'The fee currency (the quote currency).',
+      quoteQuantity: 'Quantity of the quote currency (quantity x rate).',
+      quoteCurrency: 'The quote currency.',
+      rate: 'Price of one base unit in the quote currency.',
+    }),
   }),
 });
 
 const StatusHistoryEntry = builder.objectRef<History>('StatusHistoryEntry').implement({
+  description: 'One status a transaction had, with why and when.',
   fields: (t) => ({
-    status: t.field({ type: TransactionStatus, resolve: (h) => h.status }),
-    statusReason: t.exposeString('statusReason'),
-    date: t.field({ type: 'DateTime', resolve: (h) => h.date }),
+    status: t.field({ type: TransactionStatus, description: 'The status.', resolve: (h) => h.status }),
+    statusReason: t.exposeString('statusReason', { description: 'Why it took that status.' }),
+    date: t.field({ type: 'DateTime', description: 'When.', resolve: (h) => h.date }),
   }),
 });
 
 const Audit = builder.objectRef<TransactionDto['audit']>('TransactionAudit').implement({
+  description: 'Who created the transaction: an admin of the workspace, or an API key.',
   fields: (t) => ({
-    adminId: t.id({ nullable: true, resolve: (a) => a.adminId ?? null }),
-    admin: t.string({ nullable: true, resolve: (a) => a.admin ?? null }),
-    apiKey: t.exposeBoolean('apiKey'),
+    adminId: t.id({ nullable: true, description: 'The admin who created it, if one did.', resolve: (a) => a.adminId ?? null }),
+    admin: t.string({ nullable: true, description: "That admin's email.", resolve: (a) => a.admin ?? null }),
+    apiKey: t.exposeBoolean('apiKey', { description: 'True when it was created with an API key.' }),
   }),
 });
 
 const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
   description: 'A transaction (Transaction in openapi.yaml). Exactly one details field is non-null, the one of transactionType.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    reference: t.exposeString('reference'),
-    accountId: t.exposeID('accountId'),
-    createdAt: t.field({ type: 'DateTime', resolve: (x) => x.createdAt }),
-    transactionType: t.field({ type: TransactionType, resolve: (x) => x.transactionType }),
-    coins: t.exposeStringList('coins'),
-    status: t.field({ type: TransactionStatus, resolve: (x) => x.status }),
-    statusReason: t.exposeString('statusReason'),
-    statusHistory: t.field({ type: [StatusHistoryEntry], resolve: (x) => x.statusHistory }),
-    accountEmail: t.string({ resolve: (x) => x.account.email }),
+    id: t.exposeID('id', { description: 'The transaction (uuid).' }),
+    reference: t.exposeString('reference', { description: "The client's reference." }),
+    accountId: t.exposeID('accountId', { description: 'The owning account.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it was created.', resolve: (x) => x.createdAt }),
+    transactionType: t.field({ type: TransactionType, description: 'bank, crypto or trade.', resolve: (x) => x.transactionType }),
+    coins: t.exposeStringList('coins', { description: 'The currencies involved: [coin] for bank and crypto, [base, quote] for a trade.' }),
+    status: t.field({ type: TransactionStatus, description: 'The current status.', resolve: (x) => x.status }),
+    statusReason: t.exposeString('statusReason', { description: 'Why it has the current status.' }),
+    statusHistory: t.field({
+      type: [StatusHistoryEntry],
+      description: 'Every status it had, newest first.',
+      resolve: (x) => x.statusHistory,
+    }),
+    accountEmail: t.string({ description: "The owning account's email.", resolve: (x) => x.account.email }),
     account: t.field({
       type: Account,
       description: 'The owning account. Batched: one query per request, whatever the page size.',
@@ -96,10 +156,25 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
         return account;
       },
     }),
-    audit: t.field({ type: Audit, resolve: (x) => x.audit }),
-    bankTransactionDetails: t.field({ type: BankDetails, nullable: true, resolve: (x) => x.bankTransactionDetails ?? null }),
-    cryptoTransactionDetails: t.field({ type: CryptoDetails, nullable: true, resolve: (x) => x.cryptoTransactionDetails ?? null }),
-    tradeTransactionDetails: t.field({ type: TradeDetails, nullable: true, resolve: (x) => x.tradeTransactionDetails ?? null }),
+    audit: t.field({ type: Audit, description: 'Who created it.', resolve: (x) => x.audit }),
+    bankTransactionDetails: t.field({
+      type: BankDetails,
+      nullable: true,
+      description: 'Present for bank transactions.',
+      resolve: (x) => x.bankTransactionDetails ?? null,
+    }),
+    cryptoTransactionDetails: t.field({
+      type: CryptoDetails,
+      nullable: true,
+      description: 'Present for crypto transactions.',
+      resolve: (x) => x.cryptoTransactionDetails ?? null,
+    }),
+    tradeTransactionDetails: t.field({
+      type: TradeDetails,
+      nullable: true,
+      description: 'Present for trades.',
+      resolve: (x) => x.tradeTransactionDetails ?? null,
+    }),
   }),
 });
 
@@ -108,24 +183,51 @@ const TransactionPage = pageOf('TransactionPage', Transaction);
 const TransactionFilter = builder.inputType('TransactionFilter', {
   description: 'The filters of GET /api/v2/transactions, with the same rules (dates: RFC 3339, YYYY-MM-DDThh:mm:ss or YYYY-MM-DD).',
   fields: (t) => ({
-    search: t.string(),
-    accountId: t.id(),
-    transactionType: t.field({ type: TransactionType }),
-    status: t.field({ type: TransactionStatus }),
-    startDate: t.string(),
-    endDate: t.string(),
-    coin: t.string(),
+    search: t.string({
+      description: 'Words that start words of the text fields, or the start of an id, tx hash or address (3 to 255 characters).',
+    }),
+    accountId: t.id({ description: 'Only this account.' }),
+    transactionType: t.field({ type: TransactionType, description: 'Only this type.' }),
+    status: t.field({ type: TransactionStatus, description: 'Only this status.' }),
+    startDate: t.string({ description: 'Created at or after (a date alone: 00:00 UTC).' }),
+    endDate: t.string({ description: 'Created at or before (a date alone: the whole UTC day).' }),
+    coin: t.string({ description: 'Involving this coin (any case).' }),
   }),
 });
 
-const StatsGroup = builder.enumType('TransactionStatsGroup', { values: STATS_GROUPS });
+const StatsGroup = builder.enumType('TransactionStatsGroup', {
+  description: 'A dimension transactionStats groups by.',
+  values: {
+    COIN: {
+      description:
+        "The currency each figure is in: a trade's quantity under its base currency, its fee and total under its quote currency. Needed for sums.",
+    },
+    TYPE: { description: 'The transaction type.' },
+    STATUS: { description: 'The current status.' },
+    DAY: { description: 'The UTC day of creation, YYYY-MM-DD.' },
+    MONTH: { description: 'The UTC month of creation, YYYY-MM.' },
+  } satisfies Record<(typeof STATS_GROUPS)[number], { description: string }>,
+});
 
 const StatsRow = builder.objectRef<Awaited<ReturnType<typeof transactionStats>>[number]>('TransactionStatsRow').implement({
-  description: 'One group: its keys (null for dimensions not grouped by), the count and exact decimal sums as strings.',
+  description:
+    'One group: its keys (null for dimensions not grouped by), its count, and, when grouped by COIN, exact decimal sums in that currency.',
   fields: (t) => ({
-    ...exposeNullableStrings(t, 'coin', 'transactionType', 'status', 'day', 'month'),
-    count: t.exposeInt('count'),
-    ...exposeStrings(t, 'amount', 'fee', 'total'),
+    ...exposeNullableStrings(t, {
+      coin: 'The currency, when grouped by COIN.',
+      transactionType: 'The type, when grouped by TYPE.',
+      status: 'The status, when grouped by STATUS.',
+      day: 'The UTC day YYYY-MM-DD, when grouped by DAY.',
+      month: 'The UTC month YYYY-MM, when grouped by MONTH.',
+    }),
+    count: t.exposeInt('count', {
+      description: "Transactions in the group; with COIN, each counted once under its primary coin (a trade's base currency).",
+    }),
+    ...exposeNullableStrings(t, {
+      amount: "Sum of amounts in this currency (a trade's quantity in its base currency); null unless grouped by COIN.",
+      fee: "Sum of fees in this currency (a trade's fee in its quote currency); null unless grouped by COIN.",
+      total: "Sum of totals in this currency (a trade's total in its quote currency); null unless grouped by COIN.",
+    }),
   }),
 });
 
@@ -139,20 +241,24 @@ builder.queryFields((t) => ({
     type: Transaction,
     nullable: true,
     description: 'A transaction of your workspace; null when there is none with this id.',
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The transaction (uuid).' }) },
     resolve: (_root, args, ctx) => nullIfNotFound(async () => getTransaction(await ctx.core(), { transactionId: String(args.id) })),
   }),
   transactions: t.field({
     type: TransactionPage,
     description: 'Transactions of your workspace, newest first (same rules as GET /api/v2/transactions).',
-    args: { filter: t.arg({ type: TransactionFilter }), page: t.arg.int(), limit: t.arg.int() },
+    args: { filter: t.arg({ type: TransactionFilter, description: 'Filters, combined with AND.' }), ...pageArgs(t.arg) },
     resolve: async (_root, args, ctx) =>
       listTransactions(await ctx.core(), { ...defined(args.filter), ...defined({ page: args.page, limit: args.limit }) }),
   }),
   transactionStats: t.field({
     type: [StatsRow],
-    description: 'Counts and sums of amount, fee and total grouped as asked, over the same filters as the list (computed in SQL).',
-    args: { filter: t.arg({ type: TransactionFilter }), groupBy: t.arg({ type: [StatsGroup], required: true }) },
+    description:
+      'Counts grouped as asked over the same filters as the list, computed in SQL; with COIN among the groups also the sums of amount, fee and total per currency (two currencies are never added).',
+    args: {
+      filter: t.arg({ type: TransactionFilter, description: 'Filters, combined with AND.' }),
+      groupBy: t.arg({ type: [StatsGroup], required: true, description: 'The dimensions to group by; [] for one row over all.' }),
+    },
     resolve: async (_root, args, ctx) => transactionStats(await ctx.core(), { filter: defined(args.filter), groupBy: args.groupBy }),
   }),
 }));

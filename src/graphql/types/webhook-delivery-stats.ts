@@ -1,21 +1,27 @@
 import { DELIVERY_GROUPS, type DeliveryStatsRow, deliveryStats } from '../../core/webhooks/delivery-stats.js';
 import { builder } from '../builder.js';
 
-const Group = builder.enumType('WebhookDeliveryStatsGroup', { values: DELIVERY_GROUPS });
+const Group = builder.enumType('WebhookDeliveryStatsGroup', {
+  description: 'What delivery statistics are grouped by: the target, the UTC day of the event.',
+  values: DELIVERY_GROUPS,
+});
 
 const Row = builder.objectRef<DeliveryStatsRow>('WebhookDeliveryStatsRow').implement({
   description: 'Delivery outcomes of a group; latency over every attempt of its deliveries.',
   fields: (t) => ({
-    targetId: t.exposeID('targetId', { nullable: true }),
-    day: t.exposeString('day', { nullable: true }),
-    deliveries: t.exposeInt('deliveries'),
-    succeeded: t.exposeInt('succeeded'),
-    failed: t.exposeInt('failed'),
-    pending: t.exposeInt('pending'),
-    attempts: t.exposeInt('attempts'),
-    successRate: t.exposeFloat('successRate', { nullable: true, description: 'succeeded / (succeeded + failed)' }),
-    avgLatencyMs: t.exposeFloat('avgLatencyMs', { nullable: true }),
-    p95LatencyMs: t.exposeFloat('p95LatencyMs', { nullable: true }),
+    targetId: t.exposeID('targetId', { nullable: true, description: 'The target, when grouped by TARGET (else null).' }),
+    day: t.exposeString('day', { nullable: true, description: 'The UTC day YYYY-MM-DD, when grouped by DAY (else null).' }),
+    deliveries: t.exposeInt('deliveries', { description: 'Deliveries in the group.' }),
+    succeeded: t.exposeInt('succeeded', { description: 'Deliveries a target acknowledged with 2xx.' }),
+    failed: t.exposeInt('failed', { description: 'Deliveries whose retries ran out.' }),
+    pending: t.exposeInt('pending', { description: 'Deliveries still waiting for an attempt or a retry.' }),
+    attempts: t.exposeInt('attempts', { description: 'HTTP attempts made for them.' }),
+    successRate: t.exposeFloat('successRate', { nullable: true, description: 'succeeded / (succeeded + failed); null when both are 0.' }),
+    avgLatencyMs: t.exposeFloat('avgLatencyMs', { nullable: true, description: 'Mean attempt latency in ms (null without attempts).' }),
+    p95LatencyMs: t.exposeFloat('p95LatencyMs', {
+      nullable: true,
+      description: '95th percentile attempt latency in ms (null without attempts).',
+    }),
   }),
 });
 
@@ -23,7 +29,10 @@ builder.queryField('webhookDeliveryStats', (t) =>
   t.field({
     type: [Row],
     description: 'Webhook delivery statistics of your workspace by target and/or UTC day (computed in SQL).',
-    args: { groupBy: t.arg({ type: [Group], required: true }), targetId: t.arg.id() },
+    args: {
+      groupBy: t.arg({ type: [Group], required: true, description: 'The dimensions to group by; [] for one row over all.' }),
+      targetId: t.arg.id({ description: 'Only deliveries to this target.' }),
+    },
     resolve: async (_root, args, ctx) =>
       deliveryStats(await ctx.core(), { groupBy: args.groupBy, targetId: args.targetId ? String(args.targetId) : null }),
   }),

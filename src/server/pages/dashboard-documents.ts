@@ -1,0 +1,48 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Ctx, createContext, type Deps } from '../../core/context.js';
+import { AppError } from '../../core/errors.js';
+import { readDocumentContent } from '../../core/kyc/documents/read-document-content.js';
+import { resumeSession } from '../../core/sessions/resume-session.js';
+import { readSessionCookie } from '../../trpc/session-cookie.js';
+
+/** The core context of the dashboard's signed-in operator, from the session cookie alone. */
+export async function dashboardCaller(deps: Deps, req: FastifyRequest): Promise<Ctx> {
+  const cookie = readSessionCookie(req);
+  if (!cookie) throw new AppError('UNAUTHENTICATED', 'sign in to the dashboard first');
+  return createContext(deps, await resumeSession(deps, cookie));
+}
+
+// The file is shown as what it is (its type was recognised from its bytes at upload) and may not
+// run anything under this origin: no scripts, no plugins, nothing framed or fetched but itself.
+const FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * `GET /dashboard/kyc/:accountId/documents/:documentId/content`: a holder's document for the
+ * dashboard's previews (`<img src>`, or a PDF in a new tab), authenticated by the session cookie
+ * (SameSite=Strict, so another site cannot make the browser send it). It goes through the same core
+ * read as REST: admins only (analysts get 403), and every read is recorded. `?download=1` asks for
+ * an attachment instead of inline display.
+ */
+export function dashboardDocumentRoutes(app: FastifyInstance, opts: { deps: Deps }): void {
+  app.get<{ Params: { accountId: string; documentId: string }; Querystring: { download?: string } }>(
+    '/dashboard/kyc/:accountId/documents/:documentId/content',
+    async (req, reply) => {
+      const ctx = await dashboardCaller(opts.deps, req);
+      const { document, content } = await readDocumentContent(ctx, req.params);
+      const ascii = document.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      const disposition = req.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .type(document.mediaType)
+        .header('content-length', document.sizeBytes)
+        .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
+        .header('x-content-sha256', document.sha256)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', FILE_CSP)
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(Readable.from(content));
+    },
+  );
+}
