@@ -29,10 +29,17 @@ async function lockVerification(tx: Prisma.TransactionClient, ctx: Ctx, accountI
   return rows[0];
 }
 
-/** File names are metadata shown to the workspace: no path, no control characters, bounded. */
+/**
+ * File names are metadata shown to the workspace: no path, no control characters, no format
+ * characters (Unicode Cf: bidi overrides such as U+202E that make a name read backwards, zero-width
+ * joiners), bounded.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = stripControlChars(base).trim().slice(0, 200);
+  const clean = stripControlChars(base)
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'upload';
 }
 
