@@ -1,3 +1,4 @@
+import { requireCredentialManager } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 
 export interface AdminSummary {
@@ -9,8 +10,9 @@ export interface AdminSummary {
   activeTokens: number;
 }
 
-/** The admins and analysts of the caller's workspace, oldest first. */
+/** The admins and analysts of the caller's workspace, oldest first (not for API keys). */
 export async function listAdmins(ctx: Ctx): Promise<AdminSummary[]> {
+  requireCredentialManager(ctx);
   const rows = await ctx.db.admin.findMany({
     where: { workspaceId: ctx.workspaceId },
     select: { id: true, email: true, role: true, createdAt: true, _count: { select: { tokens: { where: { revokedAt: null } } } } },
