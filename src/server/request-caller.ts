@@ -20,22 +20,27 @@ declare module 'fastify' {
   }
 }
 
+function callerOf(request: FastifyRequest): RequestCaller {
+  if (!request.fasCaller) request.fasCaller = {};
+  return request.fasCaller;
+}
+
 const known = <T>(request: FastifyRequest, answer: Promise<T>): Promise<T> =>
   answer.then((value) => {
-    (request.fasCaller ??= {}).authenticated = true;
+    callerOf(request).authenticated = true;
     return value;
   });
 
 /** `authenticate` of the request's `Authorization` header, once per request. */
 export function authenticateRequest(deps: Deps, request: FastifyRequest): Promise<Authenticated> {
-  const caller = (request.fasCaller ??= {});
+  const caller = callerOf(request);
   caller.header ??= known(request, authenticate(deps, request.headers.authorization));
   return caller.header;
 }
 
 /** `resumeSession` of the request's session cookie, once per request. */
 export function resumeRequestSession(deps: Deps, request: FastifyRequest, secret: string): Promise<ResumedSession> {
-  const caller = (request.fasCaller ??= {});
+  const caller = callerOf(request);
   caller.session ??= known(request, resumeSession(deps, secret));
   return caller.session;
 }
