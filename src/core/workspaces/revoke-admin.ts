@@ -1,5 +1,6 @@
 import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
 import { assertUuid } from '../validation/uuid.js';
 
@@ -7,14 +8,8 @@ export interface RevokeAdminInput {
   adminId: string;
 }
 
-export interface RevokedAdmin {
-  adminId: string;
-  email: string;
-  /** Tokens revoked by this call (0 when all were revoked already). */
-  revokedTokens: number;
-  /** Dashboard sessions signed in with those tokens, ended by this call. */
-  endedSessions: number;
-}
+/** `RevokedAdmin` in openapi.yaml: tokens revoked and sessions ended by this call (0 when done before). */
+export type RevokedAdmin = Schemas['RevokedAdmin'];
 
 /**
  * Revokes every token of an admin or analyst of the caller's workspace and ends the dashboard
