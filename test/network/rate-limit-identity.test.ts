@@ -50,6 +50,27 @@ describe('the rate limit is keyed on who calls, not on how the header is spelt',
   });
 });
 
+describe('a person has one bucket, by token or by dashboard session', () => {
+  it('the admin token and the session signed in with it spend the same bucket', async () => {
+    clockMs += 60_000;
+    const ws = await workspaceFactory(h.deps);
+    const signIn = await fetch(`${h.baseUrl}/trpc/session.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-fas-csrf': '1', origin: h.baseUrl },
+      body: JSON.stringify({ token: ws.adminToken }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = /fas_session=[^;]*/.exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    clockMs += 60_000;
+    expect((await accounts(`Bearer ${ws.adminToken}`)).headers.get('ratelimit')).toBe('"per-key";r=4;t=1');
+    const viaCookie = await fetch(`${h.baseUrl}/trpc/accounts.list?input=%7B%7D`, { headers: { cookie } });
+    expect(viaCookie.status).toBe(200);
+    expect(viaCookie.headers.get('ratelimit')).toBe('"per-key";r=3;t=1');
+    for (let i = 0; i < 3; i++) expect((await accounts(`APIKey ${ws.adminToken}`)).status).toBe(200);
+    expect((await fetch(`${h.baseUrl}/trpc/accounts.list?input=%7B%7D`, { headers: { cookie } })).status).toBe(429);
+  });
+});
+
 describe('requests pay for what they cost', () => {
   it('a batched tRPC request spends one token per procedure and says so', async () => {
     clockMs += 60_000;
