@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { sendRejection } from './rejection.js';
-import { limitIdentity } from './request-caller.js';
+import { knownIdentity, limitIdentity } from './request-caller.js';
 
 export interface RateLimitOptions {
   /** Tokens added per second; 0 turns the limit off. */
@@ -91,18 +91,24 @@ export function rateLimit(app: FastifyInstance, opts: RateLimitOptions & { deps:
     if (!LIMITED.test(request.url)) return;
     const cost = capped(baseCost(request));
     const addressKey = `ip:${request.ip}`;
-    const address = bucketOf(addressKey);
-    if (address.tokens < cost) {
-      headers(reply, 'per-address', address, 0);
-      return refuse(request, reply, address, cost);
-    }
-    address.tokens -= cost;
-    const identity = await limitIdentity(opts.deps, request);
+    // A credential this process recently authenticated is known at once and never touches the address.
+    let identity = knownIdentity(opts.deps, request);
     let name = 'per-address';
-    let bucket = address;
+    let bucket = bucketOf(addressKey);
+    if (!identity) {
+      const address = bucket;
+      if (address.tokens < cost) {
+        headers(reply, name, address, 0);
+        return refuse(request, reply, address, cost);
+      }
+      address.tokens -= cost;
+      identity = await limitIdentity(opts.deps, request);
+      if (identity) {
+        const refunded = bucketOf(addressKey);
+        refunded.tokens = Math.min(opts.burst, refunded.tokens + cost);
+      }
+    }
     if (identity) {
-      const refunded = bucketOf(addressKey);
-      refunded.tokens = Math.min(opts.burst, refunded.tokens + cost);
       name = 'per-key';
       bucket = bucketOf(identity);
       if (bucket.tokens < cost) {

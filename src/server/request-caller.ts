@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
+import { type Authenticated, authenticate, cachedAuthentication } from '../core/auth/authenticate.js';
 import type { Deps } from '../core/context.js';
 import { type ResumedSession, resumeSession } from '../core/sessions/resume-session.js';
 import { readSessionCookie } from '../trpc/session-cookie.js';
@@ -45,6 +45,15 @@ export function resumeRequestSession(deps: Deps, request: FastifyRequest, secret
   return caller.session;
 }
 
+const identityOf = (actor: Authenticated['actor']): string | undefined =>
+  actor.kind === 'api_key' ? `key:${actor.apiKeyId}` : actor.kind === 'admin' ? `admin:${actor.adminId}` : undefined;
+
+/** The identity of a request whose `Authorization` credential is in the credential cache (no query), else undefined. */
+export function knownIdentity(deps: Deps, request: FastifyRequest): string | undefined {
+  const hit = cachedAuthentication(deps, request.headers.authorization);
+  return hit ? identityOf(hit.actor) : undefined;
+}
+
 /**
  * The rate limiter's identity of a request: the API key, or the admin behind a token or a dashboard
  * session (one bucket per person, whichever way they come); undefined when the credential is missing
@@ -58,8 +67,7 @@ export async function limitIdentity(deps: Deps, request: FastifyRequest): Promis
       cookie && request.url.startsWith('/trpc')
         ? await resumeRequestSession(deps, request, cookie)
         : await authenticateRequest(deps, request);
-    const actor = who.actor;
-    return actor.kind === 'api_key' ? `key:${actor.apiKeyId}` : actor.kind === 'admin' ? `admin:${actor.adminId}` : undefined;
+    return identityOf(who.actor);
   } catch {
     return undefined;
   }

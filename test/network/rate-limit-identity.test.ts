@@ -47,6 +47,16 @@ describe('the rate limit is keyed on who calls, not on how the header is spelt',
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    // A credential this process knows (authenticated recently) is told at once and does not need the
+    // drained address; one it must look up pays the address first, so it waits like the garbage.
+    clockMs += 1000;
+    const known = await accounts(`APIKey ${ws.apiKey}`);
+    expect(known.status).toBe(200);
+    expect(known.headers.get('ratelimit-policy')).toBe('"per-key";q=5;w=3');
+    for (let i = 0; i < 2; i++) await accounts('Bearer more-garbage');
+    const unknown = await accounts(`Bearer ${ws.adminToken}`);
+    expect(unknown.status).toBe(429);
+    expect(unknown.headers.get('ratelimit-policy')).toBe('"per-address";q=5;w=3');
   });
 });
 
