@@ -29,13 +29,14 @@ const MAX_BUCKETS = 50_000;
 
 const LIMITED = /^\/(api\/|trpc(\/|$|\?)|graphql(\/|$|\?))/;
 
-/** A batched tRPC request (`/trpc/a,b,c?batch=1`) costs one token per procedure; anything else one. */
+/**
+ * A batched tRPC request (`/trpc/a,b,c?batch=1`) costs one token per procedure; anything else one.
+ * The router decodes the path, so an encoded comma (`%2C`) separates procedures too.
+ */
 function baseCost(request: FastifyRequest): number {
   const path = request.url.split('?')[0] ?? '';
   if (!path.startsWith('/trpc/')) return 1;
-  let n = 1;
-  for (let i = path.indexOf(',', 6); i !== -1; i = path.indexOf(',', i + 1)) n++;
-  return n;
+  return 1 + (path.match(/,|%2c/gi)?.length ?? 0);
 }
 
 interface Bucket {

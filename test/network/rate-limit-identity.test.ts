@@ -97,6 +97,13 @@ describe('requests pay for what they cost', () => {
     });
     expect(again.status).toBe(429);
     expect((await accounts(`APIKey ${ws.apiKey}`)).status).toBe(200);
+    // An encoded comma separates procedures as well (the router decodes the path).
+    clockMs += 60_000;
+    const encoded = await fetch(`${h.baseUrl}/trpc/accounts.list%2Caccounts.list%2caccounts.list?batch=1&input=${input}`, {
+      headers: { authorization: `APIKey ${ws.apiKey}` },
+    });
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get('ratelimit-cost')).toBe('3');
   });
 
   it('GraphQL spends 1 + cost/1000 tokens: a page of 1,000 transactions with one field (cost 2,001) spends 3', async () => {
