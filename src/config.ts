@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { privateAllowList } from './core/webhooks/address-guard.js';
 
 /** Runtime configuration, read once from the environment (README "Configuration"). */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload through a verification link. */
   documentMaxBytes: number;
   allowInsecureWebhooks: boolean;
+  /** FAS_WEBHOOK_ALLOW_PRIVATE: private subnets webhook targets may be in (comma-separated CIDRs). */
+  webhookAllowPrivate: string[];
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
   webhookRetryFactor: number;
@@ -79,6 +82,19 @@ function originsFrom(name: string, value: string | undefined): string[] {
   return list;
 }
 
+function subnetsFrom(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  try {
+    privateAllowList(list);
+  } catch (err) {
+    throw new ConfigError(`${name}: ${(err as Error).message}`);
+  }
+  return list;
+}
+
 function metricsTokenFrom(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[\x21-\x7E]{24,256}$/.test(value))
@@ -117,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
     webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
+    webhookAllowPrivate: subnetsFrom('FAS_WEBHOOK_ALLOW_PRIVATE', env.FAS_WEBHOOK_ALLOW_PRIVATE),
     corsOrigins: originsFrom('FAS_CORS_ORIGINS', env.FAS_CORS_ORIGINS),
     rateLimit: {
       perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, 50, 0, 1_000_000),

@@ -77,7 +77,7 @@ export function buildProgram(run: Runner): Command {
     .addOption(workspace())
     .action(action('apikey revoke'));
 
-  const admin = program.command('admin').description('create and list admins and analysts').exitOverride();
+  const admin = program.command('admin').description('create, list and revoke admins and analysts').exitOverride();
   command(
     admin,
     'create',
@@ -91,6 +91,15 @@ export function buildProgram(run: Runner): Command {
   command(admin, 'list', "list a workspace's admins and analysts", 'npx fas admin list')
     .addOption(workspace())
     .action(action('admin list'));
+  command(
+    admin,
+    'revoke',
+    "revoke an admin's or analyst's tokens and end their dashboard sessions at once",
+    'npx fas admin revoke --id <adminId>',
+  )
+    .requiredOption('--id <adminId>', 'the admin or analyst (see `fas admin list`)')
+    .addOption(workspace())
+    .action(action('admin revoke'));
 
   const keys = program.command('keys').description('webhook signing keys').exitOverride();
   command(keys, 'rotate', 'add a signing key: published in the JWKS now, signs after 65 minutes', 'npx fas keys rotate --json').action(

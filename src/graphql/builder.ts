@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import DataLoader from 'dataloader';
-import { authenticate } from '../core/auth/authenticate.js';
+import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
 
 export interface GraphqlContext {
@@ -12,14 +12,19 @@ export interface GraphqlContext {
   loaders: Map<string, unknown>;
 }
 
-export function graphqlContext(deps: Deps, authorization: string | undefined): GraphqlContext {
+/** `authenticated` answers for the request (once per request); by default the header is authenticated on first use. */
+export function graphqlContext(
+  deps: Deps,
+  authorization: string | undefined,
+  authenticated: () => Promise<Authenticated> = () => authenticate(deps, authorization),
+): GraphqlContext {
   let auth: Promise<Ctx> | undefined;
   return {
     deps,
     authorization,
     loaders: new Map(),
     core: () => {
-      auth ??= authenticate(deps, authorization).then((a) => createContext(deps, a));
+      auth ??= authenticated().then((a) => createContext(deps, a));
       return auth;
     },
   };

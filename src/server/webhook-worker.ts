@@ -14,7 +14,11 @@ export function startWebhookWorker(
   onError: (err: unknown) => void,
   observer?: DispatcherObserver,
 ) {
-  const sender = httpWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowInsecure: config.allowInsecureWebhooks });
+  const sender = httpWebhookSender({
+    timeoutMs: config.webhookTimeoutMs,
+    allowInsecure: config.allowInsecureWebhooks,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   const dispatcher = new Dispatcher(
     { ...deps, sql: database.dispatchSql },
     {

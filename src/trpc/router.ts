@@ -1,4 +1,5 @@
 import { accountsRouter } from './accounts.js';
+import { adminsRouter } from './admins.js';
 import { apiKeysRouter } from './api-keys.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
@@ -20,6 +21,7 @@ export const appRouter = router({
   webhookDeliveries: webhookDeliveriesRouter,
   session: sessionRouter,
   apiKeys: apiKeysRouter,
+  admins: adminsRouter,
   overview: overviewRouter,
   signingKeys: signingKeysRouter,
   simulations: simulationsRouter,

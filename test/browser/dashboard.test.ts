@@ -264,7 +264,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await ap.getByRole('heading', { name: 'Webhooks' }).waitFor();
     expect(await ap.getByRole('button', { name: /Create target|Enable|Delete|Edit/ }).count()).toBe(0);
     await ap.goto(url('/dashboard/api-keys'));
-    await ap.getByRole('table').waitFor();
+    await ap.getByRole('region', { name: 'Admins and analysts' }).waitFor();
     expect(await ap.getByRole('button', { name: /Create key|Revoke/ }).count()).toBe(0);
     const answer = await ap.evaluate(async () => {
       const r = await fetch('/trpc/apiKeys.create', {
@@ -277,6 +277,21 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     expect(answer.status).toBe(403);
     expect(answer.body.error.data.code).toBe('FORBIDDEN');
     expect(arec.foreignRequests).toEqual([]);
+
+    // The admin revokes the analyst in the Team section: the analyst's open session ends at once.
+    const analyst = await h.deps.db.admin.findFirstOrThrow({
+      where: { workspaceId: seed.workspaceId, role: 'analyst' },
+      select: { email: true },
+    });
+    await page.goto(url('/dashboard/api-keys'));
+    await page.getByRole('region', { name: 'Admins and analysts' }).waitFor();
+    expect(await page.getByRole('button', { name: `Revoke ${seed.adminEmail}` }).count()).toBe(0);
+    await checkPage('team');
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: `Revoke ${analyst.email}` }).click();
+    await until('analyst revoked', async () => (await page.getByRole('button', { name: `Revoke ${analyst.email}` }).count()) === 0);
+    const me = await ap.evaluate(async () => (await fetch('/trpc/session.me')).status);
+    expect(me).toBe(401);
     await arec.context.close();
   });
 

@@ -172,6 +172,8 @@ export const MATRIX: Record<string, UseCase> = {
   listApiKeys: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.list', graphql: ADMIN_CREDENTIALS },
   createApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.create', graphql: ADMIN_CREDENTIALS },
   revokeApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.revoke', graphql: ADMIN_CREDENTIALS },
+  listAdmins: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'admins.list', graphql: ADMIN_CREDENTIALS },
+  revokeAdmin: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'admins.revoke', graphql: ADMIN_CREDENTIALS },
   // the workspace's settings
   getWorkspace: { kind: 'read', rest: 'getWorkspace', trpc: 'workspace.get', graphql: 'Query.workspace' },
   updateWorkspace: { kind: 'write', rest: 'updateWorkspace', trpc: 'workspace.update', graphql: 'Mutation.updateWorkspace' },

@@ -26,6 +26,9 @@ export const CONTRACT_PROPERTY_ENUMS = {
   DashboardSession: {
     role: ['admin', 'analyst', 'api'],
   },
+  TeamMember: {
+    role: ['admin', 'analyst'],
+  },
   BankTransactionDetails: {
     type: ['deposit', 'withdrawal'],
     instrumentType: ['ach', 'wire', 'swift'],

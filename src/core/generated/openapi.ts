@@ -394,12 +394,20 @@ export interface paths {
          *     document and the chunk's position), while its SHA-256 and size are computed. The type is
          *     recognised from the first bytes: JPEG, PNG, HEIC/HEIF or PDF; the file name and declared
          *     type are ignored. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
-         *     file. Sending a kind again replaces the earlier file. Emits `kyc_document_upload_received`,
-         *     and `kyc_document_uploaded` when the file completes the required set for the first time.
+         *     file. Sending a kind again replaces the earlier file, until the holder signs. Emits
+         *     `kyc_document_upload_received`, and `kyc_document_uploaded` when the file completes the
+         *     required set for the first time. File names are kept without path, control characters or
+         *     Unicode format characters (bidi overrides such as U+202E, zero-width characters).
+         *
+         *     The evidence is frozen once review starts: when verification was requested (the account
+         *     is `in_review`) or is completed, every upload is `409 INVALID_STATE`, and once the holder
+         *     has signed, a document already received cannot be replaced (`409 INVALID_STATE`; a missing
+         *     one may still be sent). Only a new save of the KYC data (a new link) starts over.
          *
          *     Refusals store nothing and say why in plain words: empty file or unknown kind `400`, bad or
-         *     stale nonce `403`, unknown or replaced link `404`, verification completed `409`, expired
-         *     link `410`, too large `413`, not an accepted type `415`, link out of attempts `429`. A link
+         *     stale nonce `403`, unknown or replaced link `404`, verification in review or completed, or a
+         *     signed document replaced `409`, expired link `410`, too large `413`, not an accepted type
+         *     `415`, link out of attempts `429`. A link
          *     accepts 50 posts (uploads and signing, refused ones included); a new link starts again.
          *
          *     A browser form post (no `Accept: application/json`) is answered with `303` to the page on
@@ -425,7 +433,8 @@ export interface paths {
         /**
          * The holder accepts the terms and signs (the page's signature form)
          * @description `application/x-www-form-urlencoded` with `nonce`, `acceptTerms=on` (the checkbox) and
-         *     `fullName` (typed, 2 to 200 characters). Signs once per link. The name is encrypted at rest
+         *     `fullName` (typed, 2 to 200 characters). Signs once per link; refused (`409
+         *     INVALID_STATE`) once signed, and once verification was requested or completed. The name is encrypted at rest
          *     like the other PII and is never returned or sent in an event. Emits
          *     `kyc_verification_signed` (with `signedAt` and `termsVersion`). Answers as the upload does.
          */
@@ -497,7 +506,9 @@ export interface paths {
         /**
          * Download a document's content
          * @description The file exactly as uploaded (streamed, decrypted), with its recognised media type,
-         *     `Content-Disposition: attachment`, `X-Content-SHA256` and `Cache-Control: no-store`. For the
+         *     `Content-Disposition: attachment`, `X-Content-SHA256` and `Cache-Control: no-store`. The
+         *     download's file name takes the extension of the recognised type (a JPEG sent as
+         *     `poly.html` downloads as `poly.jpg`), so no file opens as something else than it is. For the
          *     workspace's API keys and admins; analysts get `403`. Each read is recorded before the
          *     first byte is sent and shows in the document's `reads`.
          */
@@ -916,7 +927,11 @@ export interface paths {
          *     `2002::/16`, Teredo `2001::/32` with its server and obfuscated client address) is judged
          *     by the IPv4 address it carries; the local-use NAT64 prefix `64:ff9b:1::/48` is refused as
          *     a whole (its prefix length is the operator's, so every reading is checked and one always
-         *     leads inside). `FAS_WEBHOOK_ALLOW_INSECURE=true` lifts these rules for local development.
+         *     leads inside). For local development `FAS_WEBHOOK_ALLOW_INSECURE=true` allows `http` and
+         *     loopback (`localhost`, `127.0.0.0/8`, `::1`) only; private subnets are allowed only where
+         *     `FAS_WEBHOOK_ALLOW_PRIVATE` lists them (comma-separated CIDRs); link-local addresses
+         *     (`169.254.0.0/16`, `fe80::/10`) and cloud metadata addresses and names (`169.254.169.254`,
+         *     `fd00:ec2::254`, `100.100.100.200`, `metadata.google.internal`) are never allowed.
          */
         post: operations["createWebhookTarget"];
         delete?: never;
@@ -1782,7 +1797,53 @@ export interface components {
         CreateApiKeyRequest: {
             name?: string;
         };
-        /** @description An API key as listed (tRPC `apiKeys.list`); the secret itself is never shown again. */
+        /**
+         * @description An admin or analyst of the workspace (tRPC `admins.list`, `fas admin list`). Listing and
+         *     revoking people needs an admin token or a dashboard session (analysts may list); API keys
+         *     get `403 FORBIDDEN`.
+         * @example {
+         *       "adminId": "3b8f2d1e-5c47-4f0a-9e61-0c2b7d9a4e15",
+         *       "email": "ana@acme.test",
+         *       "role": "analyst",
+         *       "createdAt": "2026-11-20T09:00:00.000Z",
+         *       "activeTokens": 1
+         *     }
+         */
+        TeamMember: {
+            /** Format: uuid */
+            adminId: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "analyst";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Tokens not revoked (the tokens themselves are stored hashed). */
+            activeTokens: number;
+        };
+        /**
+         * @description tRPC `admins.revoke` (input `{adminId}`) and `fas admin revoke --id`: every token of the
+         *     person is revoked and the dashboard sessions opened with them end at once (their next
+         *     request is `401`). Revoking twice changes nothing (zero counts); revoking oneself is
+         *     `409 INVALID_STATE`; analysts and API keys get `403 FORBIDDEN`.
+         * @example {
+         *       "adminId": "3b8f2d1e-5c47-4f0a-9e61-0c2b7d9a4e15",
+         *       "email": "ana@acme.test",
+         *       "revokedTokens": 1,
+         *       "endedSessions": 2
+         *     }
+         */
+        RevokedAdmin: {
+            /** Format: uuid */
+            adminId: string;
+            email: string;
+            revokedTokens: number;
+            endedSessions: number;
+        };
+        /**
+         * @description An API key as listed (tRPC `apiKeys.list`); the secret itself is never shown again. API keys
+         *     are managed (listed, created, revoked) with an admin token, a dashboard session or the CLI:
+         *     an API key gets `403 FORBIDDEN`, so a leaked key cannot mint more.
+         */
         ApiKey: {
             /** Format: uuid */
             apiKeyId: string;
@@ -2784,6 +2845,7 @@ export interface components {
                 "Retry-After": components["headers"]["Retry-After"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3027,9 +3089,14 @@ export interface components {
         RateLimit: string;
         /**
          * @description The caller's quota (IETF draft `RateLimit-Policy` header): `"per-key";q=<burst>;w=<seconds
-         *     to refill a full burst>`.
+         *     to refill a full burst>`, or `"per-address"` for requests without a valid credential.
          */
         "RateLimit-Policy": string;
+        /**
+         * @description Tokens this request spent: 1, one per procedure of a batched tRPC request, 1 + floor(cost /
+         *     1000) for GraphQL; 0 on a `429` answered before anything was spent.
+         */
+        "RateLimit-Cost": string;
         /**
          * @description Sources limited to this origin (`'self'`), `data:`/`blob:` where the page needs them, and
          *     inline scripts pinned by their SHA-256; `frame-ancestors 'none'`, `object-src 'none'`.

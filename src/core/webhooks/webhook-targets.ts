@@ -6,7 +6,7 @@ import { type Page, skipTake } from '../pagination.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody, validateQuery } from '../validation/validators.js';
 import { targetSelect, toTargetDto, type WebhookTargetDto } from './target-dto.js';
-import { checkTargetUrl } from './target-url.js';
+import { checkTargetUrl, targetRulesOf } from './target-url.js';
 
 /** Targets per workspace (`createWebhookTarget` in openapi.yaml: the 6th is 409 LIMIT_REACHED). */
 export const MAX_TARGETS = 5;
@@ -22,7 +22,7 @@ async function findTarget(ctx: Ctx, targetId: string) {
 export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<WebhookTargetDto> {
   requireWriter(ctx);
   const b = validateBody('CreateWebhookTargetRequest', input);
-  const url = checkTargetUrl('url', b.url, ctx.allowInsecureWebhooks);
+  const url = checkTargetUrl('url', b.url, targetRulesOf(ctx));
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
     await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId}::uuid FOR UPDATE`;
@@ -55,7 +55,7 @@ export async function updateWebhookTarget(ctx: Ctx, input: { targetId: string; b
   requireWriter(ctx);
   const target = await findTarget(ctx, input.targetId);
   const b = validateBody('UpdateWebhookTargetRequest', input.body);
-  const url = b.url === undefined ? undefined : checkTargetUrl('url', b.url, ctx.allowInsecureWebhooks);
+  const url = b.url === undefined ? undefined : checkTargetUrl('url', b.url, targetRulesOf(ctx));
   const row = await ctx.db.webhookTarget.update({
     where: { id: target.id },
     data: { url, description: b.description, updatedAt: ctx.clock.now() },
