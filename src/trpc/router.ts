@@ -1,5 +1,6 @@
 import { accountsRouter } from './accounts.js';
 import { apiKeysRouter } from './api-keys.js';
+import { eventsRouter } from './events.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
 import { overviewRouter } from './overview.js';
@@ -18,6 +19,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   webhookTargets: webhookTargetsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
+  events: eventsRouter,
   session: sessionRouter,
   apiKeys: apiKeysRouter,
   overview: overviewRouter,

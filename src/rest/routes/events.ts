@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { getEvent } from '../../core/events/get-event.js';
+import { listEvents } from '../../core/events/list-events.js';
+import { eventStream } from '../event-stream.js';
+
+type ById = { Params: { eventId: string } };
+
+export function eventRoutes(app: FastifyInstance): void {
+  app.get('/api/v2/events', async (req) => listEvents(req.ctx, req.query));
+  app.get('/api/v2/events/stream', eventStream);
+  app.get<ById>('/api/v2/events/:eventId', async (req) => getEvent(req.ctx, req.params));
+}
