@@ -17,7 +17,9 @@ export async function apiCall<T = any>(t: ApiTarget, method: string, path: strin
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
-    throw new ApiCallError(`cannot reach ${t.url} (${(err as Error).cause ?? (err as Error).message}); is \`fas serve\` running there? (--url)`);
+    throw new ApiCallError(
+      `cannot reach ${t.url} (${(err as Error).cause ?? (err as Error).message}); is \`fas serve\` running there? (--url)`,
+    );
   }
   const text = await res.text();
   const json = text ? JSON.parse(text) : null;

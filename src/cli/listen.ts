@@ -35,7 +35,7 @@ const FORWARD_TIMEOUT_MS = 10_000;
  * receiver package verifies deliveries with that `jwksUrl` and the workspace id printed at start.
  */
 export async function listen(o: ListenOptions): Promise<void> {
-  const workspace = await apiCall<{ id: string }>(o.target, 'GET', '/api/v2/workspace');
+  const { workspaceId } = await apiCall<{ workspaceId: string }>(o.target, 'GET', '/api/v2/workspace');
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = `fas-listen-${randomBytes(6).toString('hex')}`;
   const jwks = JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS512', use: 'sig' }] });
@@ -45,8 +45,8 @@ export async function listen(o: ListenOptions): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(o.jwksPort, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
-  o.out(`Ready: forwarding ${o.events?.join(', ') ?? 'every event'} of workspace ${workspace.id} to ${o.forwardTo}`);
-  o.out(`Verify with jwksUrl ${jwksUrl} and tenantId ${workspace.id} (a key of this session only; Ctrl-C stops)`);
+  o.out(`Ready: forwarding ${o.events?.join(', ') ?? 'every event'} of workspace ${workspaceId} to ${o.forwardTo}`);
+  o.out(`Verify with jwksUrl ${jwksUrl} and tenantId ${workspaceId} (a key of this session only; Ctrl-C stops)`);
   const key = { kid, privateKey };
   let lastId: string | undefined;
   try {
@@ -55,7 +55,7 @@ export async function listen(o: ListenOptions): Promise<void> {
         await follow(o, lastId, async (e) => {
           lastId = e.id;
           if (o.events && !o.events.includes(e.type)) return;
-          o.out(`${new Date().toISOString()}  ${e.type}  ${e.id}  -> ${await forward(o, key, workspace.id, e)}`);
+          o.out(`${new Date().toISOString()}  ${e.type}  ${e.id}  -> ${await forward(o, key, workspaceId, e)}`);
         });
       } catch (err) {
         if (o.signal?.aborted) break;

@@ -33,7 +33,8 @@ function httpUrl(raw: string): string {
 function eventTypes(raw: string): string[] {
   const list = raw.split(',').map((s) => s.trim());
   const unknown = list.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
-  if (unknown.length || !list.length) throw new InvalidArgumentError(`unknown event type ${unknown.join(', ')} (see \`fas trigger --help\`)`);
+  if (unknown.length || !list.length)
+    throw new InvalidArgumentError(`unknown event type ${unknown.join(', ')} (see \`fas trigger --help\`)`);
   return list;
 }
 
@@ -134,7 +135,7 @@ export function buildProgram(run: Runner): Command {
     command(
       program,
       'listen',
-      "forward each new event of the workspace to a local URL as a signed delivery (like `stripe listen`)",
+      'forward each new event of the workspace to a local URL as a signed delivery (like `stripe listen`)',
       'npx fas listen --forward-to http://localhost:3000/hook --events account_created --api-key "$FAS_API_KEY"',
     ),
   )

@@ -91,7 +91,8 @@ async function run(io: CliIo, name: string, options: Options): Promise<void> {
 async function apiCommand(io: CliIo, name: 'listen' | 'trigger', options: Options): Promise<void> {
   const { apiTarget, ApiCallError } = await import('./api-call.js');
   const target = apiTarget(options, io.env);
-  if (!target.apiKey) throw new AppError('VALIDATION_FAILED', 'an API key is required', [{ field: 'apiKey', message: 'is required (or FAS_API_KEY)' }]);
+  if (!target.apiKey)
+    throw new AppError('VALIDATION_FAILED', 'an API key is required', [{ field: 'apiKey', message: 'is required (or FAS_API_KEY)' }]);
   if (name === 'listen') {
     const { listen } = await import('./listen.js');
     return listen({
@@ -108,7 +109,11 @@ async function apiCommand(io: CliIo, name: 'listen' | 'trigger', options: Option
   const result = await trigger(target, type).catch((err) => {
     throw err instanceof ApiCallError ? err : new ApiCallError((err as Error).message);
   });
-  print(io, { json: { type, ...result }, text: `triggered ${type}: event ${result.eventId} (account ${result.accountId})` }, options.json === true);
+  print(
+    io,
+    { json: { type, ...result }, text: `triggered ${type}: event ${result.eventId} (account ${result.accountId})` },
+    options.json === true,
+  );
 }
 
 /** `adminEmail` -> `--admin-email`: a field error of an operator command names the option. */

@@ -98,7 +98,7 @@ export const TRIGGERS: Record<EventType, (call: Call) => Promise<string>> = {
     return id;
   },
   bank_account_link: async (call) => {
-    const id = await account(call);
+    const id = await active(call);
     await call('POST', `/api/v2/accounts/${id}/bank-accounts`, {
       holderName: 'Pat Doe',
       routingNumber: '021000021',
@@ -108,23 +108,23 @@ export const TRIGGERS: Record<EventType, (call: Call) => Promise<string>> = {
     return id;
   },
   crypto_wallet_created: async (call) => {
-    const id = await account(call);
+    const id = await active(call);
     await call('POST', `/api/v2/accounts/${id}/crypto-wallets`, { coin: 'ETH', network: 'ethereum' });
     return id;
   },
   crypto_beneficiary_created: async (call) => {
-    const id = await account(call);
+    const id = await active(call);
     await call('POST', `/api/v2/accounts/${id}/crypto-beneficiaries`, BENEFICIARY);
     return id;
   },
   crypto_beneficiary_updated: async (call) => {
-    const id = await account(call);
+    const id = await active(call);
     const b = await call<{ id: string }>('POST', `/api/v2/accounts/${id}/crypto-beneficiaries`, BENEFICIARY);
     await call('PATCH', `/api/v2/accounts/${id}/crypto-beneficiaries/${b.id}`, { name: 'Vault' });
     return id;
   },
   crypto_beneficiary_deleted: async (call) => {
-    const id = await account(call);
+    const id = await active(call);
     const b = await call<{ id: string }>('POST', `/api/v2/accounts/${id}/crypto-beneficiaries`, BENEFICIARY);
     await call('DELETE', `/api/v2/accounts/${id}/crypto-beneficiaries/${b.id}`);
     return id;
