@@ -49,7 +49,11 @@ async function openStream(apiKey: string, lastEventId?: string) {
       }
     }
   })().catch(() => {});
-  return { res, messages, close: async () => (controller.abort(), await reading) };
+  const close = async () => {
+    controller.abort();
+    await reading;
+  };
+  return { res, messages, close };
 }
 
 describe('GET /api/v2/events/stream', () => {
