@@ -37,7 +37,7 @@ async function openStream(apiKey: string, lastEventId?: string) {
       if (done) return;
       text += decoder.decode(value, { stream: true });
       for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
-        const fields = Object.fromEntries(
+        const fields: Record<string, string> = Object.fromEntries(
           text
             .slice(0, end)
             .split('\n')
@@ -45,7 +45,7 @@ async function openStream(apiKey: string, lastEventId?: string) {
             .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
         );
         text = text.slice(end + 2);
-        if (fields.data) messages.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
+        if (fields.data) messages.push({ id: fields.id ?? '', event: fields.event ?? '', data: JSON.parse(fields.data) });
       }
     }
   })().catch(() => {});

@@ -55,7 +55,10 @@ async function fixture() {
   await setWorkspaceLogo(ws.ctx, { content: realPng(4, 4) });
   const deliveries = await h.deps.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true } });
   expect(deliveries.length).toBeGreaterThan(0);
-  const event = await h.deps.db.event.findFirst({ where: { workspaceId: ws.workspaceId, type: 'bank_transaction_created' }, select: { id: true } });
+  const event = await h.deps.db.event.findFirst({
+    where: { workspaceId: ws.workspaceId, type: 'bank_transaction_created' },
+    select: { id: true },
+  });
   const documents = await h.deps.db.kycDocument.findMany({ where: { accountId: pendingAccount }, select: { id: true } });
   return {
     ws,
