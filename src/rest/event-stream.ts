@@ -12,28 +12,31 @@ const BATCH = 100;
 /**
  * `GET /api/v2/events/stream`: server-sent events, one message per new event of the workspace in
  * feed order; `Last-Event-ID` resumes after that event. Polls the feed (one indexed query per
- * stream per interval) rather than holding a LISTEN connection per client.
+ * stream per interval) rather than holding a LISTEN connection per client. Each open stream's stop
+ * is kept in `open`, so the server's shutdown ends them instead of waiting for their clients.
  */
-export async function eventStream(req: FastifyRequest, reply: FastifyReply) {
+export const eventStream = (open: Set<() => void>) => async (req: FastifyRequest, reply: FastifyReply) => {
   const ctx = req.ctx;
   const last = req.headers['last-event-id'];
   const start = last === undefined ? await endOfFeed(ctx) : await positionOf(ctx, assertUuid('Last-Event-ID', last));
   const out = new PassThrough();
-  let open = true;
+  let streaming = true;
   const stop = () => {
-    open = false;
+    streaming = false;
+    open.delete(stop);
     out.end();
   };
+  open.add(stop);
   reply.raw.once('close', stop);
   out.write(': connected\n\n');
   void pump(start).catch((err) => {
-    if (open) req.log.warn({ err }, 'event stream stopped');
+    if (streaming) req.log.warn({ err }, 'event stream stopped');
     stop();
   });
   async function pump(from: FeedPosition) {
     let position = from;
     let quietSince = Date.now();
-    while (open) {
+    while (streaming) {
       const { events, position: next } = await readFeed(ctx, position, BATCH);
       position = next;
       for (const e of events) out.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`);
@@ -50,4 +53,4 @@ export async function eventStream(req: FastifyRequest, reply: FastifyReply) {
     .header('cache-control', 'no-store')
     .header('x-accel-buffering', 'no')
     .send(out);
-}
+};

@@ -55,3 +55,23 @@ describe('an open event stream', () => {
     }
   }, 30_000);
 });
+
+describe('shutting down with streams open', () => {
+  it('ends them instead of waiting for their clients', async () => {
+    const own = await startHarness();
+    const ws = await workspaceFactory(own.deps);
+    const res = await fetch(`${own.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    expect(res.status).toBe(200);
+    const reading = res.body!.getReader();
+    const ended = (async () => {
+      try {
+        while (!(await reading.read()).done);
+      } catch {}
+      return true;
+    })();
+    const started = Date.now();
+    await own.close();
+    expect(await ended).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});

@@ -6,7 +6,11 @@ import { eventStream } from '../event-stream.js';
 type ById = { Params: { eventId: string } };
 
 export function eventRoutes(app: FastifyInstance): void {
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const stop of [...streams]) stop();
+  });
   app.get('/api/v2/events', async (req) => listEvents(req.ctx, req.query));
-  app.get('/api/v2/events/stream', eventStream);
+  app.get('/api/v2/events/stream', eventStream(streams));
   app.get<ById>('/api/v2/events/:eventId', async (req) => getEvent(req.ctx, req.params));
 }
