@@ -992,8 +992,9 @@ export interface paths {
          *     call, `page` left at 1. The feed is in commit order and only shows transactions older than
          *     every one still running, so an event that commits late is never skipped: each event is
          *     seen exactly once. With `after`, `order` is `asc` (it may be omitted) and `total` counts
-         *     the events after it. An `after` that is not an event of the workspace (or was pruned) is
-         *     `404`.
+         *     the events after it. Take `after` from the feed itself (or the stream), not from a
+         *     newest-first page: only the feed guarantees that nothing older is still to commit. An
+         *     `after` that is not an event of the workspace (or was pruned) is `404`.
          */
         get: operations["listEvents"];
         put?: never;
