@@ -75,7 +75,12 @@ async function follow(o: ListenOptions, lastId: string | undefined, each: (e: St
     headers: { authorization: `APIKey ${o.target.apiKey}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
     signal: o.signal,
   });
-  if (!res.ok || !res.body) throw new ApiCallError(`the event stream answered ${res.status}: ${await res.text()}`);
+  if (!res.ok || !res.body) {
+    const why = `the event stream answered ${res.status}: ${await res.text()}`;
+    // The server busy or restarting: try again; a refused key or a bad request will not get better.
+    if (res.status === 429 || res.status >= 500) throw new Error(why);
+    throw new ApiCallError(why);
+  }
   const decoder = new TextDecoder();
   let buffer = '';
   const reader = res.body.getReader();
