@@ -1018,7 +1018,9 @@ export interface paths {
          *     message (`id:` the event id, `event:` its type, `data:` the event as `GET /api/v2/events`
          *     lists it), in feed order, within about a second of its commit. A comment line
          *     (`: heartbeat`) is sent every 15 seconds. After a reconnect, `Last-Event-ID` (the last
-         *     id received) resumes from the feed, so nothing in between is lost. `fas listen` uses it.
+         *     id received) resumes from the feed, so nothing in between is lost. Without it the stream
+         *     starts at the feed's horizon: events committed just before connecting may come too, while
+         *     an older transaction was still running on the database; none is skipped. `fas listen` uses it.
          *     An open stream is not counted as in-flight work by the load shedder, nor cut by the
          *     request timeout.
          */
