@@ -23,6 +23,8 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
   webhookRetryFactor: number;
+  /** FAS_EVENT_RETENTION_DAYS: events (GET /api/v2/events) older than this are pruned by the webhook worker. */
+  eventRetentionDays: number;
   /** Origins allowed cross-origin (exact `scheme://host[:port]`); none by default. */
   corsOrigins: string[];
   /** Per-credential token bucket; `perSecond` 0 turns rate limiting off. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: intFrom('FAS_WEBHOOK_TIMEOUT_MS', env.FAS_WEBHOOK_TIMEOUT_MS, 15_000, 100, 120_000),
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
     webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
+    eventRetentionDays: intFrom('FAS_EVENT_RETENTION_DAYS', env.FAS_EVENT_RETENTION_DAYS, 30, 1, 3650),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
     webhookAllowPrivate: subnetsFrom('FAS_WEBHOOK_ALLOW_PRIVATE', env.FAS_WEBHOOK_ALLOW_PRIVATE),
     corsOrigins: originsFrom('FAS_CORS_ORIGINS', env.FAS_CORS_ORIGINS),

@@ -32,7 +32,7 @@ export function graphqlContext(
 
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
-  Scalars: { DateTime: { Input: string; Output: string } };
+  Scalars: { DateTime: { Input: string; Output: string }; JSON: { Input: unknown; Output: unknown } };
   DefaultFieldNullability: false;
 }>({ defaultFieldNullability: false });
 
@@ -40,6 +40,12 @@ builder.scalarType('DateTime', {
   description: 'RFC 3339 date-time string (UTC, milliseconds).',
   serialize: (v) => v,
   parseValue: (v) => String(v),
+});
+
+builder.scalarType('JSON', {
+  description: "Any JSON value (an event's `details`, shaped as the webhook of its type in openapi.yaml).",
+  serialize: (v) => v,
+  parseValue: (v) => v,
 });
 
 builder.queryType({ description: 'What analysts read: everything is scoped to the workspace of the token or API key.' });

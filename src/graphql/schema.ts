@@ -2,6 +2,7 @@ import { builder } from './builder.js';
 import './types/account.js';
 import './types/account-resources.js';
 import './types/bank-accounts.js';
+import './types/event.js';
 import './types/banking-verification.js';
 import './types/kyc-documents.js';
 import './types/transaction.js';

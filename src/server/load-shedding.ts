@@ -28,6 +28,8 @@ export interface SheddingOptions {
 
 /** Health probes must answer while everything else is shed, or an orchestrator restarts a busy process. */
 const EXEMPT = /^\/(healthz|readyz)(\?|$)/;
+/** Streams stay open for hours while idle: admitted like any request, but not counted as work in flight. */
+const LONG_LIVED = /^\/api\/v2\/events\/stream(\?|$)/;
 
 /**
  * Answers 503 + Retry-After at once while the process is saturated, instead of queueing without
@@ -72,6 +74,7 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
     if (EXEMPT.test(request.url)) return;
     const why = reason ?? (queueTooLong() ? 'database queue' : null);
     if (!why) {
+      if (LONG_LIVED.test(request.url)) return;
       inFlight++;
       // 'close' comes after the answer is sent and also when the client goes away first.
       reply.raw.once('close', () => {

@@ -55,6 +55,10 @@ async function fixture() {
   await setWorkspaceLogo(ws.ctx, { content: realPng(4, 4) });
   const deliveries = await h.deps.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true } });
   expect(deliveries.length).toBeGreaterThan(0);
+  const event = await h.deps.db.event.findFirst({
+    where: { workspaceId: ws.workspaceId, type: 'bank_transaction_created' },
+    select: { id: true },
+  });
   const documents = await h.deps.db.kycDocument.findMany({ where: { accountId: pendingAccount }, select: { id: true } });
   return {
     ws,
@@ -63,6 +67,7 @@ async function fixture() {
     documentId: documents[0]!.id,
     targetId: target.body.id as string,
     deliveryId: deliveries[0]!.id,
+    eventId: event!.id,
     transactionIds: transactions.map((t) => t.id),
   };
 }
@@ -200,6 +205,16 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     rest: async () =>
       (await rest().GET('/api/v2/webhook-deliveries/{deliveryId}', { params: { path: { deliveryId: f.deliveryId } } })).data,
     trpc: () => trpc().webhookDeliveries.get.query({ deliveryId: f.deliveryId }),
+  },
+  listEvents: {
+    rest: async () => (await rest().GET('/api/v2/events', { params: { query: { limit: 100 } } })).data,
+    trpc: () => trpc().events.list.query({ limit: 100 }),
+    graphql: async () => (await gql(`{ events(limit: 100) { ${page('Event')} } }`)).events,
+  },
+  getEvent: {
+    rest: async () => (await rest().GET('/api/v2/events/{eventId}', { params: { path: { eventId: f.eventId } } })).data,
+    trpc: () => trpc().events.get.query({ eventId: f.eventId }),
+    graphql: async () => (await gql(`query($id: ID!) { event(id: $id) { ${selectAll('Event')} } }`, { id: f.eventId })).event,
   },
 };
 

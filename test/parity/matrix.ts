@@ -34,6 +34,7 @@ const OUTBOUND = no('an outbound webhook event: delivered to targets, not called
 const CSV_DOWNLOAD = no('a CSV download: the dashboard links to /dashboard/export/*.csv, the same use case behind its session cookie');
 const NO_GQL_BINARY = no('an image upload: GraphQL here carries JSON only; REST takes the bytes, the dashboard base64 over tRPC');
 const PUBLIC_IMAGE = no('a public image the verification page shows, addressed by its SHA-256; no credentials, no protocol');
+const EVENT_STREAM = no('a server-sent events stream for `fas listen`; the dashboard and analysts page through the events list');
 const CSV_NOT_GRAPH = no('a CSV file rather than a graph: analysts page through the same filters in GraphQL');
 
 export const MATRIX: Record<string, UseCase> = {
@@ -151,6 +152,9 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'webhookDeliveries.redeliver',
     graphql: NO_GQL_WEBHOOKS,
   },
+  listEvents: { kind: 'read', rest: 'listEvents', trpc: 'events.list', graphql: 'Query.events' },
+  getEvent: { kind: 'read', rest: 'getEvent', trpc: 'events.get', graphql: 'Query.event' },
+  streamEvents: { kind: 'read', rest: 'streamEvents', trpc: EVENT_STREAM, graphql: EVENT_STREAM },
   webhookDeliveryStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.webhookDeliveryStats' },
   listSigningKeys: {
     kind: 'read',

@@ -53,7 +53,10 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
             ['Event type', <code key="t">{d.type}</code>],
             ['Status', <StatusBadge key="s" status={d.status} />],
             ['Target', <Link key="tg" to={`${BASE}/webhooks/deliveries?targetId=${d.targetId}`}>{`target ${shortId(d.targetId)}`}</Link>],
-            ['Event id', <Id key="e" value={d.eventId} label="event id" />],
+            [
+              'Event',
+              <Id key="e" value={d.eventId} label="event id" link={(text) => <Link to={`${BASE}/events/${d.eventId}`}>{text}</Link>} />,
+            ],
             ['Attempts', formatCount(d.attempts)],
             ['Last answer', d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : d.lastError],
             ['Created', <DateTime key="c" iso={d.createdAt} />],

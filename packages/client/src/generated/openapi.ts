@@ -988,6 +988,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Every event the workspace emitted in the retention window (`FAS_EVENT_RETENTION_DAYS`,
+         *     30 days by default), each with the payload its webhooks carry: an event is the webhook body
+         *     with the event's own `id` in place of the per-delivery `webhookId` (deliveries name it in
+         *     `eventId`). Use it to reconcile after your endpoint was down.
+         *
+         *     Newest first (`timestamp` desc, then `id` desc) by default. For a sync loop read the feed
+         *     oldest first instead: `order=asc`, then `after=<the last id you processed>` on each next
+         *     call, `page` left at 1. The feed is in commit order and only shows transactions older than
+         *     every one still running, so an event that commits late is never skipped: each event is
+         *     seen exactly once. With `after`, `order` is `asc` (it may be omitted) and `total` counts
+         *     the events after it. Take `after` from the feed itself (or the stream), not from a
+         *     newest-first page: only the feed guarantees that nothing older is still to commit. An
+         *     `after` that is not an event of the workspace (or was pruned) is `404`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream new events (server-sent events)
+         * @description A `text/event-stream` that stays open: each event the workspace emits from now on is one
+         *     message (`id:` the event id, `event:` its type, `data:` the event as `GET /api/v2/events`
+         *     lists it), in feed order, within about a second of its commit. A comment line
+         *     (`: heartbeat`) is sent every 15 seconds. After a reconnect, `Last-Event-ID` (the last
+         *     id received) resumes from the feed, so nothing in between is lost. Without it the stream
+         *     starts at the feed's horizon: events committed just before connecting may come too, while
+         *     an older transaction was still running on the database; none is skipped. `fas listen` uses it.
+         *     An open stream is not counted as in-flight work by the load shedder, nor cut by the
+         *     request timeout.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event
+         * @description One event of the workspace with its webhook payload (`404` for an id of another workspace, or pruned).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -2306,6 +2386,30 @@ export interface components {
             payload: components["schemas"]["WebhookEvent"];
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /**
+         * @description An event the workspace emitted: the body of its webhooks with the event's `id` in place of
+         *     the per-delivery `webhookId`; `type`, `accountId`, `timestamp`, `details` and `systemNotes`
+         *     are the same data, and `details` has the schema of that type's webhook (see `webhooks:`).
+         */
+        Event: {
+            /**
+             * Format: uuid
+             * @description The event (a delivery's `eventId`).
+             */
+            id: string;
+            type: components["schemas"]["EventType"];
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            /** @description What the event is about, as in the webhook of this type. */
+            details: Record<string, never>;
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        EventList: {
+            data: components["schemas"]["Event"][];
+            page: number;
+            limit: number;
+            total: number;
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -5626,6 +5730,167 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only events of this type. */
+                type?: components["schemas"]["EventType"];
+                /** @description Only events about this account. */
+                accountId?: string;
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
+                endDate?: components["parameters"]["EndDate"];
+                /** @description `desc` (newest first, the default) or `asc` (the feed: commit order, oldest first). */
+                order?: "desc" | "asc";
+                /** @description The feed after this event (an event id), oldest first. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *           "type": "account_created",
+                     *           "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *           "timestamp": "2026-11-22T10:00:09.719Z",
+                     *           "details": {
+                     *             "account": {
+                     *               "type": "individual",
+                     *               "email": "jane@example.com",
+                     *               "status": "pending",
+                     *               "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *               "createdAt": "2026-11-22T10:00:09.702Z",
+                     *               "reference": "cust-0001",
+                     *               "updatedAt": "2026-11-22T10:00:09.702Z"
+                     *             }
+                     *           },
+                     *           "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resume after this event id (sent by EventSource on reconnect). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (never ends by itself). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     id: ea207590-e621-4b1c-b41a-f3a70cbd088f
+                     *     event: account_created
+                     *     data: {"id":"ea207590-e621-4b1c-b41a-f3a70cbd088f","type":"account_created","accountId":"131f3346-fc2d-4169-8734-0d5a3bd32304","timestamp":"2026-11-22T10:00:09.719Z","details":{"account":{"accountId":"131f3346-fc2d-4169-8734-0d5a3bd32304"}},"systemNotes":"..."}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (a delivery's `eventId`). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *       "type": "account_created",
+                     *       "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *       "timestamp": "2026-11-22T10:00:09.719Z",
+                     *       "details": {
+                     *         "account": {
+                     *           "type": "individual",
+                     *           "email": "jane@example.com",
+                     *           "status": "pending",
+                     *           "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *           "createdAt": "2026-11-22T10:00:09.702Z",
+                     *           "reference": "cust-0001",
+                     *           "updatedAt": "2026-11-22T10:00:09.702Z"
+                     *         }
+                     *       },
+                     *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
