@@ -132,7 +132,11 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   let client: RemotePGlite;
   try {
-    client = await RemotePGlite.open(dataDir ? path.join(dataDir, 'pgdata') : undefined, PGLITE_START, image && !dataDir ? image : undefined);
+    client = await RemotePGlite.open(
+      dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      PGLITE_START,
+      image && !dataDir ? image : undefined,
+    );
     if (dataDir) privateDataDir(dataDir);
   } catch (err) {
     unlock();

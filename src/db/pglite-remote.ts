@@ -166,7 +166,12 @@ export class RemotePGlite implements PgliteLike {
     });
   }
 
-  private async queryOn<R>(tx: number | undefined, sql: string, params?: unknown[], opts?: { rowMode?: 'array' | 'object'; parsers?: object; blob?: Blob }) {
+  private async queryOn<R>(
+    tx: number | undefined,
+    sql: string,
+    params?: unknown[],
+    opts?: { rowMode?: 'array' | 'object'; parsers?: object; blob?: Blob },
+  ) {
     const blob = opts?.blob ? new Uint8Array(await opts.blob.arrayBuffer()) : undefined;
     const msg: ToWorker & { id: number } = {
       op: 'query',

@@ -36,7 +36,20 @@ async function prismaParsers(): Promise<Record<number, (v: string) => unknown>> 
 function wireError(err: unknown): WireError {
   const e = err as Error & Record<string, unknown>;
   const fields: Record<string, string> = {};
-  for (const k of ['severity', 'code', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine']) {
+  for (const k of [
+    'severity',
+    'code',
+    'detail',
+    'hint',
+    'position',
+    'where',
+    'schema',
+    'table',
+    'column',
+    'dataType',
+    'constraint',
+    'routine',
+  ]) {
     if (typeof e?.[k] === 'string') fields[k] = e[k] as string;
   }
   return { message: e?.message ?? String(err), database: 'severity' in fields, fields };
@@ -106,15 +119,19 @@ async function main() {
             (err) => port.postMessage({ id: m.id, ended: true, ok: false, error: wireError(err) }),
           )
           .finally(() => {
-          txs.delete(m.id);
-          ends.delete(m.id);
+            txs.delete(m.id);
+            ends.delete(m.id);
             rollbacks.delete(m.id);
           });
         return;
       }
       case 'rollback': {
         const rolled = txs.get(m.tx)?.rollback();
-        if (rolled) rollbacks.set(m.tx, rolled.catch(() => {}));
+        if (rolled)
+          rollbacks.set(
+            m.tx,
+            rolled.catch(() => {}),
+          );
         return;
       }
       case 'end': {
@@ -126,10 +143,7 @@ async function main() {
       case 'listen':
         return reply(m.id, async () => {
           if (listeners.has(m.channel)) return null;
-          listeners.set(
-            m.channel,
-            await client.listen(m.channel, () => port.postMessage({ notify: m.channel })),
-          );
+          listeners.set(m.channel, await client.listen(m.channel, () => port.postMessage({ notify: m.channel })));
           return null;
         });
       case 'unlisten':
