@@ -125,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shedding: {
       eventLoopDelayMs: intFrom('FAS_SHED_EVENT_LOOP_DELAY_MS', env.FAS_SHED_EVENT_LOOP_DELAY_MS, 200, 0, 60_000),
       heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, 0.9, 0, 1),
-      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 64, 0, 100_000),
+      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 256, 0, 100_000),
       queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, 1000, 0, 600_000),
     },
     timeouts: {

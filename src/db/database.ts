@@ -48,6 +48,8 @@ export interface Database {
   setStatementBudget?(ms: number): void;
   /** Database calls waiting for a connection now (PGlite: queued behind its single connection). */
   waiting(): number;
+  /** How long the call waiting longest for a connection has waited, in ms (0: none waits). */
+  oldestWaitMs(): number;
   /** Connections served at once: the pool's size, 1 for PGlite. */
   connections: number;
   /** Connections busy with a call now (PGlite: 0 or 1). */
@@ -156,6 +158,7 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     bulk: pgliteBulkCopy(calls),
     description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
     waiting: () => Math.max(0, client.pending() - 1),
+    oldestWaitMs: () => client.oldestWaitMs(),
     connections: 1,
     inUse: () => Math.min(1, client.pending()),
     migrations,
@@ -293,6 +296,7 @@ function sqlRunner(pool: pg.Pool): SqlRunner {
 function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
   const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
+  const oldestWaitMs = timeConnectionWaits(pool);
   const dispatchPool = sessionPool(url, DISPATCH_CONNECTIONS, statementTimeoutMs);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
@@ -336,6 +340,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     bulk: postgresBulkCopy(pool),
     description: `PostgreSQL at ${redact(url)}`,
     waiting: () => pool.waitingCount,
+    oldestWaitMs,
     inUse: () => pool.totalCount - pool.idleCount,
     connections: poolSize,
     migrations,
@@ -356,6 +361,29 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
       await pool.end();
       await dispatchPool.end();
     },
+  };
+}
+
+/**
+ * Times every wait for a pooled connection (pool.query goes through pool.connect too): answers how
+ * long the oldest wait still going has lasted, in ms, so the load shedder sees queueing as it is.
+ */
+function timeConnectionWaits(pool: pg.Pool): () => number {
+  const waits = new Set<{ at: number }>();
+  const acquire = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: unknown }).connect = async () => {
+    const wait = { at: performance.now() };
+    waits.add(wait);
+    try {
+      return await acquire();
+    } finally {
+      waits.delete(wait);
+    }
+  };
+  return () => {
+    // A Set iterates in insertion order: the first is the oldest.
+    for (const w of waits) return performance.now() - w.at;
+    return 0;
   };
 }
 

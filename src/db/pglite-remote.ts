@@ -23,6 +23,8 @@ export interface PgliteLike extends PgliteQueryable {
 interface Waiter {
   resolve: (v: unknown) => void;
   reject: (err: unknown) => void;
+  /** When the call was sent (performance.now()). */
+  at?: number;
 }
 
 /** How often the time budget is checked. */
@@ -160,7 +162,7 @@ export class RemotePGlite implements PgliteLike {
     const id = this.nextId++;
     const sent = { ...msg, id };
     return new Promise((resolve, reject) => {
-      this.waiters.set(id, { resolve, reject });
+      this.waiters.set(id, { resolve, reject, at: performance.now() });
       if (this.live && transfer) this.worker.postMessage(sent, transfer);
       else this.send(sent);
     });
@@ -250,6 +252,18 @@ export class RemotePGlite implements PgliteLike {
   /** Calls sent and not answered yet (one runs in the worker, the others wait for it). */
   pending(): number {
     return this.waiters.size;
+  }
+
+  /** How long the call waiting longest has waited, in ms (PGlite runs one at a time, in the order sent). */
+  oldestWaitMs(): number {
+    // While a statement executes, the oldest call is taken to be it; otherwise all are waiting
+    // (for example behind a transaction that holds PGlite between its statements).
+    let skip = (new Float64Array(this.busy)[0] ?? 0) > 0 ? 1 : 0;
+    for (const w of this.waiters.values()) {
+      if (skip-- > 0) continue;
+      return w.at === undefined ? 0 : performance.now() - w.at;
+    }
+    return 0;
   }
 
   async close(): Promise<void> {

@@ -51,7 +51,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     corsOrigins: config.corsOrigins,
     hsts: config.publicUrl.startsWith('https:'),
     rateLimit: config.rateLimit,
-    shedding: { ...config.shedding, waiting: database.waiting, connections: database.connections },
+    shedding: { ...config.shedding, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },
     timeouts: config.timeouts,
   });
   // Stored idempotent answers are kept 24 hours; sweep the older ones every hour.
