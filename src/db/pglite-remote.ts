@@ -67,7 +67,8 @@ export class RemotePGlite implements PgliteLike {
   private readonly waiters = new Map<number, Waiter>();
   private readonly txEnds = new Map<number, Waiter>();
   private readonly channels = new Map<string, Set<() => void>>();
-  private readonly busy = new SharedArrayBuffer(8);
+  /** One per worker: a worker being ended may still write its own. */
+  private busy = new SharedArrayBuffer(8);
   private readonly watch: NodeJS.Timeout;
   private nextId = 1;
   private generation = 0;
@@ -99,8 +100,7 @@ export class RemotePGlite implements PgliteLike {
   }
 
   private start(image?: Blob) {
-    const busy = new Float64Array(this.busy);
-    busy[0] = 0;
+    this.busy = new SharedArrayBuffer(8);
     const worker = spawn({ dataDir: this.dataDir, startParams: this.startParams, busy: this.busy, ...(image ? { image } : {}) });
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
@@ -141,7 +141,7 @@ export class RemotePGlite implements PgliteLike {
 
   private checkBudget() {
     const since = new Float64Array(this.busy)[0] ?? 0;
-    if (this.closed || !this.dataDir || this.budgetMs <= 0 || since === 0 || Date.now() - since <= this.budgetMs) return;
+    if (this.closed || !this.live || !this.dataDir || this.budgetMs <= 0 || since === 0 || Date.now() - since <= this.budgetMs) return;
     this.timeouts++;
     const old = this.worker;
     this.live = false;
