@@ -370,8 +370,10 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
  */
 function timeConnectionWaits(pool: pg.Pool): () => number {
   const waits = new Set<{ at: number }>();
-  const acquire = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  (pool as unknown as { connect: unknown }).connect = async () => {
+  const acquire = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: unknown }).connect = async (...args: unknown[]) => {
+    // The callback form (none of ours: pool.query is the promise form, see pg-cancel.ts) untimed.
+    if (args.length > 0) return acquire(...args);
     const wait = { at: performance.now() };
     waits.add(wait);
     try {
