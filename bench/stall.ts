@@ -162,7 +162,7 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
     over2s: h.filter((x) => x > 2000).length,
     other,
     attacks,
-    attackFailures,
+    notOk: [...statuses].map(([code, n]) => `${n} x ${code || 'error'}`).join(', ') || 'none',
   };
 }
 
