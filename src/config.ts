@@ -39,6 +39,12 @@ export interface Config {
   metricsAddress: { host: string; port: number } | undefined;
   /** FAS_STATEMENT_TIMEOUT_MS: longest database statement of `fas serve` (PostgreSQL); 0 = none. */
   statementTimeoutMs: number;
+  /**
+   * FAS_DRAIN_TIMEOUT_MS: on SIGTERM/SIGINT, how long requests in progress may still be answered
+   * (idle connections close at once); then their connections are cut. The process exits at the
+   * latest 2 s after it, within a 10 s container grace period by default.
+   */
+  drainTimeoutMs: number;
   /** FAS_PG_POOL_SIZE: PostgreSQL connections per process. */
   pgPoolSize: number;
   /** FAS_MASTER_KEY (base64 of 32 bytes); unset: the key file of the data directory. A secret: never log a Config. */
@@ -145,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shedding: {
       eventLoopDelayMs: intFrom('FAS_SHED_EVENT_LOOP_DELAY_MS', env.FAS_SHED_EVENT_LOOP_DELAY_MS, 200, 0, 60_000),
       heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, 0.9, 0, 1),
-      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 64, 0, 100_000),
+      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 256, 0, 100_000),
       queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, 1000, 0, 600_000),
     },
     timeouts: {
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAddress: addressFrom('FAS_METRICS_ADDRESS', env.FAS_METRICS_ADDRESS),
     documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     statementTimeoutMs: intFrom('FAS_STATEMENT_TIMEOUT_MS', env.FAS_STATEMENT_TIMEOUT_MS, 5_000, 0, 600_000),
+    drainTimeoutMs: intFrom('FAS_DRAIN_TIMEOUT_MS', env.FAS_DRAIN_TIMEOUT_MS, 7_000, 0, 600_000),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
     pgPoolSize: intFrom('FAS_PG_POOL_SIZE', env.FAS_PG_POOL_SIZE, 10, 1, 1000),
     masterKey: env.FAS_MASTER_KEY || undefined,

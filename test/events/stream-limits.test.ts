@@ -11,7 +11,15 @@ beforeAll(async () => {
     app: () => ({
       timeouts: { headersMs: 2000, requestMs: 3000, keepAliveMs: 5000 },
       // Shed as soon as one request beyond the single connection is in flight.
-      shedding: { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 1, queueWaitMs: 0, waiting: () => 0, connections: 1 },
+      shedding: {
+        eventLoopDelayMs: 0,
+        heapUsedRatio: 0,
+        dbWaiters: 1,
+        queueWaitMs: 0,
+        oldestWaitMs: () => 0,
+        waiting: () => 0,
+        connections: 1,
+      },
     }),
   });
 });
