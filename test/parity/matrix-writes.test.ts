@@ -201,6 +201,21 @@ const WRITERS: Record<string, WriteSpec> = {
     rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/enable`)),
     trpc: (s) => trpc().webhookTargets.enable.mutate({ targetId: s.targetId }),
   },
+  testWebhookTarget: {
+    prepare: target,
+    rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/test`, { eventType: 'kyb_document_uploaded' })),
+    trpc: (s) => trpc().webhookTargets.test.mutate({ targetId: s.targetId, eventType: 'kyb_document_uploaded' }),
+  },
+  recoverWebhookTarget: {
+    prepare: async () => {
+      const { targetId } = await target();
+      await pendingAccount();
+      await h.deps.db.webhookDelivery.updateMany({ where: { targetId }, data: { status: 'failed', attempts: 6 } });
+      return { targetId };
+    },
+    rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/recover`, { since: '2026-01-01T00:00:00Z' })),
+    trpc: (s) => trpc().webhookTargets.recover.mutate({ targetId: s.targetId, since: '2026-01-01T00:00:00Z' }),
+  },
   redeliverWebhookDelivery: {
     prepare: async () => {
       const { targetId } = await target();

@@ -143,6 +143,8 @@ export const MATRIX: Record<string, UseCase> = {
   updateWebhookTarget: { kind: 'write', rest: 'updateWebhookTarget', trpc: 'webhookTargets.update', graphql: NO_GQL_WEBHOOKS },
   deleteWebhookTarget: { kind: 'write', rest: 'deleteWebhookTarget', trpc: 'webhookTargets.delete', graphql: NO_GQL_WEBHOOKS },
   enableWebhookTarget: { kind: 'write', rest: 'enableWebhookTarget', trpc: 'webhookTargets.enable', graphql: NO_GQL_WEBHOOKS },
+  testWebhookTarget: { kind: 'write', rest: 'testWebhookTarget', trpc: 'webhookTargets.test', graphql: NO_GQL_WEBHOOKS },
+  recoverWebhookTarget: { kind: 'write', rest: 'recoverWebhookTarget', trpc: 'webhookTargets.recover', graphql: NO_GQL_WEBHOOKS },
   listWebhookDeliveries: { kind: 'read', rest: 'listWebhookDeliveries', trpc: 'webhookDeliveries.list', graphql: NO_GQL_WEBHOOKS },
   getWebhookDelivery: { kind: 'read', rest: 'getWebhookDelivery', trpc: 'webhookDeliveries.get', graphql: NO_GQL_WEBHOOKS },
   redeliverWebhookDelivery: {
