@@ -6,7 +6,7 @@ import { RECOVER_LIMIT } from '../../src/core/webhooks/recover-webhook-target.js
 import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 
 let h: Harness;
@@ -106,7 +106,7 @@ describe('recover after a receiver outage', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED');
   });
 
-  it('another workspace cannot test or recover the target; analysts cannot call either', async () => {
+  it('another workspace cannot see, test or recover the target; analysts cannot call either (REST, tRPC, GraphQL)', async () => {
     const ws = await workspaceFactory(h.deps);
     const other = await workspaceFactory(h.deps);
     const targetId = (await restClient(h, ws.apiKey).POST('/api/v2/webhook-targets', { body: { url: 'http://127.0.0.1:9/x' } })).data!.id;
@@ -119,6 +119,22 @@ describe('recover after a receiver outage', () => {
     const analyst = trpcClient(h, ws.analystToken).webhookTargets;
     expect((await analyst.recover.mutate({ targetId, since: '2026-01-01T00:00:00Z' }).catch((e) => e)).data.code).toBe('FORBIDDEN');
     expect((await analyst.test.mutate({ targetId, eventType: 'account_created' }).catch((e) => e)).data.code).toBe('FORBIDDEN');
+    // GraphQL: the target is absent for the other workspace, and neither can change it.
+    const vars = { id: targetId };
+    expect((await graphql(h, other.apiKey, 'query($id: ID!) { webhookTarget(targetId: $id) { id } }', vars)).data.webhookTarget).toBeNull();
+    expect((await graphql(h, other.apiKey, '{ webhookTargets { total } }')).data.webhookTargets.total).toBe(0);
+    const recover = 'mutation($id: ID!) { recoverWebhookTarget(targetId: $id, since: "2026-01-01T00:00:00Z") { queued } }';
+    const test = 'mutation($id: ID!) { testWebhookTarget(targetId: $id, eventType: account_created) { id } }';
+    for (const [secret, code] of [
+      [other.apiKey, 'NOT_FOUND'],
+      [ws.analystToken, 'FORBIDDEN'],
+    ] as const) {
+      for (const q of [recover, test]) expect((await graphql(h, secret, q, vars)).errors?.[0]?.extensions?.code, `${code} ${q}`).toBe(code);
+    }
+    // Analysts read it.
+    expect((await graphql(h, ws.analystToken, 'query($id: ID!) { webhookTarget(targetId: $id) { eventTypes } }', vars)).data).toEqual({
+      webhookTarget: { eventTypes: null },
+    });
     // Nothing was queued by any of them.
     expect(await h.deps.db.webhookDelivery.count({ where: { targetId } })).toBe(0);
   });
