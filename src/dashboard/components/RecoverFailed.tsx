@@ -56,10 +56,10 @@ export function RecoverFailed(props: { targetId: string; url: string; since: str
         </button>
       </div>
       {recover.data ? (
-        <p role="status">
+        <output className="notice">
           {recover.data.queued === 1 ? '1 delivery queued again' : `${recover.data.queued.toLocaleString('en-US')} deliveries queued again`}
           {recover.data.more ? '; more remain: resend again.' : '.'}
-        </p>
+        </output>
       ) : null}
       {err && !err.errors.length ? <ErrorBox error={recover.error} /> : null}
     </form>
