@@ -3124,6 +3124,8 @@ export interface components {
         WebhookTimestamp: string;
         /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
         WebhookIdHeader: string;
+        /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+        WebhookTestHeader: "true";
         /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
         WebhookRetryCount: string;
         /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
@@ -6271,6 +6273,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6338,6 +6342,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6406,6 +6412,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6467,6 +6475,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6534,6 +6544,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6601,6 +6613,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6662,6 +6676,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6731,6 +6747,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6819,6 +6837,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6886,6 +6906,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6953,6 +6975,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7021,6 +7045,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7089,6 +7115,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7183,6 +7211,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7276,6 +7306,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7377,6 +7409,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7443,6 +7477,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7511,6 +7547,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7579,6 +7617,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7647,6 +7687,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7744,6 +7786,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7838,6 +7882,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7941,6 +7987,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -8038,6 +8086,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };

@@ -72,7 +72,15 @@ export function Deliveries() {
             primary: true,
             cell: (d) => <Id value={d.id} label="delivery id" link={(text) => <Link to={`${PATH}/${d.id}`}>{text}</Link>} />,
           },
-          { header: 'Event type', cell: (d) => <code>{d.type}</code> },
+          {
+            header: 'Event type',
+            cell: (d) => (
+              <>
+                <code>{d.type}</code>
+                {d.test ? <span className="status-note"> (test send)</span> : null}
+              </>
+            ),
+          },
           { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
           { header: 'Attempts', cell: (d) => d.attempts, numeric: true },
           { header: 'Last answer', cell: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },
