@@ -20,12 +20,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { exportTransactions } from '../src/core/transactions/export-transactions.js';
 import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { openDatabase } from '../src/db/database.js';
+import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { depsOf } from '../src/server/deps.js';
 import { ensureBenchDatabase } from './support/database.js';
 

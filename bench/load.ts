@@ -11,11 +11,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/core/context.js';
 import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
+import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { openDeps } from '../src/server/deps.js';
 
 const root = path.resolve(import.meta.dirname, '..');

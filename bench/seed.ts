@@ -15,13 +15,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { seedTransactions } from '../src/cli/seed/seed-transactions.js';
-import { progressPrinter } from '../src/cli/seed.js';
 import { createContext } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { randomIds } from '../src/core/ports.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
+import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
+import { progressPrinter } from '../src/operator/seed.js';
 import { depsOf } from '../src/server/deps.js';
 import { ensureBenchDatabase } from './support/database.js';
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { Options } from './operator-commands.js';
+import type { Options } from '../operator/operator-commands.js';
 
 // package.json is two levels up from src/cli and from dist/cli alike.
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };

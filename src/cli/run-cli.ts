@@ -4,8 +4,8 @@ import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
+import type { CommandResult, Options } from '../operator/operator-commands.js';
 import { PortUnavailableError } from '../server/port-check.js';
-import type { CommandResult, Options } from './operator-commands.js';
 import { buildProgram } from './program.js';
 
 /** An open database as the CLI uses it: the core's deps, closed when the command is done. */
@@ -32,9 +32,9 @@ const openOwnDeps = async (config: Config): Promise<OpenedDeps> => (await import
 /** An operator command: inside the running server when it holds the embedded database, else here. */
 async function runOperator(io: CliIo, config: Config, name: string, options: Options): Promise<CommandResult> {
   const [{ operatorCommands }, { runInServer, ServerNotListening }, { progressPrinter }] = await Promise.all([
-    import('./operator-commands.js'),
+    import('../operator/operator-commands.js'),
     import('./operator-channel.js'),
-    import('./seed.js'),
+    import('../operator/seed.js'),
   ]);
   const command = operatorCommands[name];
   if (!command) throw new Error(`no operator command ${name}`);

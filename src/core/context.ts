@@ -1,9 +1,7 @@
 import type { BulkCopy } from '../db/bulk-copy.js';
 import type { Db, SqlRunner } from '../db/database.js';
-import type { Authenticated } from './auth/authenticate.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
-import type { PendingAnswer } from './idempotency/idempotency-store.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
 import type { Clock, IdGenerator } from './ports.js';
 
@@ -37,6 +35,22 @@ export type Actor =
   | { kind: 'api_key'; role: 'api'; apiKeyId: string }
   | { kind: 'admin'; role: 'admin' | 'analyst'; adminId: string; email: string }
   | { kind: 'system'; role: 'admin' };
+
+/** A resolved credential: its workspace and who is calling (src/core/auth/authenticate.ts). */
+export interface Authenticated {
+  workspaceId: string;
+  /** Sandbox workspaces may run simulations. */
+  sandbox: boolean;
+  actor: Actor;
+}
+
+/** The claimed key of the running request, and the status its success answers with. */
+export interface PendingAnswer {
+  key: string;
+  successStatus: number;
+  /** True once the answer was committed together with the change. */
+  recorded: boolean;
+}
 
 /** A caller inside one workspace: every use case takes one and scopes its queries to it. */
 export interface Ctx extends Deps {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { getWorkspaceLogo } from '../core/workspaces/get-workspace-logo.js';
+import { strictPolicy } from '../http/csp.js';
 
 /**
  * `GET /workspace-logos/:sha256`, public: the address is the content's hash, so the answer never
@@ -17,7 +18,7 @@ export function workspaceLogoRoute(app: FastifyInstance, opts: { deps: Deps }): 
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', etag)
       .header('cross-origin-resource-policy', 'same-origin')
-      .header('content-security-policy', "default-src 'none'; sandbox");
+      .header('content-security-policy', strictPolicy({ sandbox: true }));
     if (req.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type(logo.mediaType).send(Buffer.from(logo.content));
   });

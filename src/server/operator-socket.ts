@@ -1,10 +1,10 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
-import { type CommandResult, type OperatorCommand, operatorCommands } from '../cli/operator-commands.js';
 import type { Config } from '../config.js';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
+import { type CommandResult, type OperatorCommand, operatorCommands } from '../operator/operator-commands.js';
 
 /** The socket in the data directory through which `fas` reaches a server that holds the embedded database. */
 export const operatorSocketPath = (dataDir: string) => path.join(dataDir, 'fas.sock');

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+import { API_POLICY } from '../http/csp.js';
 
 /**
  * The usual security headers on every response. Runs at send time and never replaces a header a
@@ -15,7 +14,7 @@ export function securityHeaders(app: FastifyInstance, opts: { hsts: boolean }): 
     set('x-content-type-options', 'nosniff');
     set('x-frame-options', 'DENY');
     set('referrer-policy', 'no-referrer');
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) set('content-security-policy', API_CSP);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) set('content-security-policy', API_POLICY);
     if (opts.hsts) set('strict-transport-security', 'max-age=31536000');
     return payload;
   });

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const API_CSP = "default-src 'none'; form-action 'none'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 describe('security headers', () => {
   it.each([

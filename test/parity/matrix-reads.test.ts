@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
-import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
+import { createCryptoWallet } from '../../src/core/account-resources/create-crypto-wallet.js';
 import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
 import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';

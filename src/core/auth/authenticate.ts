@@ -1,14 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Actor, Deps } from '../context.js';
+import type { Authenticated, Deps } from '../context.js';
 import { AppError } from '../errors.js';
 import { ADMIN_TOKEN_PREFIX, hashSecret, looksLikeSecret } from './secrets.js';
 
-export interface Authenticated {
-  workspaceId: string;
-  /** Sandbox workspaces may run simulations. */
-  sandbox: boolean;
-  actor: Actor;
-}
+export type { Authenticated } from '../context.js';
 
 const SCHEME = /^(APIKey|Bearer)\s+(\S+)\s*$/i;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Ctx } from '../context.js';
+import type { Ctx, PendingAnswer } from '../context.js';
 import { AppError } from '../errors.js';
 
 /** Stored answers are kept this long (DESIGN.md "Errors"). */
@@ -16,13 +16,7 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
-/** The claimed key of the running request, and the status its success answers with. */
-export interface PendingAnswer {
-  key: string;
-  successStatus: number;
-  /** True once the answer was committed together with the change. */
-  recorded: boolean;
-}
+export type { PendingAnswer } from '../context.js';
 
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; statusCode: number; body: string };
 

@@ -43,7 +43,13 @@ builder.mutationField('updateWorkspace', (t) =>
   t.field({
     type: Workspace,
     description: 'Sets the display name account holders see (null or left out clears it). Admins and API keys.',
-    args: { displayName: t.arg.string({ required: false }) },
+    args: {
+      displayName: t.arg.string({
+        required: false,
+        description:
+          'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null or left out clears it.',
+      }),
+    },
     resolve: async (_root, args, ctx) => updateWorkspace(await ctx.core(), { displayName: args.displayName ?? null }),
   }),
 );

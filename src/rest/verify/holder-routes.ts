@@ -7,6 +7,7 @@ import { signHolderVerification, uploadHolderDocument } from '../../core/kyc/doc
 import { DEFAULT_DOCUMENT_MAX_BYTES, spendHolderLink } from '../../core/kyc/documents/holder-link.js';
 import { tooLarge } from '../../core/kyc/documents/receive-document.js';
 import { openVerificationLink } from '../../core/kyc/open-verification-link.js';
+import { strictPolicy } from '../../http/csp.js';
 import { safeError } from '../../logging/safe-error.js';
 import { messagePage, type Notice, type ValidLink } from './page-html.js';
 import { streamChunks } from './stream-chunks.js';
@@ -18,9 +19,7 @@ type TokenRequest = FastifyRequest<{ Params: { token: string }; Querystring: { d
  * The token in the URL is the only credential: no caching, no referrer, no framing, own assets
  * only. `blob:` images are the previews the page's script makes of the holder's own files.
  */
-const CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; " +
-  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+const CSP = strictPolicy({ script: ["'self'"], style: ["'self'"], img: ["'self'", 'blob:'], connect: ["'self'"], formAction: ["'self'"] });
 
 export function holderHeaders(reply: FastifyReply): FastifyReply {
   return reply

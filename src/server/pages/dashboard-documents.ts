@@ -4,6 +4,7 @@ import { type Ctx, createContext, type Deps } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { readDocumentContent } from '../../core/kyc/documents/read-document-content.js';
 import { resumeSession } from '../../core/sessions/resume-session.js';
+import { strictPolicy } from '../../http/csp.js';
 import { readSessionCookie } from '../../trpc/session-cookie.js';
 
 /** The core context of the dashboard's signed-in operator, from the session cookie alone. */
@@ -15,8 +16,7 @@ export async function dashboardCaller(deps: Deps, req: FastifyRequest): Promise<
 
 // The file is shown as what it is (its type was recognised from its bytes at upload) and may not
 // run anything under this origin: no scripts, no plugins, nothing framed or fetched but itself.
-const FILE_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const FILE_CSP = strictPolicy({ img: ["'self'"], style: ["'unsafe-inline'"] });
 
 /**
  * `GET /dashboard/kyc/:accountId/documents/:documentId/content`: a holder's document for the

@@ -5,12 +5,12 @@ import { AppError, toAppError } from '../../core/errors.js';
 import type { CsvExport } from '../../core/export/csv-export.js';
 import { resumeSession } from '../../core/sessions/resume-session.js';
 import { exportTransactions } from '../../core/transactions/export-transactions.js';
+import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
 import { safeError } from '../../logging/safe-error.js';
 import { sendCsv } from '../../rest/csv-reply.js';
 import { sendProblem } from '../../rest/problem.js';
 import { escapeHtml } from '../../rest/verify/page-html.js';
 import { readSessionCookie } from '../../trpc/session-cookie.js';
-import { contentSecurityPolicy, cspHash } from './csp.js';
 
 const EXPORTS: Record<string, (ctx: Ctx, query: unknown) => Promise<CsvExport>> = {
   '/dashboard/export/transactions.csv': exportTransactions,

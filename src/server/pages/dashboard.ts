@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { contentSecurityPolicy } from './csp.js';
+import { contentSecurityPolicy } from '../../http/csp.js';
 
 /** Vite's output; the same path from `src/server/pages` (tsx) and `dist/server/pages` (built). */
 export const dashboardDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/dashboard');

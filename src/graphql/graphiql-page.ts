@@ -1,5 +1,5 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { contentSecurityPolicy, cspHash, inlineBodies } from './csp.js';
+import { contentSecurityPolicy, cspHash, inlineBodies } from '../http/csp.js';
 
 // GraphiQL opens with this note: no token is stored by the page, the analyst pastes it.
 const DEFAULT_QUERY = `# FAS GraphQL API for analysts.

@@ -1,0 +1,79 @@
+/**
+ * The layers, checked by `npm run check:layers` (part of `npm run check`):
+ *   cli -> server -> rest | trpc | graphql -> core -> db
+ * `operator/` (the operator commands and the seed pipeline) serves both the CLI and the server's
+ * operator socket, so it sits below server and above core. `logging/`, `http/` (response helpers
+ * such as the one CSP builder) and `config.ts` are leaves every layer may use. The dashboard (browser code) sees only the tRPC router's types and the core's
+ * pure facts (generated contract facts, the transaction catalog and status transitions).
+ * No cycles anywhere.
+ */
+const layer = (name, mayNotImport, comment) => ({
+  name: `${name}-imports-upward`,
+  comment,
+  severity: 'error',
+  from: { path: `^src/${name}/` },
+  to: { path: mayNotImport },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes both modules one; split what they share into a module below both.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    layer('db', '^src/(core|rest|trpc|graphql|server|cli|operator|dashboard)/', 'db is the bottom layer.'),
+    layer('core', '^src/(rest|trpc|graphql|server|cli|operator|dashboard)/', 'core is request-free: it knows no adapter, server or CLI.'),
+    layer('rest', '^src/(trpc|graphql|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer('trpc', '^src/(rest|graphql|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer('graphql', '^src/(rest|trpc|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer(
+      'operator',
+      '^src/(rest|trpc|graphql|server|cli|dashboard)/',
+      'Operator commands run in the CLI and in the server: they use the core only.',
+    ),
+    layer('server', '^src/(cli|dashboard)/', 'The server is started by the CLI, never the other way round.'),
+    layer(
+      'http',
+      '^src/(db|core|rest|trpc|graphql|server|cli|operator|dashboard|logging)/',
+      'http (CSP and other response helpers) is a leaf.',
+    ),
+    layer('logging', '^src/(db|core|rest|trpc|graphql|server|cli|operator|dashboard)/', 'logging is a leaf.'),
+    {
+      name: 'dashboard-sees-types-and-facts-only',
+      comment: "Browser code: the router types and the core's pure facts, nothing that reaches the database or Node.",
+      severity: 'error',
+      from: { path: '^src/dashboard/' },
+      to: {
+        path: '^src/',
+        pathNot: [
+          '^src/dashboard/',
+          '^src/core/generated/contract-facts\\.ts$',
+          '^src/core/transactions/(catalog|status-transitions)\\.ts$',
+          '^src/trpc/router\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'dashboard-router-types-only',
+      comment: 'The dashboard imports the tRPC router for its types; a value import would bundle the server.',
+      severity: 'error',
+      from: { path: '^src/dashboard/' },
+      to: { path: '^src/trpc/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'config-is-a-leaf',
+      severity: 'error',
+      from: { path: '^src/config\\.ts$' },
+      to: { path: '^src/(db|core|rest|trpc|graphql|server|cli|operator|dashboard)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/(db|core)/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

@@ -1,0 +1,63 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+const depcruise = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+
+/** A throwaway tree with the project's rules, so the rules themselves are tested. */
+function tree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fas-layers-'));
+  copyFileSync(join(root, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' } }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  dirs.push(dir);
+  return dir;
+}
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+async function violations(dir: string): Promise<string> {
+  try {
+    await run(process.execPath, [depcruise, 'src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'], { cwd: dir });
+    return '';
+  } catch (e) {
+    return String((e as { stdout?: string }).stdout);
+  }
+}
+
+describe('the layer rules (npm run check:layers)', () => {
+  it('refuse a wrong-way import, a cycle, and a dashboard value import of the server', async () => {
+    const dir = tree({
+      'src/server/serve.ts': 'export const serve = 1;\n',
+      'src/core/use-case.ts': "import { serve } from '../server/serve.js';\nexport const x = serve;\n",
+      'src/core/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
+      'src/core/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      'src/trpc/router.ts': 'export const appRouter = {};\nexport type AppRouter = typeof appRouter;\n',
+      'src/dashboard/App.ts': "import { appRouter } from '../trpc/router.js';\nexport const r = appRouter;\n",
+      'src/graphql/yoga.ts': "import { serve } from '../server/serve.js';\nexport const y = serve;\n",
+    });
+    const out = await violations(dir);
+    expect(out).toContain('core-imports-upward: src/core/use-case.ts → src/server/serve.ts');
+    expect(out).toContain('graphql-imports-upward: src/graphql/yoga.ts → src/server/serve.ts');
+    expect(out).toContain('no-circular');
+    expect(out).toContain('dashboard-router-types-only: src/dashboard/App.ts → src/trpc/router.ts');
+  });
+
+  it('let the dashboard import the router for its types only', async () => {
+    const dir = tree({
+      'src/trpc/router.ts': 'export const appRouter = {};\nexport type AppRouter = typeof appRouter;\n',
+      'src/dashboard/App.ts': "import type { AppRouter } from '../trpc/router.js';\nexport type R = AppRouter;\n",
+    });
+    expect(await violations(dir)).toBe('');
+  });
+});
