@@ -6,7 +6,7 @@ import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 
 let h: Harness;
@@ -142,6 +142,9 @@ describe('test sends', () => {
     const detail = await client.GET('/api/v2/webhook-deliveries/{deliveryId}', { params: { path: { deliveryId: sent.data!.id } } });
     expect(detail.data!.delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 500 });
     expect((await client.GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId } } })).data!.status).toBe('active');
+    // Not an event: it counts in no delivery statistic.
+    const stats = await graphql(h, ws.analystToken, '{ webhookDeliveryStats(groupBy: []) { deliveries failed } }');
+    expect(stats.data.webhookDeliveryStats).toEqual([{ deliveries: 0, failed: 0 }]);
     await rx.close();
   }, 60_000);
 });
