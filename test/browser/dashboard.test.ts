@@ -247,6 +247,18 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await expect(page.getByRole('table', { name: 'Attempts' }).locator('tbody tr').count()).resolves.toBe(8);
 
     await page.goto(url('/dashboard/webhooks'));
+    // A test send of another type than the target subscribes to: received, marked as a test.
+    await page.getByRole('button', { name: `Test ${rx.url}` }).click();
+    const test = page.getByRole('form', { name: `Send a test event to ${rx.url}` });
+    await test.getByLabel('Event type').selectOption('kyc_needs_update');
+    await test.getByRole('button', { name: 'Send test event' }).click();
+    await test.getByText('Test sent as').waitFor();
+    await checkPage('webhooks-test');
+    await until(
+      'the test send to arrive',
+      async () => rx.received.some((r) => r.json.test === true && r.json.type === 'kyc_needs_update'),
+      20_000,
+    );
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: `Delete ${rx.url}` }).click();
     await until('step 8', async () => (await page.getByRole('link', { name: rx.url }).count()) === 0);

@@ -4,6 +4,7 @@ import { chosenEventTypes, EVENT_CATEGORIES, EventTypePicker } from '../componen
 import { FieldErrors } from '../components/form-errors.js';
 import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { RecoverFailed, recoverSinceFor } from '../components/RecoverFailed.js';
+import { TestSend } from '../components/TestSend.js';
 import { DataTable } from '../components/tables.js';
 import { DateTime, StatusBadge } from '../components/values.js';
 import { errorInfo } from '../errors.js';
@@ -95,6 +96,7 @@ export function Webhooks() {
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState<string | null>(null);
   const [recovering, setRecovering] = useState<{ targetId: string; url: string; since: string } | null>(null);
+  const [testing, setTesting] = useState<{ targetId: string; url: string } | null>(null);
   const targets = useQuery(trpc.webhookTargets.list.queryOptions({ limit: 100 }));
   const keys = useQuery(trpc.signingKeys.list.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
@@ -108,6 +110,26 @@ export function Webhooks() {
         <button type="button" className="secondary" onClick={() => setEditing(t.id)} aria-label={`Edit ${t.url}`}>
           Edit
         </button>
+        {t.status === 'active' ? (
+          <>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setTesting({ targetId: t.id, url: t.url })}
+              aria-label={`Test ${t.url}`}
+            >
+              Test
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setRecovering({ targetId: t.id, url: t.url, since: recoverSinceFor(null) })}
+              aria-label={`Resend failed deliveries to ${t.url}`}
+            >
+              Resend failed
+            </button>
+          </>
+        ) : null}
         {t.status === 'disabled' ? (
           <button
             type="button"
@@ -188,9 +210,14 @@ export function Webhooks() {
           <Loading what="targets" />
         )}
       </Section>
+      {testing ? (
+        <Section id="test" title="Send a test event">
+          <TestSend key={testing.targetId} {...testing} onClose={() => setTesting(null)} />
+        </Section>
+      ) : null}
       {recovering ? (
         <Section id="recover" title="Resend failed deliveries">
-          <RecoverFailed {...recovering} onClose={() => setRecovering(null)} />
+          <RecoverFailed key={`${recovering.targetId}-${recovering.since}`} {...recovering} onClose={() => setRecovering(null)} />
         </Section>
       ) : null}
       {canWrite ? (
