@@ -7,6 +7,7 @@ import './types/banking-verification.js';
 import './types/kyc-documents.js';
 import './types/transaction.js';
 import './types/webhook-delivery-stats.js';
+import './types/webhook-targets.js';
 import './types/workspace.js';
 
 /** The analysts' schema; `schema.graphql` is printed from it (npm run generate:graphql). */

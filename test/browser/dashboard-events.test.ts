@@ -40,7 +40,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
       select: { id: true, eventId: true },
     });
     deliveryId = delivery.id;
-    eventId = delivery.eventId;
+    eventId = delivery.eventId!;
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {

@@ -76,6 +76,12 @@ const fixtures: Record<string, Fixture> = {
   simulateCryptoDeposit: bodyActive,
   createWebhookTarget: async () => ({}),
   updateWorkspace: async () => ({}),
+  testWebhookTarget: async (ctx) => ({
+    path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/test' })).id },
+  }),
+  recoverWebhookTarget: async (ctx) => ({
+    path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/recover' })).id },
+  }),
   updateWebhookTarget: async (ctx) => ({
     path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/old' })).id },
   }),

@@ -24,7 +24,7 @@ async function fixture() {
   const { ws, accountId: pendingAccount } = link;
   const target = await rawRequest(h, 'POST', '/api/v2/webhook-targets', {
     headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: 'https://hooks.example.com/matrix' }),
+    body: JSON.stringify({ url: 'https://hooks.example.com/matrix', eventTypes: ['account_created', 'bank_transaction_created'] }),
   });
   const { nonce } = await openPage(h, link.token);
   const upload = await uploadFile(h, link.token, { nonce, kind: 'document_front', file: sampleFile.jpeg(2_000), name: 'front.jpeg' });
@@ -192,10 +192,13 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
   listWebhookTargets: {
     rest: async () => (await rest().GET('/api/v2/webhook-targets')).data,
     trpc: () => trpc().webhookTargets.list.query(),
+    graphql: async () => (await gql(`{ webhookTargets { ${selectAll('WebhookTargetPage')} } }`)).webhookTargets,
   },
   getWebhookTarget: {
     rest: async () => (await rest().GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId: f.targetId } } })).data,
     trpc: () => trpc().webhookTargets.get.query({ targetId: f.targetId }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { webhookTarget(targetId: $id) { ${selectAll('WebhookTarget')} } }`, { id: f.targetId })).webhookTarget,
   },
   listWebhookDeliveries: {
     rest: async () => (await rest().GET('/api/v2/webhook-deliveries', { params: { query: { limit: 100 } } })).data,

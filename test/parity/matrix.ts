@@ -22,7 +22,9 @@ export const exposed = (cell: Cell): cell is string => typeof cell === 'string';
 
 // The reasons, once each.
 const ANALYSTS_READ = no('GraphQL is for analysts, who read; it has no writes but createAccount');
-const NO_GQL_WEBHOOKS = no('webhook configuration is REST and the dashboard; analysts get webhookDeliveryStats');
+const NO_GQL_WEBHOOKS = no(
+  'the delivery log, deleting targets and signing keys are REST and the dashboard; analysts get webhookDeliveryStats',
+);
 const INTEGRATOR_ONLY = no('an integrator-side simulation or resource, not on the dashboard');
 const HOLDER = no("the account holder's page, reached through the verification link's token only");
 const OPERATIONS = no('an operations endpoint of the HTTP server, outside any protocol');
@@ -138,12 +140,34 @@ export const MATRIX: Record<string, UseCase> = {
   simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: 'simulations.bankDeposit', graphql: ANALYSTS_READ },
   simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: 'simulations.cryptoDeposit', graphql: ANALYSTS_READ },
   // webhooks
-  createWebhookTarget: { kind: 'write', rest: 'createWebhookTarget', trpc: 'webhookTargets.create', graphql: NO_GQL_WEBHOOKS },
-  listWebhookTargets: { kind: 'read', rest: 'listWebhookTargets', trpc: 'webhookTargets.list', graphql: NO_GQL_WEBHOOKS },
-  getWebhookTarget: { kind: 'read', rest: 'getWebhookTarget', trpc: 'webhookTargets.get', graphql: NO_GQL_WEBHOOKS },
-  updateWebhookTarget: { kind: 'write', rest: 'updateWebhookTarget', trpc: 'webhookTargets.update', graphql: NO_GQL_WEBHOOKS },
+  createWebhookTarget: {
+    kind: 'write',
+    rest: 'createWebhookTarget',
+    trpc: 'webhookTargets.create',
+    graphql: 'Mutation.createWebhookTarget',
+  },
+  listWebhookTargets: { kind: 'read', rest: 'listWebhookTargets', trpc: 'webhookTargets.list', graphql: 'Query.webhookTargets' },
+  getWebhookTarget: { kind: 'read', rest: 'getWebhookTarget', trpc: 'webhookTargets.get', graphql: 'Query.webhookTarget' },
+  updateWebhookTarget: {
+    kind: 'write',
+    rest: 'updateWebhookTarget',
+    trpc: 'webhookTargets.update',
+    graphql: 'Mutation.updateWebhookTarget',
+  },
   deleteWebhookTarget: { kind: 'write', rest: 'deleteWebhookTarget', trpc: 'webhookTargets.delete', graphql: NO_GQL_WEBHOOKS },
-  enableWebhookTarget: { kind: 'write', rest: 'enableWebhookTarget', trpc: 'webhookTargets.enable', graphql: NO_GQL_WEBHOOKS },
+  enableWebhookTarget: {
+    kind: 'write',
+    rest: 'enableWebhookTarget',
+    trpc: 'webhookTargets.enable',
+    graphql: 'Mutation.enableWebhookTarget',
+  },
+  testWebhookTarget: { kind: 'write', rest: 'testWebhookTarget', trpc: 'webhookTargets.test', graphql: 'Mutation.testWebhookTarget' },
+  recoverWebhookTarget: {
+    kind: 'write',
+    rest: 'recoverWebhookTarget',
+    trpc: 'webhookTargets.recover',
+    graphql: 'Mutation.recoverWebhookTarget',
+  },
   listWebhookDeliveries: { kind: 'read', rest: 'listWebhookDeliveries', trpc: 'webhookDeliveries.list', graphql: NO_GQL_WEBHOOKS },
   getWebhookDelivery: { kind: 'read', rest: 'getWebhookDelivery', trpc: 'webhookDeliveries.get', graphql: NO_GQL_WEBHOOKS },
   redeliverWebhookDelivery: {

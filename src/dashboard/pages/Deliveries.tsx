@@ -81,11 +81,17 @@ export function Deliveries() {
           },
           {
             header: 'Event',
-            cell: (d) => (
-              <Link to={`${BASE}/events/${d.eventId}`}>
-                <code>{d.type}</code>
-              </Link>
-            ),
+            cell: (d) =>
+              d.eventId ? (
+                <Link to={`${BASE}/events/${d.eventId}`}>
+                  <code>{d.type}</code>
+                </Link>
+              ) : (
+                <>
+                  <code>{d.type}</code>
+                  <span className="status-note"> (test send)</span>
+                </>
+              ),
           },
           { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
           { header: 'Attempts', cell: (d) => d.attempts, numeric: true },

@@ -5,8 +5,9 @@ import { listEvents } from '../../core/events/list-events.js';
 import { builder } from '../builder.js';
 import { nullIfNotFound, pageArgs, pageOf } from '../fields.js';
 
-const EventType = builder.enumType('EventType', {
-  description: 'Every event type; each has its webhook payload under `webhooks:` in openapi.yaml.',
+/** Every event type: shared by the events and the webhook targets' subscriptions. */
+export const EventType = builder.enumType('EventType', {
+  description: 'A webhook event type; each has its payload under `webhooks:` in openapi.yaml.',
   values: CONTRACT_ENUMS.EventType,
 });
 
