@@ -233,7 +233,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await page.waitForURL(/status=succeeded/);
     await until('step 7', async () => (await rows().count()) === 1);
     await checkPage('deliveries');
-    await rows().first().locator('a').click();
+    await rows().first().locator('a').first().click();
     await page.getByRole('heading', { level: 1, name: 'Delivery of account_created' }).waitFor();
     await page.locator('.page-head').getByText('Succeeded').waitFor();
     await expect(page.getByRole('table', { name: 'Attempts' }).locator('tbody tr').count()).resolves.toBe(7);
