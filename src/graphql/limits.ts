@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   type ASTNode,
   type DocumentNode,
@@ -6,7 +5,9 @@ import {
   type FragmentDefinitionNode,
   GraphQLError,
   type GraphQLField,
+  type GraphQLInterfaceType,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
@@ -16,10 +17,20 @@ import {
 } from 'graphql';
 import type { ErrorCode } from '../core/errors.js';
 
-// The schema's types come from graphql's CommonJS build (see yoga.ts): its own predicates judge them.
-const { getNamedType, getNullableType, isInterfaceType, isListType, isObjectType } = createRequire(import.meta.url)(
-  'graphql',
-) as typeof import('graphql');
+// The product schema's types come from graphql's CommonJS build (see yoga.ts) and a test's from its
+// ESM build: graphql's own predicates (instanceof) refuse one of the two, so types are told apart
+// by their Symbol.toStringTag, which both builds set.
+type AnyType = { [Symbol.toStringTag]?: string; ofType?: unknown };
+const tagOf = (t: unknown): string | undefined => (t as AnyType | null | undefined)?.[Symbol.toStringTag];
+const isListType = (t: unknown): boolean => tagOf(t) === 'GraphQLList';
+const isObjectType = (t: unknown): t is GraphQLObjectType => tagOf(t) === 'GraphQLObjectType';
+const isInterfaceType = (t: unknown): t is GraphQLInterfaceType => tagOf(t) === 'GraphQLInterfaceType';
+const getNullableType = <T>(t: T): T => (tagOf(t) === 'GraphQLNonNull' ? ((t as AnyType).ofType as T) : t);
+function getNamedType(t: unknown): GraphQLNamedType {
+  let named = t;
+  while (tagOf(named) === 'GraphQLList' || tagOf(named) === 'GraphQLNonNull') named = (named as AnyType).ofType;
+  return named as GraphQLNamedType;
+}
 
 export interface QueryLimits {
   maxDepth: number;
