@@ -90,7 +90,8 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization),
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
-    // page of 100 transactions resolves ~4,000 fields, which graphql-js's interpreter made cost 2x REST.
+    // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
+    // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").
     plugins: [parseGuardPlugin, limitsPlugin, useGraphQlJit(), variablesPlugin],
   });
   app.route({
