@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Runtime configuration, read once from the environment (README "Configuration"). */
+/** Runtime configuration, read once from the environment (docs/operations.md, "Configuration"). */
 export interface Config {
   port: number;
   host: string;

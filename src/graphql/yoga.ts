@@ -15,7 +15,7 @@ import { variableError } from './variable-errors.js';
 
 /**
  * Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost,
- * and so do up to 9 aggregates (AGGREGATE_COST each). Documented in the README ("GraphQL limits").
+ * and so do up to 9 aggregates (AGGREGATE_COST each). Documented in docs/api.md ("GraphQL and tRPC notes").
  */
 export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000, maxAliases: 100, maxRootFields: 20 };
 
