@@ -46,7 +46,8 @@ builder.mutationField('updateWorkspace', (t) =>
     args: {
       displayName: t.arg.string({
         required: false,
-        description: 'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null or left out clears it.',
+        description:
+          'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null or left out clears it.',
       }),
     },
     resolve: async (_root, args, ctx) => updateWorkspace(await ctx.core(), { displayName: args.displayName ?? null }),
