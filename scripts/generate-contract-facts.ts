@@ -43,6 +43,13 @@ export function contractFacts(): string {
   });
 
   const events = Object.keys(doc.webhooks ?? {});
+  type WebhookItem = { post?: { requestBody?: { content?: Record<string, { example?: unknown }> } } };
+  // The example body of each event (what a test send delivers), keyed by type.
+  const examples = Object.entries((doc.webhooks ?? {}) as Record<string, WebhookItem>).map(([type, item]) => {
+    const example = item.post?.requestBody?.content?.['application/json']?.example;
+    if (example === undefined) throw new Error(`webhooks.${type} has no example body`);
+    return `  ${type}: ${JSON.stringify(example)},`;
+  });
 
   const operations: string[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -74,6 +81,11 @@ ${propertyEnums.join('\n')}
 
 /** The keys of the contract's \`webhooks:\` section: every event type a delivery can carry. */
 export const WEBHOOK_EVENT_TYPES = ${list(events)} as const satisfies readonly Schemas['EventType'][];
+
+/** The example body of each event type (its \`example\` under \`webhooks:\`): what a test send delivers. */
+export const WEBHOOK_EXAMPLES = {
+${examples.join('\n')}
+} as const satisfies Record<(typeof WEBHOOK_EVENT_TYPES)[number], Schemas['WebhookEvent']>;
 
 // Compile-time: the EventType enum names no event that the webhooks section does not describe.
 type Assert<T extends true> = T;

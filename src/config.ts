@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { privateAllowList } from './core/webhooks/address-guard.js';
 
 /** Runtime configuration, read once from the environment (docs/operations.md, "Configuration"). */
 export interface Config {
@@ -15,9 +16,13 @@ export interface Config {
   /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload through a verification link. */
   documentMaxBytes: number;
   allowInsecureWebhooks: boolean;
+  /** FAS_WEBHOOK_ALLOW_PRIVATE: private subnets webhook targets may be in (comma-separated CIDRs). */
+  webhookAllowPrivate: string[];
   webhookTimeoutMs: number;
   webhookRetryBaseMs: number;
   webhookRetryFactor: number;
+  /** FAS_EVENT_RETENTION_DAYS: events (GET /api/v2/events) older than this are pruned by the webhook worker. */
+  eventRetentionDays: number;
   /** Origins allowed cross-origin (exact `scheme://host[:port]`); none by default. */
   corsOrigins: string[];
   /** Per-credential token bucket; `perSecond` 0 turns rate limiting off. */
@@ -32,6 +37,12 @@ export interface Config {
   metricsAddress: { host: string; port: number } | undefined;
   /** FAS_STATEMENT_TIMEOUT_MS: longest database statement of `fas serve` (PostgreSQL); 0 = none. */
   statementTimeoutMs: number;
+  /**
+   * FAS_DRAIN_TIMEOUT_MS: on SIGTERM/SIGINT, how long requests in progress may still be answered
+   * (idle connections close at once); then their connections are cut. The process exits at the
+   * latest 2 s after it, within a 10 s container grace period by default.
+   */
+  drainTimeoutMs: number;
   /** FAS_PG_POOL_SIZE: PostgreSQL connections per process. */
   pgPoolSize: number;
   /** FAS_MASTER_KEY (base64 of 32 bytes); unset: the key file of the data directory. A secret: never log a Config. */
@@ -77,6 +88,19 @@ function originsFrom(name: string, value: string | undefined): string[] {
   return list;
 }
 
+function subnetsFrom(name: string, value: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  try {
+    privateAllowList(list);
+  } catch (err) {
+    throw new ConfigError(`${name}: ${(err as Error).message}`);
+  }
+  return list;
+}
+
 function metricsTokenFrom(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^[\x21-\x7E]{24,256}$/.test(value))
@@ -113,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: intFrom('FAS_WEBHOOK_TIMEOUT_MS', env.FAS_WEBHOOK_TIMEOUT_MS, 15_000, 100, 120_000),
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
     webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
+    eventRetentionDays: intFrom('FAS_EVENT_RETENTION_DAYS', env.FAS_EVENT_RETENTION_DAYS, 30, 1, 3650),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
+    webhookAllowPrivate: subnetsFrom('FAS_WEBHOOK_ALLOW_PRIVATE', env.FAS_WEBHOOK_ALLOW_PRIVATE),
     corsOrigins: originsFrom('FAS_CORS_ORIGINS', env.FAS_CORS_ORIGINS),
     rateLimit: {
       perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, 50, 0, 1_000_000),
@@ -122,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shedding: {
       eventLoopDelayMs: intFrom('FAS_SHED_EVENT_LOOP_DELAY_MS', env.FAS_SHED_EVENT_LOOP_DELAY_MS, 200, 0, 60_000),
       heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, 0.9, 0, 1),
-      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 64, 0, 100_000),
+      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 256, 0, 100_000),
       queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, 1000, 0, 600_000),
     },
     timeouts: {
@@ -134,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAddress: addressFrom('FAS_METRICS_ADDRESS', env.FAS_METRICS_ADDRESS),
     documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     statementTimeoutMs: intFrom('FAS_STATEMENT_TIMEOUT_MS', env.FAS_STATEMENT_TIMEOUT_MS, 5_000, 0, 600_000),
+    drainTimeoutMs: intFrom('FAS_DRAIN_TIMEOUT_MS', env.FAS_DRAIN_TIMEOUT_MS, 7_000, 0, 600_000),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
     pgPoolSize: intFrom('FAS_PG_POOL_SIZE', env.FAS_PG_POOL_SIZE, 10, 1, 1000),
     masterKey: env.FAS_MASTER_KEY || undefined,

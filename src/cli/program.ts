@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { EVENT_TYPES } from '../core/webhooks/events.js';
 import type { Options } from '../operator/operator-commands.js';
 
 // package.json is two levels up from src/cli and from dist/cli alike.
@@ -18,6 +19,28 @@ function positiveInteger(max: number) {
     }
     return raw;
   };
+}
+
+function httpUrl(raw: string): string {
+  let u: URL | undefined;
+  try {
+    u = new URL(raw);
+  } catch {}
+  if (!u || !/^https?:$/.test(u.protocol)) throw new InvalidArgumentError('must be an http:// or https:// URL');
+  return raw;
+}
+
+function eventTypes(raw: string): string[] {
+  const list = raw.split(',').map((s) => s.trim());
+  const unknown = list.filter((t) => !(EVENT_TYPES as readonly string[]).includes(t));
+  if (unknown.length || !list.length)
+    throw new InvalidArgumentError(`unknown event type ${unknown.join(', ')} (see \`fas trigger --help\`)`);
+  return list;
+}
+
+function port(raw: string): string {
+  if (!/^[0-9]{1,5}$/.test(raw) || Number(raw) > 65535) throw new InvalidArgumentError('must be a port number (0 to 65535)');
+  return raw;
 }
 
 /**
@@ -77,7 +100,7 @@ export function buildProgram(run: Runner): Command {
     .addOption(workspace())
     .action(action('apikey revoke'));
 
-  const admin = program.command('admin').description('create and list admins and analysts').exitOverride();
+  const admin = program.command('admin').description('create, list and revoke admins and analysts').exitOverride();
   command(
     admin,
     'create',
@@ -91,6 +114,15 @@ export function buildProgram(run: Runner): Command {
   command(admin, 'list', "list a workspace's admins and analysts", 'npx fas admin list')
     .addOption(workspace())
     .action(action('admin list'));
+  command(
+    admin,
+    'revoke',
+    "revoke an admin's or analyst's tokens and end their dashboard sessions at once",
+    'npx fas admin revoke --id <adminId>',
+  )
+    .requiredOption('--id <adminId>', 'the admin or analyst (see `fas admin list`)')
+    .addOption(workspace())
+    .action(action('admin revoke'));
 
   const keys = program.command('keys').description('webhook signing keys').exitOverride();
   command(keys, 'rotate', 'add a signing key: published in the JWKS now, signs after 65 minutes', 'npx fas keys rotate --json').action(
@@ -103,5 +135,32 @@ export function buildProgram(run: Runner): Command {
     .option('--seed <n>', 'random seed (same seed, same data)', positiveInteger(2_147_483_647))
     .addOption(workspace())
     .action(action('seed'));
+
+  const apiOptions = (c: Command) =>
+    c
+      .option('--url <url>', 'the running server (default FAS_URL, else http://127.0.0.1:$PORT)', httpUrl)
+      .option('--api-key <key>', 'an API key of the workspace (default FAS_API_KEY)');
+  apiOptions(
+    command(
+      program,
+      'listen',
+      'forward each new event of the workspace to a local URL as a signed delivery (like `stripe listen`)',
+      'npx fas listen --forward-to http://localhost:3000/hook --events account_created --api-key "$FAS_API_KEY"',
+    ),
+  )
+    .requiredOption('--forward-to <url>', 'where each event is POSTed', httpUrl)
+    .option('--events <types>', 'only these event types, comma-separated (default: all)', eventTypes)
+    .option('--jwks-port <port>', "port of the session's local JWKS (default: any free one)", port)
+    .action(action('listen'));
+  apiOptions(
+    command(
+      program,
+      'trigger',
+      'make the sandbox emit an event for real through the API (creating what it needs)',
+      'npx fas trigger bank_transaction_created --api-key "$FAS_API_KEY"',
+    ),
+  )
+    .argument('<event-type>', `one of: ${EVENT_TYPES.join(', ')}`, (raw: string) => eventTypes(raw)[0])
+    .action((type: string, options: Options) => run('trigger', { ...options, type }));
   return program;
 }

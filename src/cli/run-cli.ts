@@ -6,6 +6,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';
 import { PortUnavailableError } from '../server/port-check.js';
+import { ApiCallError } from './api-call.js';
 import { buildProgram } from './program.js';
 
 /** An open database as the CLI uses it: the core's deps, closed when the command is done. */
@@ -21,6 +22,8 @@ export interface CliIo {
   stderr(text: string): void;
   /** Whether stderr is a terminal (progress is then redrawn in place). */
   stderrIsTTY?: boolean;
+  /** Ends a command that runs until stopped (`fas listen`); the process's own ends with it. */
+  signal?: AbortSignal;
   /** Opens the configured database; by default the CLI's own (src/server/deps.ts). */
   openDeps?(config: Config): Promise<OpenedDeps>;
 }
@@ -66,6 +69,7 @@ async function run(io: CliIo, name: string, options: Options): Promise<void> {
   const config = loadConfig(io.env);
   if (name === 'serve') return (await import('../server/serve.js')).serve(config, { worker: options.worker !== false });
   if (name === 'worker') return (await import('../server/serve.js')).runWorker(config);
+  if (name === 'listen' || name === 'trigger') return apiCommand(io, name, options);
   if (name === 'migrate') {
     // Opening the database applies pending migrations (under a lock on PostgreSQL).
     const { database } = await (io.openDeps ?? openOwnDeps)(config);
@@ -81,6 +85,35 @@ async function run(io: CliIo, name: string, options: Options): Promise<void> {
     );
   }
   print(io, await runOperator(io, config, name, options), options.json === true);
+}
+
+/** Commands that talk to a running server over HTTP with an API key (no database here). */
+async function apiCommand(io: CliIo, name: 'listen' | 'trigger', options: Options): Promise<void> {
+  const { apiTarget, ApiCallError } = await import('./api-call.js');
+  const target = apiTarget(options, io.env);
+  if (!target.apiKey)
+    throw new AppError('VALIDATION_FAILED', 'an API key is required', [{ field: 'apiKey', message: 'is required (or FAS_API_KEY)' }]);
+  if (name === 'listen') {
+    const { listen } = await import('./listen.js');
+    return listen({
+      target,
+      forwardTo: String(options.forwardTo),
+      events: options.events as string[] | undefined,
+      jwksPort: Number(options.jwksPort ?? 0),
+      out: (line) => io.stdout(`${line}\n`),
+      signal: io.signal,
+    });
+  }
+  const { trigger } = await import('./trigger.js');
+  const type = String(options.type) as Parameters<typeof trigger>[1];
+  const result = await trigger(target, type).catch((err) => {
+    throw err instanceof ApiCallError ? err : new ApiCallError((err as Error).message);
+  });
+  print(
+    io,
+    { json: { type, ...result }, text: `triggered ${type}: event ${result.eventId} (account ${result.accountId})` },
+    options.json === true,
+  );
 }
 
 /** `adminEmail` -> `--admin-email`: a field error of an operator command names the option. */
@@ -102,7 +135,8 @@ export function describeFailure(err: unknown): { code: string; message: string; 
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof MigrationError ||
-    err instanceof PortUnavailableError
+    err instanceof PortUnavailableError ||
+    err instanceof ApiCallError
   ) {
     return {
       code: err.constructor.name

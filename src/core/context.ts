@@ -18,8 +18,10 @@ export interface Deps {
   cipher: FieldCipher;
   /** Base of links handed to people (verification links). */
   publicUrl: string;
-  /** FAS_WEBHOOK_ALLOW_INSECURE: http and private addresses for webhook targets (local development). */
+  /** FAS_WEBHOOK_ALLOW_INSECURE: http and loopback webhook targets (local development). */
   allowInsecureWebhooks: boolean;
+  /** FAS_WEBHOOK_ALLOW_PRIVATE: private subnets webhook targets may be in (never link-local or metadata). */
+  webhookAllowPrivate?: readonly string[];
   /** Where holder documents' contents live; unset: encrypted in the database. */
   documentStore?: DocumentStore;
   /** FAS_DOCUMENT_MAX_BYTES: largest file a holder may upload; unset: 10 MiB. */

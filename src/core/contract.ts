@@ -2,7 +2,7 @@
 import type { CONTRACT_OPERATIONS } from './generated/contract-facts.js';
 import type { components, operations } from './generated/openapi.js';
 
-export { CONTRACT_ENUMS, CONTRACT_OPERATIONS, WEBHOOK_EVENT_TYPES } from './generated/contract-facts.js';
+export { CONTRACT_ENUMS, CONTRACT_OPERATIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_EXAMPLES } from './generated/contract-facts.js';
 
 export type Schemas = components['schemas'];
 export type Operations = operations;

@@ -8,6 +8,8 @@ import { Accounts } from './pages/Accounts.js';
 import { ApiKeys } from './pages/ApiKeys.js';
 import { Deliveries } from './pages/Deliveries.js';
 import { Delivery } from './pages/Delivery.js';
+import { Event } from './pages/Event.js';
+import { Events } from './pages/Events.js';
 import { SignIn } from './pages/SignIn.js';
 import { Transaction } from './pages/Transaction.js';
 import { Transactions } from './pages/Transactions.js';
@@ -24,6 +26,7 @@ const NAV = [
   ['Accounts', `${BASE}/accounts`],
   ['Transactions', `${BASE}/transactions`],
   ['Webhooks', `${BASE}/webhooks`],
+  ['Events', `${BASE}/events`],
   ['API keys', `${BASE}/api-keys`],
 ] as const;
 
@@ -38,6 +41,8 @@ function Route({ path }: { path: string }) {
   if (a === 'webhooks' && !b) return <Webhooks />;
   if (a === 'webhooks' && b === 'deliveries' && !c) return <Deliveries />;
   if (a === 'webhooks' && b === 'deliveries' && c && !d) return <Delivery key={c} deliveryId={c} />;
+  if (a === 'events' && !b) return <Events />;
+  if (a === 'events' && b && !c) return <Event key={b} eventId={b} />;
   if (a === 'api-keys' && !b) return <ApiKeys />;
   return (
     <Page title="Page not found">

@@ -1,6 +1,6 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import type { PgliteLike, PgliteTx } from './pglite-remote.js';
 
 /**
  * Bulk loading (`fas seed`): one connection, one database transaction, and `COPY ... FROM STDIN`
@@ -98,11 +98,11 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
 }
 
 /** PGlite reads COPY data from a blob standing for `/dev/blob`: one COPY statement per chunk. */
-export function pgliteBulkCopy(client: PGlite): BulkCopy {
+export function pgliteBulkCopy(client: PgliteLike): BulkCopy {
   return {
     kind: 'pglite',
     session: (fn) =>
-      client.transaction((tx: Transaction) =>
+      client.transaction((tx: PgliteTx) =>
         fn({
           exec: async (sql) => {
             await tx.exec(sql);

@@ -9,6 +9,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
 import { cancelAbandonedStatements } from './pg-cancel.js';
+import { type PgliteLike, RemotePGlite } from './pglite-remote.js';
 import { privateDataDir } from './private-dir.js';
 import { outsideRequest, throwIfAbandoned } from './request-signal.js';
 
@@ -40,8 +41,15 @@ export interface Database {
   /** Migrations applied when this handle was opened. */
   applied: string[];
   ping(): Promise<boolean>;
+  /**
+   * PGlite: the longest statement, enforced by its worker thread (0: none); set after migrations.
+   * PostgreSQL's is the pool's `statement_timeout` (`statementTimeoutMs`).
+   */
+  setStatementBudget?(ms: number): void;
   /** Database calls waiting for a connection now (PGlite: queued behind its single connection). */
   waiting(): number;
+  /** How long the call waiting longest for a connection has waited, in ms (0: none waits). */
+  oldestWaitMs(): number;
   /** Connections served at once: the pool's size, 1 for PGlite. */
   connections: number;
   /** Connections busy with a call now (PGlite: 0 or 1). */
@@ -63,8 +71,10 @@ export interface OpenOptions {
   migrate?: boolean;
   /**
    * PostgreSQL `statement_timeout` of every pooled connection (0 or unset: none), so no request
-   * holds a connection long. Migrations and the migration lock wait are exempt. PGlite runs
-   * statements on the JavaScript thread and cannot interrupt them: there it is not enforced.
+   * holds a connection long. Migrations and the migration lock wait are exempt. PGlite (on disk)
+   * enforces it from outside its worker thread: a statement over it ends the worker, and every call
+   * waiting on it fails as QUERY_TIMEOUT while a new one reopens the directory. In-memory PGlite
+   * could not be reopened: there it is not enforced.
    */
   statementTimeoutMs?: number;
   /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. */
@@ -90,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw err;
     }
   }
+  db.setStatementBudget?.(opts.statementTimeoutMs ?? 0);
   return db;
 }
 
@@ -121,22 +132,22 @@ export async function pgliteImage(): Promise<Blob> {
 async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   if (dataDir) privateDataDir(dataDir);
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  let client: PGlite;
+  let client: RemotePGlite;
   try {
-    client = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
-      extensions: { pg_trgm },
-      startParams: PGLITE_START,
-      ...(image && !dataDir ? { loadDataDir: image } : {}),
-    });
+    client = await RemotePGlite.open(
+      dataDir ? path.join(dataDir, 'pgdata') : undefined,
+      PGLITE_START,
+      image && !dataDir ? image : undefined,
+    );
     if (dataDir) privateDataDir(dataDir);
   } catch (err) {
     unlock();
     throw err;
   }
-  const pending = countPending(client);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(client) });
-  const migrations = pgliteMigrationDriver(client);
-  const sql: SqlRunner = async <R>(q: Prisma.Sql) => (await client.query<R>(q.text, q.values as unknown[])).rows;
+  const calls = requestAware(client);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(calls as unknown as PGlite) });
+  const migrations = pgliteMigrationDriver(calls);
+  const sql: SqlRunner = async <R>(q: Prisma.Sql) => (await calls.query<R>(q.text, q.values as unknown[])).rows;
   let closed = false;
   return {
     prisma,
@@ -144,13 +155,26 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
     applied: [],
     sql,
     dispatchSql: sql,
-    bulk: pgliteBulkCopy(client),
+    bulk: pgliteBulkCopy(calls),
     description: dataDir ? `PGlite in ${dataDir}` : 'PGlite in memory',
-    waiting: () => Math.max(0, pending() - 1),
+    waiting: () => Math.max(0, client.pending() - 1),
+    oldestWaitMs: () => client.oldestWaitMs(),
     connections: 1,
-    inUse: () => Math.min(1, pending()),
+    inUse: () => Math.min(1, client.pending()),
     migrations,
-    migrate: () => applyMigrations(migrations),
+    migrate: async () => {
+      // Migrations may run longer than a request may.
+      const budget = client.budgetMs;
+      client.budgetMs = 0;
+      try {
+        return await applyMigrations(migrations);
+      } finally {
+        client.budgetMs = budget;
+      }
+    },
+    setStatementBudget: (ms) => {
+      client.budgetMs = ms;
+    },
     ping: async () => {
       try {
         await client.query('SELECT 1');
@@ -160,7 +184,7 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
       }
     },
     listen: async (channel, onNotify) => {
-      // A notification surfaces in the context of whichever query received it: not a request's.
+      // A notification surfaces outside any request.
       const unlisten = await client.listen(channel, () => outsideRequest(onNotify));
       return async () => {
         if (!closed) await unlisten();
@@ -178,32 +202,28 @@ async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Da
 }
 
 /**
- * Counts the calls made on a PGlite instance that have not settled. PGlite runs one at a time, so
- * all but one of them are waiting: the load shedder reads that as its queue. PGlite executes on
- * this thread and a request's queries would otherwise follow each other in one stretch of
- * microtasks; yielding to the event loop before each call lets health probes, new connections
- * and the shedder's decisions in between.
+ * The worker's calls, refused for a request whose client has gone away: nothing more runs for it.
+ * Only top-level calls: inside a transaction the statements belong to one that already began.
  */
-function countPending(client: PGlite): () => number {
-  let pending = 0;
-  for (const name of ['query', 'exec', 'transaction'] as const) {
-    const original = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    (client as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      pending++;
-      try {
-        await new Promise((resolve) => setImmediate(resolve));
-        throwIfAbandoned(); // nothing more runs for a client that has gone away
-        return await original(...args);
-      } finally {
-        pending--;
-      }
-    };
-  }
-  return () => pending;
+function requestAware(client: RemotePGlite): PgliteLike {
+  return {
+    query: async (sql, params, opts) => {
+      throwIfAbandoned();
+      return client.query(sql, params, opts);
+    },
+    exec: async (sql) => {
+      throwIfAbandoned();
+      return client.exec(sql);
+    },
+    transaction: async (fn) => {
+      throwIfAbandoned();
+      return client.transaction(fn);
+    },
+  };
 }
 
 /** Migrations through one PGlite instance; PGlite serves one process, so the process is the lock. */
-export function pgliteMigrationDriver(client: PGlite): MigrationDriver {
+export function pgliteMigrationDriver(client: PgliteLike): MigrationDriver {
   return {
     withLock: (fn) => fn(),
     query: async <R>(sql: string, params?: unknown[]) => (await client.query<R>(sql, params)).rows,
@@ -275,6 +295,7 @@ function sqlRunner(pool: pg.Pool): SqlRunner {
 function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
   const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
+  const oldestWaitMs = timeConnectionWaits(pool);
   const dispatchPool = sessionPool(url, DISPATCH_CONNECTIONS, statementTimeoutMs);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
@@ -318,6 +339,7 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
     bulk: postgresBulkCopy(pool),
     description: `PostgreSQL at ${redact(url)}`,
     waiting: () => pool.waitingCount,
+    oldestWaitMs,
     inUse: () => pool.totalCount - pool.idleCount,
     connections: poolSize,
     migrations,
@@ -338,6 +360,31 @@ function openPostgres(url: string, statementTimeoutMs: number, poolSize: number)
       await pool.end();
       await dispatchPool.end();
     },
+  };
+}
+
+/**
+ * Times every wait for a pooled connection (pool.query goes through pool.connect too): answers how
+ * long the oldest wait still going has lasted, in ms, so the load shedder sees queueing as it is.
+ */
+function timeConnectionWaits(pool: pg.Pool): () => number {
+  const waits = new Set<{ at: number }>();
+  const acquire = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: unknown }).connect = async (...args: unknown[]) => {
+    // The callback form (none of ours: pool.query is the promise form, see pg-cancel.ts) untimed.
+    if (args.length > 0) return acquire(...args);
+    const wait = { at: performance.now() };
+    waits.add(wait);
+    try {
+      return await acquire();
+    } finally {
+      waits.delete(wait);
+    }
+  };
+  return () => {
+    // A Set iterates in insertion order: the first is the oldest.
+    for (const w of waits) return performance.now() - w.at;
+    return 0;
   };
 }
 

@@ -1,6 +1,6 @@
 import SchemaBuilder from '@pothos/core';
 import DataLoader from 'dataloader';
-import { authenticate } from '../core/auth/authenticate.js';
+import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
 
 export interface GraphqlContext {
@@ -12,14 +12,19 @@ export interface GraphqlContext {
   loaders: Map<string, unknown>;
 }
 
-export function graphqlContext(deps: Deps, authorization: string | undefined): GraphqlContext {
+/** `authenticated` answers for the request (once per request); by default the header is authenticated on first use. */
+export function graphqlContext(
+  deps: Deps,
+  authorization: string | undefined,
+  authenticated: () => Promise<Authenticated> = () => authenticate(deps, authorization),
+): GraphqlContext {
   let auth: Promise<Ctx> | undefined;
   return {
     deps,
     authorization,
     loaders: new Map(),
     core: () => {
-      auth ??= authenticate(deps, authorization).then((a) => createContext(deps, a));
+      auth ??= authenticated().then((a) => createContext(deps, a));
       return auth;
     },
   };
@@ -27,7 +32,7 @@ export function graphqlContext(deps: Deps, authorization: string | undefined): G
 
 export const builder = new SchemaBuilder<{
   Context: GraphqlContext;
-  Scalars: { DateTime: { Input: string; Output: string } };
+  Scalars: { DateTime: { Input: string; Output: string }; JSON: { Input: unknown; Output: unknown } };
   DefaultFieldNullability: false;
 }>({ defaultFieldNullability: false });
 
@@ -35,6 +40,12 @@ builder.scalarType('DateTime', {
   description: 'RFC 3339 date-time string (UTC, milliseconds).',
   serialize: (v) => v,
   parseValue: (v) => String(v),
+});
+
+builder.scalarType('JSON', {
+  description: "Any JSON value (an event's `details`, shaped as the webhook of its type in openapi.yaml).",
+  serialize: (v) => v,
+  parseValue: (v) => v,
 });
 
 builder.queryType({ description: 'What analysts read: everything is scoped to the workspace of the token or API key.' });

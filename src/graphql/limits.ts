@@ -1,14 +1,25 @@
+import { createRequire } from 'node:module';
 import {
   type ASTNode,
+  type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
   Kind,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
 import type { ErrorCode } from '../core/errors.js';
+
+// The schema's types come from graphql's CommonJS build (see yoga.ts): its own predicates judge them.
+const { getNamedType, getNullableType, isInterfaceType, isListType, isObjectType } = createRequire(import.meta.url)(
+  'graphql',
+) as typeof import('graphql');
 
 export interface QueryLimits {
   maxDepth: number;
@@ -33,8 +44,6 @@ function tooComplex(message: string, node?: ASTNode): GraphQLError {
   return new GraphQLError(message, { ...(node ? { nodes: [node] } : {}), extensions: { code: 'QUERY_TOO_COMPLEX' satisfies ErrorCode } });
 }
 
-/** Paginated fields multiply the cost of what they select by their page size. */
-const PAGINATED = new Set(['accounts', 'transactions']);
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
 
@@ -45,50 +54,121 @@ function pageSize(field: FieldNode): number {
   return MAX_LIMIT; // a variable: assume the worst the endpoint allows
 }
 
+/** A page type: a `data` list beside its `limit`. */
+function isPage(type: GraphQLNamedType): boolean {
+  if (!isObjectType(type)) return false;
+  const fields = type.getFields();
+  return fields.limit !== undefined && fields.data !== undefined && isListType(getNullableType(fields.data.type));
+}
+
+/**
+ * Whether a field's selections are resolved once per item of a page, read from the schema: it takes
+ * a `limit` argument or answers a page type. No list of names to forget a new field in.
+ */
+export function isPaginated(field: GraphQLField<unknown, unknown>): boolean {
+  return field.args.some((a) => a.name === 'limit') || isPage(getNamedType(field.type));
+}
+
+export interface Measured {
+  depth: number;
+  cost: number;
+  rootFields: number;
+}
+
+/**
+ * Depth, cost (one per field per item it may be resolved for, AGGREGATE_COST per aggregate) and
+ * top-level field count of a selection set on `type`, fragments expanded. Throws `tooMuchWork` past
+ * MAX_VISITS selections.
+ */
+export function measureSelection(
+  schema: GraphQLSchema,
+  type: GraphQLNamedType | undefined,
+  set: SelectionSetNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): Measured {
+  let visits = 0;
+  let rootFields = 0;
+  const measure = (
+    set: SelectionSetNode,
+    parent: GraphQLNamedType | undefined,
+    multiplier: number,
+    depth: number,
+    seen: Set<string>,
+  ): { depth: number; cost: number } => {
+    let deepest = depth;
+    let cost = 0;
+    const fields = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields() : undefined;
+    for (const sel of set.selections) {
+      // Fragments spread repeatedly expand exponentially: the measuring itself is bounded.
+      if (++visits > MAX_VISITS) throw tooMuchWork;
+      if (sel.kind === Kind.FIELD) {
+        if (sel.name.value.startsWith('__')) continue;
+        if (depth === 1) rootFields++;
+        cost += multiplier * (AGGREGATES.has(sel.name.value) ? AGGREGATE_COST : 1);
+        if (sel.selectionSet) {
+          const field = fields?.[sel.name.value];
+          // A field the schema does not know fails validation anyway; measured as a page meanwhile.
+          const paged = field ? isPaginated(field) : true;
+          const inner = measure(
+            sel.selectionSet,
+            field ? getNamedType(field.type) : undefined,
+            paged ? multiplier * pageSize(sel) : multiplier,
+            depth + 1,
+            seen,
+          );
+          deepest = Math.max(deepest, inner.depth);
+          cost += inner.cost;
+        }
+      } else {
+        const target = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments.get(sel.name.value);
+        if (!target || (sel.kind === Kind.FRAGMENT_SPREAD && seen.has(sel.name.value))) continue;
+        const next = sel.kind === Kind.FRAGMENT_SPREAD ? new Set([...seen, sel.name.value]) : seen;
+        const condition = target.typeCondition ? schema.getType(target.typeCondition.name.value) : parent;
+        const inner = measure(target.selectionSet, condition ?? parent, multiplier, depth, next);
+        deepest = Math.max(deepest, inner.depth);
+        cost += inner.cost;
+      }
+    }
+    return { depth: deepest, cost };
+  };
+  const { depth, cost } = measure(set, type, 1, 1, new Set());
+  return { depth, cost, rootFields };
+}
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const def of document.definitions) {
+    if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
+  }
+  return fragments;
+}
+
+function rootType(schema: GraphQLSchema, operation: OperationDefinitionNode): GraphQLNamedType | undefined {
+  return (operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType()) ?? undefined;
+}
+
+/** The cost of the operation a request executes (the rate limiter charges by it), or undefined past MAX_VISITS. */
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): number | undefined {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
+  if (!operation) return undefined;
+  try {
+    return measureSelection(schema, rootType(schema, operation), operation.selectionSet, fragmentsOf(document)).cost;
+  } catch (err) {
+    if (err !== tooMuchWork) throw err;
+    return undefined;
+  }
+}
+
 /**
  * Rejects operations nested deeper than `maxDepth` or costing more than `maxCost` (one per field
  * per item it may be resolved for) before anything executes. Introspection is not counted.
  */
 export function queryLimitsRule(limits: QueryLimits): ValidationRule {
   return (context: ValidationContext) => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const def of context.getDocument().definitions) {
-      if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
-    }
-    const measure = (set: SelectionSetNode, multiplier: number, depth: number, seen: Set<string>): { depth: number; cost: number } => {
-      let deepest = depth;
-      let cost = 0;
-      for (const sel of set.selections) {
-        // Fragments spread repeatedly expand exponentially: the measuring itself is bounded.
-        if (++visits > MAX_VISITS) throw tooMuchWork;
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value.startsWith('__')) continue;
-          if (depth === 1) rootFields++;
-          cost += multiplier * (AGGREGATES.has(sel.name.value) ? AGGREGATE_COST : 1);
-          if (sel.selectionSet) {
-            const inner = measure(
-              sel.selectionSet,
-              PAGINATED.has(sel.name.value) ? multiplier * pageSize(sel) : multiplier,
-              depth + 1,
-              seen,
-            );
-            deepest = Math.max(deepest, inner.depth);
-            cost += inner.cost;
-          }
-        } else {
-          const target = sel.kind === Kind.INLINE_FRAGMENT ? sel : fragments.get(sel.name.value);
-          if (!target || (sel.kind === Kind.FRAGMENT_SPREAD && seen.has(sel.name.value))) continue;
-          const next = sel.kind === Kind.FRAGMENT_SPREAD ? new Set([...seen, sel.name.value]) : seen;
-          const inner = measure(target.selectionSet, multiplier, depth, next);
-          deepest = Math.max(deepest, inner.depth);
-          cost += inner.cost;
-        }
-      }
-      return { depth: deepest, cost };
-    };
+    const schema = context.getSchema();
+    const fragments = fragmentsOf(context.getDocument());
     let aliases = 0;
-    let rootFields = 0;
-    let visits = 0;
     return {
       Field(node) {
         if (node.alias) aliases++;
@@ -101,17 +181,15 @@ export function queryLimitsRule(limits: QueryLimits): ValidationRule {
         },
       },
       OperationDefinition(node) {
-        rootFields = 0;
-        visits = 0;
-        let measured: { depth: number; cost: number };
+        let measured: Measured;
         try {
-          measured = measure(node.selectionSet, 1, 1, new Set());
+          measured = measureSelection(schema, rootType(schema, node), node.selectionSet, fragments);
         } catch (err) {
           if (err !== tooMuchWork) throw err;
           context.reportError(tooComplex(`the operation expands to more than ${MAX_VISITS} selections`, node));
           return;
         }
-        const { depth, cost } = measured;
+        const { depth, cost, rootFields } = measured;
         if (rootFields > limits.maxRootFields) {
           context.reportError(tooComplex(`${rootFields} top-level fields exceed the limit of ${limits.maxRootFields}`, node));
         } else if (depth > limits.maxDepth) {

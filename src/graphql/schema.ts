@@ -2,10 +2,12 @@ import { builder } from './builder.js';
 import './types/account.js';
 import './types/account-resources.js';
 import './types/bank-accounts.js';
+import './types/event.js';
 import './types/banking-verification.js';
 import './types/kyc-documents.js';
 import './types/transaction.js';
 import './types/webhook-delivery-stats.js';
+import './types/webhook-targets.js';
 import './types/workspace.js';
 
 /** The analysts' schema; `schema.graphql` is printed from it (npm run generate:graphql). */

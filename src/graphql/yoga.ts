@@ -5,10 +5,11 @@ import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
 import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
+import { authenticateRequest } from '../http/request-caller.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { graphiqlPage } from './graphiql-page.js';
-import { queryLimitsRule } from './limits.js';
+import { operationCost, queryLimitsRule } from './limits.js';
 import { parseGuardPlugin } from './parse-guard.js';
 import { schema } from './schema.js';
 import { variableError } from './variable-errors.js';
@@ -55,6 +56,34 @@ const limitsPlugin: Plugin = {
   },
 };
 
+/** Cost units per rate-limit token: a request pays 1 + floor(cost / COST_PER_TOKEN) (docs/api.md, "Rate limits"). */
+export const COST_PER_TOKEN = 1000;
+
+/**
+ * GraphQL pays the rate limiter for its cost once the document is known, on top of the token every
+ * request paid on arrival; a caller without the tokens gets 429 RATE_LIMITED with Retry-After.
+ */
+const rateCostPlugin: Plugin = {
+  onExecute({ args, setResultAndStopExecution }) {
+    const limit = (args.contextValue as { req?: FastifyRequest }).req?.fasRateLimit;
+    if (!limit) return;
+    const cost = operationCost(args.schema, args.document, args.operationName) ?? QUERY_LIMITS.maxCost;
+    const answer = limit.spend(Math.floor(cost / COST_PER_TOKEN));
+    if (answer.ok) return;
+    setResultAndStopExecution({
+      errors: [
+        new GraphQLError(answer.message, {
+          extensions: {
+            code: 'RATE_LIMITED',
+            errors: [],
+            http: { status: 429, headers: { 'retry-after': String(answer.retryAfterSeconds) } },
+          },
+        }),
+      ],
+    });
+  },
+};
+
 // The CommonJS build of graphql, which the schema's types (Pothos) and graphql-jit come from under Node: a
 // module imported through a bundler-style resolver (vitest) would get the ESM build, whose coercion refuses
 // types "from another module or realm".
@@ -88,11 +117,11 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
-    context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization),
+    context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization, () => authenticateRequest(opts.deps, req)),
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
     // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
     // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").
-    plugins: [parseGuardPlugin, limitsPlugin, useGraphQlJit(), variablesPlugin],
+    plugins: [parseGuardPlugin, limitsPlugin, rateCostPlugin, useGraphQlJit(), variablesPlugin],
   });
   app.route({
     url: '/graphql',

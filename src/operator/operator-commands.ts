@@ -9,6 +9,7 @@ import { createWorkspace } from '../core/workspaces/create-workspace.js';
 import { listAdmins } from '../core/workspaces/list-admins.js';
 import { listApiKeys } from '../core/workspaces/list-api-keys.js';
 import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
+import { revokeAdmin } from '../core/workspaces/revoke-admin.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
 import { operatorContext } from './operator-context.js';
 import { type Progress, runSeed } from './seed.js';
@@ -110,6 +111,20 @@ export const operatorCommands: Record<string, OperatorCommand> = {
         ['ADMIN', 'EMAIL', 'ROLE', 'ACTIVE TOKENS', 'CREATED'],
         ...data.map((a) => [a.adminId, a.email, a.role, String(a.activeTokens), a.createdAt]),
       ]),
+    };
+  },
+  'admin revoke': async (deps, _config, o) => {
+    const adminId = assertUuid('id', String(o.id));
+    // The admin decides the workspace: --workspace is needed only to insist on one.
+    const ctx = await operatorContext(deps, o, async (d) => {
+      const admin = await d.db.admin.findUnique({ where: { id: adminId }, select: { workspaceId: true } });
+      if (!admin) throw new AppError('NOT_FOUND', `admin ${adminId} not found`);
+      return admin.workspaceId;
+    });
+    const r = await revokeAdmin(ctx, { adminId });
+    return {
+      json: r,
+      text: `revoked ${r.revokedTokens} token(s) of ${r.email} (${r.adminId}); ended ${r.endedSessions} dashboard session(s)`,
     };
   },
   'keys rotate': async (deps, config) => {

@@ -6,6 +6,7 @@ import { refuseUndeclaredQuery } from './query-parameters.js';
 import { accountResourceRoutes } from './routes/account-resources.js';
 import { accountRoutes } from './routes/accounts.js';
 import { bankingVerificationRoutes } from './routes/banking-verification.js';
+import { eventRoutes } from './routes/events.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
@@ -24,5 +25,6 @@ export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promi
   simulationRoutes(app);
   webhookTargetRoutes(app);
   webhookDeliveryRoutes(app);
+  eventRoutes(app);
   await workspaceRoutes(app);
 }

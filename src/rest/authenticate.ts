@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
+import { authenticateRequest } from '../http/request-caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +13,7 @@ declare module 'fastify' {
 export function requireCredentials(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.addHook('onRequest', async (request) => {
-    const auth = await authenticate(deps, request.headers.authorization);
+    const auth = await authenticateRequest(deps, request);
     request.ctx = createContext(deps, auth);
   });
 }

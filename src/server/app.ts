@@ -103,7 +103,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   securityHeaders(app, { hsts: opts.hsts ?? false });
   cors(app, { origins: opts.corsOrigins ?? [] });
   if (opts.shedding) loadShedding(app, opts.shedding);
-  if (opts.rateLimit) rateLimit(app, opts.rateLimit);
+  if (opts.rateLimit) rateLimit(app, { ...opts.rateLimit, deps: opts.deps });
   if (opts.metrics) {
     opts.metrics.metrics.instrument(app);
     if (opts.metrics.token) metricsRoute(app, { metrics: opts.metrics.metrics, token: opts.metrics.token });

@@ -20,13 +20,17 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
     cipher,
     publicUrl: config.publicUrl,
     allowInsecureWebhooks: config.allowInsecureWebhooks,
+    webhookAllowPrivate: config.webhookAllowPrivate,
     documentMaxBytes: config.documentMaxBytes,
   });
   return { database, deps };
 }
 
 /** The core's dependencies on an open database, with the system clock and random ids (also the benches'). */
-export function depsOf(database: Database, rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'documentMaxBytes'>): Deps {
+export function depsOf(
+  database: Database,
+  rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'webhookAllowPrivate' | 'documentMaxBytes'>,
+): Deps {
   // The credential cache answers nothing until something watches its channel (`buildApp` does).
   return {
     db: database.prisma,

@@ -1,23 +1,23 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
-import { isForbiddenAddress } from '../core/webhooks/address-guard.js';
+import { type AddressPolicy, addressPolicy, isForbiddenAddress, isMetadataHost, STRICT_ADDRESSES } from '../core/webhooks/address-guard.js';
 import type { SendResult, WebhookSender } from '../core/webhooks/sender.js';
 
 type Lookup = typeof dnsLookup;
 const TRUNCATE = 4096;
 
 /**
- * A DNS lookup that refuses forbidden addresses. It runs inside the connection attempt, so the
- * address checked is the address connected to (no DNS-rebinding window).
+ * A DNS lookup that refuses forbidden addresses (under `policy`). It runs inside the connection
+ * attempt, so the address checked is the address connected to (no DNS-rebinding window).
  */
-export function guardedLookup(resolve: Lookup = dnsLookup): Lookup {
+export function guardedLookup(resolve: Lookup = dnsLookup, policy: AddressPolicy = STRICT_ADDRESSES): Lookup {
   return ((hostname: string, options: object, callback: (err: Error | null, address?: unknown, family?: number) => void) => {
     resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err);
       const list = addresses as unknown as LookupAddress[];
       if (!list.length) return callback(new Error(`${hostname} has no address`));
-      const bad = list.find((a) => isForbiddenAddress(a.address));
+      const bad = list.find((a) => isForbiddenAddress(a.address, policy));
       if (bad) return callback(new Error(`refused: ${hostname} resolves to a forbidden address (${bad.address})`));
       if ((options as { all?: boolean }).all) return callback(null, list);
       const first = list[0] as LookupAddress;
@@ -28,16 +28,19 @@ export function guardedLookup(resolve: Lookup = dnsLookup): Lookup {
 
 /**
  * Sends deliveries over HTTP(S) with undici: one POST per attempt, a per-attempt timeout,
- * redirects not followed (a 3xx is a failure), the answer read up to 4 KB. Unless insecure
- * targets are allowed, forbidden addresses are refused at connect time.
+ * redirects not followed (a 3xx is a failure), the answer read up to 4 KB. Forbidden addresses are
+ * refused at connect time: with `allowInsecure` (FAS_WEBHOOK_ALLOW_INSECURE) http and loopback are
+ * allowed, private subnets only as `allowPrivate` lists them; link-local and metadata never.
  */
 export function httpWebhookSender(opts: {
   timeoutMs: number;
   allowInsecure: boolean;
+  allowPrivate?: readonly string[];
   resolve?: Lookup;
 }): WebhookSender & { close(): Promise<void> } {
+  const policy = addressPolicy({ allowInsecure: opts.allowInsecure, allowPrivate: opts.allowPrivate });
   const agent = new Agent({
-    connect: opts.allowInsecure ? { timeout: opts.timeoutMs } : { timeout: opts.timeoutMs, lookup: guardedLookup(opts.resolve) },
+    connect: { timeout: opts.timeoutMs, lookup: guardedLookup(opts.resolve, policy) },
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
     connections: 64,
@@ -48,11 +51,11 @@ export function httpWebhookSender(opts: {
       const elapsed = () => performance.now() - started;
       const u = new URL(url);
       const host = u.hostname.replace(/^\[|\]$/g, '');
-      if (!opts.allowInsecure) {
-        if (u.protocol !== 'https:') return { statusCode: null, error: 'refused: target is not https', responseBody: null, durationMs: 0 };
-        if (isIP(host) && isForbiddenAddress(host)) {
-          return { statusCode: null, error: `refused: ${host} is a forbidden address`, responseBody: null, durationMs: 0 };
-        }
+      if (!opts.allowInsecure && u.protocol !== 'https:') {
+        return { statusCode: null, error: 'refused: target is not https', responseBody: null, durationMs: 0 };
+      }
+      if (isMetadataHost(host) || (isIP(host) && isForbiddenAddress(host, policy))) {
+        return { statusCode: null, error: `refused: ${host} is a forbidden address`, responseBody: null, durationMs: 0 };
       }
       try {
         const res = await request(url, {

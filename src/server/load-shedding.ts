@@ -12,12 +12,13 @@ export interface SheddingOptions {
   /** Shed while this many database calls wait for a connection (PGlite: its one connection); 0 = off. */
   dbWaiters: number;
   /**
-   * Shed while the requests queued for the database would take longer than this to drain at the
-   * current completion rate (Little's law: queued requests / requests completed per second);
-   * 0 = off. Adapts to slow databases and machines, where a fixed count of waiters would already
-   * mean seconds of waiting.
+   * Shed while the database call waiting longest for a connection has waited longer than this (ms);
+   * 0 = off. Measured, not estimated: a burst on an idle server is admitted and shedding starts
+   * only once calls really queue that long (slow databases and machines included).
    */
   queueWaitMs: number;
+  /** How long the call waiting longest for a connection has waited now, in ms. */
+  oldestWaitMs: () => number;
   /** Database calls currently waiting for a connection. */
   waiting: () => number;
   /** Connections the database serves at once (pool size; 1 for PGlite). */
@@ -28,12 +29,15 @@ export interface SheddingOptions {
 
 /** Health probes must answer while everything else is shed, or an orchestrator restarts a busy process. */
 const EXEMPT = /^\/(healthz|readyz)(\?|$)/;
+/** Streams stay open for hours while idle: admitted like any request, but not counted as work in flight. */
+const LONG_LIVED = /^\/api\/v2\/events\/stream(\?|$)/;
 
 /**
  * Answers 503 + Retry-After at once while the process is saturated, instead of queueing without
- * bound. Event loop and heap are sampled on a timer; the database queue is read per request. A
- * burst arrives before any of its queries is queued, so the queue is also estimated as the
- * admitted requests beyond the database's connections, whichever is larger.
+ * bound. Event loop and heap are sampled on a timer; the database queue is read per request: its
+ * length (a burst arrives before any of its queries is queued, so also counted as the admitted
+ * requests beyond the database's connections, whichever is larger) and how long its oldest call
+ * has waited.
  */
 export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void {
   const sampleMs = opts.sampleMs ?? 250;
@@ -57,52 +61,25 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
     delay.disable();
   });
   let inFlight = 0;
-  const completions = completionRate(2000);
   const queueTooLong = () => {
     // Admitted requests that cannot all be on a connection now.
     const queuedRequests = inFlight - opts.connections;
     if (opts.dbWaiters > 0 && Math.max(opts.waiting(), queuedRequests) >= opts.dbWaiters) return true;
-    // Requests over requests completed: the database's own queue also holds background calls (the
-    // webhook dispatcher's), and on a server that has been idle the completion rate reads zero, so
-    // two such calls would otherwise shed a lone request as "seconds of waiting".
-    if (opts.queueWaitMs <= 0 || queuedRequests < 2) return false;
-    return (queuedRequests / Math.max(completions.perSecond(), 0.5)) * 1000 > opts.queueWaitMs;
+    return opts.queueWaitMs > 0 && opts.oldestWaitMs() > opts.queueWaitMs;
   };
   app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT.test(request.url)) return;
     const why = reason ?? (queueTooLong() ? 'database queue' : null);
     if (!why) {
+      if (LONG_LIVED.test(request.url)) return;
       inFlight++;
       // 'close' comes after the answer is sent and also when the client goes away first.
       reply.raw.once('close', () => {
         inFlight--;
-        completions.add();
       });
       return;
     }
     reply.header('retry-after', retryAfter);
     return sendRejection(request, reply, new AppError('OVERLOADED', `the server is overloaded (${why}); retry after ${retryAfter} s`));
   });
-}
-
-/** Completions per second over a sliding window, kept in 100 ms buckets. */
-function completionRate(windowMs: number) {
-  const size = Math.ceil(windowMs / 100);
-  const buckets = new Array<number>(size).fill(0);
-  let current = Math.floor(performance.now() / 100);
-  const advance = () => {
-    const now = Math.floor(performance.now() / 100);
-    for (let b = current + 1; b <= Math.min(now, current + size); b++) buckets[b % size] = 0;
-    current = now;
-  };
-  return {
-    add() {
-      advance();
-      buckets[current % size] = (buckets[current % size] ?? 0) + 1;
-    },
-    perSecond() {
-      advance();
-      return buckets.reduce((a, b) => a + b, 0) / (windowMs / 1000);
-    },
-  };
 }

@@ -10,7 +10,18 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** GraphQL operation names are the client's choice: bounded in form and in number, or labels would grow without end. */
 const OPERATION_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const MAX_OPERATION_NAMES = 200;
+/** A tRPC batch is labelled per procedure: its first this many. */
+const MAX_BATCH_LABELS = 50;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const NAMED_OPERATION = /^\s*(?:#[^\n]*\n\s*)*(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
+}
 
 export interface Metrics {
   registry: Registry;
@@ -94,35 +105,45 @@ export function createMetrics(deps: Pick<Deps, 'sql'>, database: Pick<Database, 
 
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   const operationNames = new Set<string>();
-  const operationOf = (request: FastifyRequest): { protocol: string; operation: string } => {
+  /**
+   * Labels come only from what the server defines (route templates, procedure names, methods) or,
+   * for GraphQL, from operation names of authenticated callers (at most MAX_OPERATION_NAMES);
+   * anything else is `other`, so requests cannot create series (test/operations/metrics-labels.test.ts).
+   */
+  const operationsOf = (request: FastifyRequest): { protocol: string; operations: string[] } => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/trpc/')) {
-      const names = decodeURIComponent(path.slice('/trpc/'.length)).split(',');
-      return { protocol: 'trpc', operation: names.map((n) => (procedures.has(n) ? n : 'unknown')).join(',') };
+      // A batch counts each procedure it calls (duplicates too, up to the batch's length).
+      const names = safeDecode(path.slice('/trpc/'.length)).split(',', MAX_BATCH_LABELS);
+      return { protocol: 'trpc', operations: names.map((n) => (procedures.has(n) ? n : 'other')) };
     }
-    if (path === '/graphql') {
-      const params = (request.method === 'GET' ? request.query : request.body) as { operationName?: unknown; query?: unknown } | undefined;
-      // The name given, or the first operation's own name in the document.
-      const name =
-        params?.operationName ?? (typeof params?.query === 'string' ? NAMED_OPERATION.exec(params.query.slice(0, 1000))?.[1] : undefined);
-      if (typeof name !== 'string' || !OPERATION_NAME.test(name)) return { protocol: 'graphql', operation: 'anonymous' };
-      if (!operationNames.has(name) && operationNames.size >= MAX_OPERATION_NAMES) return { protocol: 'graphql', operation: 'other' };
-      operationNames.add(name);
-      return { protocol: 'graphql', operation: name };
-    }
-    const route = request.routeOptions.url ?? 'unmatched';
-    return { protocol: path.startsWith('/api/') ? 'rest' : 'other', operation: route };
+    if (path === '/graphql') return { protocol: 'graphql', operations: [graphqlOperation(request)] };
+    const route = request.routeOptions.url;
+    return { protocol: path.startsWith('/api/') ? 'rest' : 'other', operations: [route ?? 'other'] };
+  };
+  const graphqlOperation = (request: FastifyRequest): string => {
+    const params = (request.method === 'GET' ? request.query : request.body) as { operationName?: unknown; query?: unknown } | undefined;
+    // The name given, or the first operation's own name in the document.
+    const name =
+      params?.operationName ?? (typeof params?.query === 'string' ? NAMED_OPERATION.exec(params.query.slice(0, 1000))?.[1] : undefined);
+    if (typeof name !== 'string' || !OPERATION_NAME.test(name)) return 'anonymous';
+    // Names are the caller's choice: kept only from authenticated callers, and only so many.
+    if (!request.fasCaller?.authenticated) return 'other';
+    if (!operationNames.has(name) && operationNames.size >= MAX_OPERATION_NAMES) return 'other';
+    operationNames.add(name);
+    return name;
   };
 
   return {
     registry,
     instrument(app) {
       app.addHook('onResponse', async (request, reply) => {
-        const { protocol, operation } = operationOf(request);
-        requests.observe(
-          { protocol, operation, method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
-          reply.elapsedTime / 1000,
-        );
+        const { protocol, operations } = operationsOf(request);
+        const method = METHODS.has(request.method) ? request.method : 'other';
+        const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+        for (const operation of operations) {
+          requests.observe({ protocol, operation, method, status_class: statusClass }, reply.elapsedTime / 1000);
+        }
       });
     },
     dispatcher: {

@@ -6,11 +6,15 @@ import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { openDeps } from './deps.js';
+import { connectionTracker } from './graceful-stop.js';
 import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-route.js';
 import { startOperatorSocket } from './operator-socket.js';
 import { assertAddressAvailable, unavailableAddress } from './port-check.js';
 import { startWebhookWorker } from './webhook-worker.js';
+
+/** After the drain deadline, how long the rest of the stop (dispatcher, database) may take. */
+const FORCE_EXIT_AFTER_DRAIN_MS = 2000;
 
 /** `fas serve`: the API on the configured database until SIGTERM/SIGINT, then a graceful stop. */
 export async function serve(config: Config, opts: { worker: boolean } = { worker: true }): Promise<void> {
@@ -51,7 +55,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     corsOrigins: config.corsOrigins,
     hsts: config.publicUrl.startsWith('https:'),
     rateLimit: config.rateLimit,
-    shedding: { ...config.shedding, waiting: database.waiting, connections: database.connections },
+    shedding: { ...config.shedding, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },
     timeouts: config.timeouts,
   });
   // Stored idempotent answers are kept 24 hours; sweep the older ones every hour.
@@ -81,6 +85,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
         config,
         onError: (err) => app.log.error({ err: safeError(err) }, 'operator command failed'),
       });
+  const connections = connectionTracker(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
     // Further signals (a terminal's Ctrl-C reaches npm and the server alike) must not cut the
@@ -90,11 +95,16 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
       return;
     }
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, inProgress: connections.inProgress() }, 'shutting down');
+    // Requests in progress get the drain deadline; past it their connections are cut and the
+    // stop goes on; should closing still hang, the process exits anyway.
+    const drainDeadline = setTimeout(() => connections.destroyAll(), config.drainTimeoutMs);
+    drainDeadline.unref();
+    const force = setTimeout(() => process.exit(1), config.drainTimeoutMs + FORCE_EXIT_AFTER_DRAIN_MS);
     force.unref();
     clearInterval(purge);
     try {
+      connections.drain();
       await operator?.close();
       metricsServer?.close();
       await app.close();

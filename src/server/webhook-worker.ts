@@ -4,6 +4,7 @@ import { Dispatcher, type DispatcherObserver } from '../core/webhooks/dispatcher
 import { DELIVERIES_CHANNEL } from '../core/webhooks/events.js';
 import { DEFAULT_RETRY_POLICY } from '../core/webhooks/retry-schedule.js';
 import type { Database } from '../db/database.js';
+import { startEventPruning } from './event-pruning.js';
 import { httpWebhookSender } from './http-webhook-sender.js';
 
 /** The webhook dispatcher as configured (in `fas serve` or a separate `fas worker`). */
@@ -14,7 +15,11 @@ export function startWebhookWorker(
   onError: (err: unknown) => void,
   observer?: DispatcherObserver,
 ) {
-  const sender = httpWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowInsecure: config.allowInsecureWebhooks });
+  const sender = httpWebhookSender({
+    timeoutMs: config.webhookTimeoutMs,
+    allowInsecure: config.allowInsecureWebhooks,
+    allowPrivate: config.webhookAllowPrivate,
+  });
   const dispatcher = new Dispatcher(
     { ...deps, sql: database.dispatchSql },
     {
@@ -27,8 +32,10 @@ export function startWebhookWorker(
     },
   );
   dispatcher.start();
+  const stopPruning = startEventPruning(database.dispatchSql, { retentionDays: config.eventRetentionDays, onError });
   return {
     stop: async () => {
+      await stopPruning();
       await dispatcher.stop();
       await sender.close();
     },

@@ -1,6 +1,6 @@
-import { listCryptoBeneficiaries } from '../core/account-resources/crypto-beneficiaries.js';
-import { listCryptoWallets } from '../core/account-resources/crypto-wallets.js';
 import { listBankAccounts } from '../core/account-resources/list-bank-accounts.js';
+import { listCryptoBeneficiaries } from '../core/account-resources/list-crypto-beneficiaries.js';
+import { listCryptoWallets } from '../core/account-resources/list-crypto-wallets.js';
 import { listAccountStatusHistory } from '../core/accounts/account-status-history.js';
 import { createAccount } from '../core/accounts/create-account.js';
 import { getAccount } from '../core/accounts/get-account.js';

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
 import { AppError, type ErrorCode, errorKinds, isStatementTimeout, toAppError } from '../core/errors.js';
-import { resumeSession } from '../core/sessions/resume-session.js';
-import { readSessionCookie, sameOriginWrite } from './session-cookie.js';
+import { authenticateRequest, resumeRequestSession } from '../http/request-caller.js';
+import { readSessionCookie, sameOriginWrite } from '../http/session-cookie.js';
 
 export interface TrpcContext {
   deps: Deps;
@@ -68,8 +68,8 @@ async function callerOf(
   type: 'query' | 'mutation' | 'subscription',
 ): Promise<Authenticated & { sessionExpiresAt?: Date }> {
   const cookie = ctx.req && !ctx.authorization ? readSessionCookie(ctx.req) : undefined;
-  if (!cookie || !ctx.req) return authenticate(ctx.deps, ctx.authorization);
-  const session = await resumeSession(ctx.deps, cookie);
+  if (!cookie || !ctx.req) return ctx.req ? authenticateRequest(ctx.deps, ctx.req) : authenticate(ctx.deps, ctx.authorization);
+  const session = await resumeRequestSession(ctx.deps, ctx.req, cookie);
   if (type !== 'query' && !sameOriginWrite(ctx.req, ctx.deps.publicUrl)) {
     throw new AppError('FORBIDDEN', 'cross-site request refused: send X-FAS-CSRF: 1 from this origin');
   }

@@ -1,5 +1,7 @@
 import { accountsRouter } from './accounts.js';
+import { adminsRouter } from './admins.js';
 import { apiKeysRouter } from './api-keys.js';
+import { eventsRouter } from './events.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
 import { overviewRouter } from './overview.js';
@@ -18,8 +20,10 @@ export const appRouter = router({
   transactions: transactionsRouter,
   webhookTargets: webhookTargetsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
+  events: eventsRouter,
   session: sessionRouter,
   apiKeys: apiKeysRouter,
+  admins: adminsRouter,
   overview: overviewRouter,
   signingKeys: signingKeysRouter,
   simulations: simulationsRouter,

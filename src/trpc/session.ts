@@ -3,8 +3,8 @@ import { AppError } from '../core/errors.js';
 import { endSession } from '../core/sessions/end-session.js';
 import { SESSION_IDLE_MS } from '../core/sessions/session-policy.js';
 import { startSession } from '../core/sessions/start-session.js';
+import { clearSessionCookie, readSessionCookie, sameOriginWrite, setSessionCookie } from '../http/session-cookie.js';
 import { authedProcedure, publicProcedure, router, typed } from './init.js';
-import { clearSessionCookie, readSessionCookie, sameOriginWrite, setSessionCookie } from './session-cookie.js';
 
 /** Dashboard sign-in: a token in, an HttpOnly session cookie out (the token is not kept by the browser). */
 export const sessionRouter = router({

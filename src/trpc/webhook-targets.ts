@@ -1,4 +1,6 @@
 import type { PathOf, QueryOf, Schemas } from '../core/contract.js';
+import { recoverWebhookTarget } from '../core/webhooks/recover-webhook-target.js';
+import { testWebhookTarget } from '../core/webhooks/test-webhook-target.js';
 import {
   createWebhookTarget,
   deleteWebhookTarget,
@@ -23,4 +25,6 @@ export const webhookTargetsRouter = router({
     return { deleted: true };
   }),
   enable: mutation(typed<ById>(), enableWebhookTarget, { targetId: '' }),
+  test: mutation(typed<ById & Schemas['TestWebhookTargetRequest']>(), withBody('targetId', testWebhookTarget)),
+  recover: mutation(typed<ById & Schemas['RecoverWebhookTargetRequest']>(), withBody('targetId', recoverWebhookTarget)),
 });

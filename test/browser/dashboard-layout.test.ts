@@ -55,7 +55,10 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       async () => (await h.deps.db.webhookDelivery.count({ where: { workspaceId: seed.workspaceId, status: 'succeeded' } })) >= 3,
       30_000,
     );
-    const delivery = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { workspaceId: seed.workspaceId }, select: { id: true } });
+    const delivery = await h.deps.db.webhookDelivery.findFirstOrThrow({
+      where: { workspaceId: seed.workspaceId },
+      select: { id: true, eventId: true },
+    });
     const tx = (type: 'trade' | 'crypto') =>
       h.deps.db.transaction.findFirstOrThrow({ where: { workspaceId: seed.workspaceId, transactionType: type }, select: { id: true } });
     const [trade, crypto] = [await tx('trade'), await tx('crypto')];
@@ -81,6 +84,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       { name: 'webhooks', path: '/dashboard/webhooks', ready: (p) => table(p, 'Signing keys') },
       { name: 'deliveries', path: '/dashboard/webhooks/deliveries', ready: (p) => table(p, 'deliveries') },
       { name: 'delivery', path: `/dashboard/webhooks/deliveries/${delivery.id}`, ready: (p) => table(p, 'Attempts') },
+      { name: 'events', path: '/dashboard/events', ready: (p) => table(p, 'events') },
+      { name: 'event', path: `/dashboard/events/${delivery.eventId}`, ready: (p) => p.locator('pre.payload').waitFor() },
       { name: 'api-keys', path: '/dashboard/api-keys', ready: (p) => table(p, 'API keys') },
       { name: 'not-found', path: '/dashboard/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Page not found' }).waitFor() },
     ];
@@ -156,6 +161,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       ['Accounts', 'Accounts'],
       ['Transactions', 'Transactions'],
       ['Webhooks', 'Webhooks'],
+      ['Events', 'Events'],
       ['API keys', 'API keys'],
       ['Overview', 'Overview'],
     ] as const) {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
-import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
+import { createCryptoWallet } from '../../src/core/account-resources/create-crypto-wallet.js';
 import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';

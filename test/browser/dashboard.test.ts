@@ -165,7 +165,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await other.close();
   });
 
-  it('webhook targets: inline validation, create, edit, disabled by failing deliveries, enable, redeliver, delete', async () => {
+  it('webhook targets: inline validation, event types, create, edit, disabled by failing deliveries, enable and recover, redeliver, delete', async () => {
     const rx = await receiver;
     await page.goto(url('/dashboard/webhooks'));
     await h1().getByText('Webhooks').waitFor();
@@ -176,8 +176,18 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await form.locator('#new-url-error').waitFor();
     await form.getByLabel('URL').fill(rx.url);
     await form.getByLabel('Description').fill('ops receiver');
+    // Subscriptions: no type chosen is the server's 400, shown by the checkboxes; then one type.
+    await form.getByLabel('Every event type').uncheck();
+    await form.getByRole('group', { name: 'KYC' }).waitFor();
+    await form.getByRole('button', { name: 'Create target' }).click();
+    await form.locator('#new-eventTypes-error').waitFor();
+    await form.getByRole('group', { name: 'Accounts' }).getByLabel('Account created').check();
     await form.getByRole('button', { name: 'Create target' }).click();
     await page.getByRole('link', { name: rx.url }).waitFor();
+    await page.getByRole('table', { name: 'Webhook targets' }).getByText('1 of 24').waitFor();
+    expect(
+      (await h.deps.db.webhookTarget.findFirst({ where: { workspaceId: seed.workspaceId }, select: { eventTypes: true } }))?.eventTypes,
+    ).toEqual(['account_created']);
     // The form is ready for the next target: emptied, its error gone.
     await expect(form.getByLabel('URL').inputValue()).resolves.toBe('');
     await expect(form.getByLabel('Description').inputValue()).resolves.toBe('');
@@ -206,31 +216,49 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await page.getByRole('button', { name: `Enable ${rx.url}` }).click();
     await until('step 6', async () => (await page.getByRole('button', { name: `Enable ${rx.url}` }).count()) === 0);
 
+    // Enabled again, the page offers to resend what failed meanwhile.
+    const recover = page.getByRole('form', { name: `Resend failed deliveries to ${rx.url}` });
+    await expect(recover.getByLabel('Failed since (UTC, RFC 3339)').inputValue()).resolves.toMatch(/^\d{4}-\d\d-\d\dT/);
+    await checkPage('webhooks-recover');
+    rx.setResponder((_r, res) => res.writeHead(204).end());
+    await recover.getByRole('button', { name: 'Resend failed deliveries' }).click();
+    await recover.getByRole('status').getByText('1 delivery queued again.').waitFor();
+    const succeeded = () =>
+      h.deps.db.webhookDelivery.findFirst({ where: { workspaceId: seed.workspaceId }, select: { status: true, attempts: true } });
+    await until('the recovered delivery to succeed', async () => (await succeeded())?.status === 'succeeded', 20_000);
+
     await page.getByRole('link', { name: 'Delivery log' }).click();
-    await page.getByLabel('Status').selectOption('failed');
+    await page.getByLabel('Status').selectOption('succeeded');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await page.waitForURL(/status=failed/);
+    await page.waitForURL(/status=succeeded/);
     await until('step 7', async () => (await rows().count()) === 1);
     await checkPage('deliveries');
-    await rows().first().locator('a').click();
+    await rows().first().locator('a').first().click();
     await page.getByRole('heading', { level: 1, name: 'Delivery of account_created' }).waitFor();
-    await page.locator('.page-head').getByText('Failed').waitFor();
-    await expect(page.getByRole('table', { name: 'Attempts' }).locator('tbody tr').count()).resolves.toBe(6);
+    await page.locator('.page-head').getByText('Succeeded').waitFor();
+    await expect(page.getByRole('table', { name: 'Attempts' }).locator('tbody tr').count()).resolves.toBe(7);
     await page.getByText('down for maintenance').first().waitFor();
     await checkPage('delivery');
-    rx.setResponder((_r, res) => res.writeHead(204).end());
     await page.getByRole('button', { name: 'Redeliver' }).click();
-    await page.getByRole('status').getByText('Queued for redelivery').waitFor();
-    await page.getByRole('status').getByRole('link').click();
-    await until(
-      'the redelivery to succeed',
-      async () => (await h.deps.db.webhookDelivery.count({ where: { workspaceId: seed.workspaceId, status: 'succeeded' } })) === 1,
-      20_000,
-    );
+    await page.getByRole('status').getByText('Queued again').waitFor();
+    await until('the redelivery to succeed', async () => (await succeeded())?.attempts === 8, 20_000);
     await page.reload();
     await page.locator('.page-head').getByText('Succeeded').waitFor();
+    await expect(page.getByRole('table', { name: 'Attempts' }).locator('tbody tr').count()).resolves.toBe(8);
 
     await page.goto(url('/dashboard/webhooks'));
+    // A test send of another type than the target subscribes to: received, marked as a test.
+    await page.getByRole('button', { name: `Test ${rx.url}` }).click();
+    const test = page.getByRole('form', { name: `Send a test event to ${rx.url}` });
+    await test.getByLabel('Event type').selectOption('kyc_needs_update');
+    await test.getByRole('button', { name: 'Send test event' }).click();
+    await test.getByText('Test sent as').waitFor();
+    await checkPage('webhooks-test');
+    await until(
+      'the test send to arrive',
+      async () => rx.received.some((r) => r.json.test === true && r.json.type === 'kyc_needs_update'),
+      20_000,
+    );
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: `Delete ${rx.url}` }).click();
     await until('step 8', async () => (await page.getByRole('link', { name: rx.url }).count()) === 0);
@@ -264,7 +292,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await ap.getByRole('heading', { name: 'Webhooks' }).waitFor();
     expect(await ap.getByRole('button', { name: /Create target|Enable|Delete|Edit/ }).count()).toBe(0);
     await ap.goto(url('/dashboard/api-keys'));
-    await ap.getByRole('table').waitFor();
+    await ap.getByRole('region', { name: 'Admins and analysts' }).waitFor();
     expect(await ap.getByRole('button', { name: /Create key|Revoke/ }).count()).toBe(0);
     const answer = await ap.evaluate(async () => {
       const r = await fetch('/trpc/apiKeys.create', {
@@ -277,6 +305,21 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     expect(answer.status).toBe(403);
     expect(answer.body.error.data.code).toBe('FORBIDDEN');
     expect(arec.foreignRequests).toEqual([]);
+
+    // The admin revokes the analyst in the Team section: the analyst's open session ends at once.
+    const analyst = await h.deps.db.admin.findFirstOrThrow({
+      where: { workspaceId: seed.workspaceId, role: 'analyst' },
+      select: { email: true },
+    });
+    await page.goto(url('/dashboard/api-keys'));
+    await page.getByRole('region', { name: 'Admins and analysts' }).waitFor();
+    expect(await page.getByRole('button', { name: `Revoke ${seed.adminEmail}` }).count()).toBe(0);
+    await checkPage('team');
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: `Revoke ${analyst.email}` }).click();
+    await until('analyst revoked', async () => (await page.getByRole('button', { name: `Revoke ${analyst.email}` }).count()) === 0);
+    const me = await ap.evaluate(async () => (await fetch('/trpc/session.me')).status);
+    expect(me).toBe(401);
     await arec.context.close();
   });
 

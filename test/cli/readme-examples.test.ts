@@ -92,7 +92,15 @@ describe("the documents' CLI examples run as written", () => {
       async () => {
         const r = await run('bash', ['-e', '-o', 'pipefail', '-c', block.code], {
           cwd: root,
-          env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, FAS_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          // FAS_URL: `fas trigger` reaches this file's server where the documents' reach `npm start`'s.
+          env: {
+            ...process.env,
+            PATH: `${bin}:${process.env.PATH}`,
+            FAS_DATA_DIR: dataDir,
+            DATABASE_URL: '',
+            LOG_LEVEL: 'silent',
+            FAS_URL: h.baseUrl,
+          },
         });
         expect(r.status, `${block.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`).toBe(0);
         expect(r.stderr).toBe('');

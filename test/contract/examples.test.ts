@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import type { Ctx } from '../../src/core/context.js';
 import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';
@@ -76,6 +76,12 @@ const fixtures: Record<string, Fixture> = {
   simulateCryptoDeposit: bodyActive,
   createWebhookTarget: async () => ({}),
   updateWorkspace: async () => ({}),
+  testWebhookTarget: async (ctx) => ({
+    path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/test' })).id },
+  }),
+  recoverWebhookTarget: async (ctx) => ({
+    path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/recover' })).id },
+  }),
   updateWebhookTarget: async (ctx) => ({
     path: { targetId: (await createWebhookTarget(ctx, { url: 'https://hooks.example.com/old' })).id },
   }),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 import { until } from '../support/until.js';
@@ -14,7 +15,15 @@ const off = { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 0, queueWaitMs: 
 describe('load shedding', () => {
   it('a database queue past its limit sheds with 503 OVERLOADED at once; health stays answerable', async () => {
     const harness = await startHarness({
-      app: (database) => ({ shedding: { ...off, dbWaiters: 3, waiting: database.waiting, connections: database.connections } }),
+      app: (database) => ({
+        shedding: {
+          ...off,
+          dbWaiters: 3,
+          waiting: database.waiting,
+          oldestWaitMs: database.oldestWaitMs,
+          connections: database.connections,
+        },
+      }),
     });
     h = harness;
     const ws = await workspaceFactory(harness.deps);
@@ -43,55 +52,82 @@ describe('load shedding', () => {
     expect((await list()).status).toBe(200);
   }, 90_000);
 
-  it('requests queued past the wait limit shed; background calls queued on an idle server do not', async () => {
-    // The shedder sees one connection whatever the database has, so three slow requests are a queue.
-    let background = 0;
+  it('requests shed once a database call has really waited past the limit; background calls are real waits too', async () => {
     const harness = await startHarness({
       app: (database) => ({
-        shedding: { ...off, queueWaitMs: 1000, waiting: () => database.waiting() + background, connections: 1 },
+        shedding: {
+          ...off,
+          queueWaitMs: 1000,
+          waiting: database.waiting,
+          oldestWaitMs: database.oldestWaitMs,
+          connections: database.connections,
+        },
       }),
     });
     h = harness;
     const ws = await workspaceFactory(harness.deps);
     const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
-    // An idle server whose database queue holds only background calls (the webhook dispatcher's):
-    // no request is ahead of this one and none has finished lately, which is not seconds of waiting.
-    background = 5;
-    for (let i = 0; i < 3; i++) expect((await list()).status).toBe(200);
-    background = 0;
-
-    // Requests that wait: the accounts table locked by a transaction (PGlite: its one connection held).
-    let locked: () => void = () => {};
-    const lockTaken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const held = harness.database.prisma.$transaction(
-      async (tx) => {
-        await tx.$executeRawUnsafe('LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
-        locked();
-        await new Promise((r) => setTimeout(r, 6000));
-      },
-      { timeout: 20_000, maxWait: 20_000 },
-    );
-    await lockTaken;
-    // Nothing has finished for more than the rate's window: with three requests in flight behind
-    // the lock, two are queued beyond the one connection, at the 0.5/s floor four seconds of
-    // waiting. Of six sent at once, the first three are admitted and the others shed.
-    await new Promise((r) => setTimeout(r, 2100));
-    const answers = await Promise.all(Array.from({ length: 6 }, list));
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 503, 503, 503]);
-    expect(answers.find((r) => r.status === 503)?.body).toMatchObject({
-      code: 'OVERLOADED',
-      detail: expect.stringContaining('database queue'),
-    });
-    await held;
     expect((await list()).status).toBe(200);
+    // Every connection held by a transaction (PGlite: its one), and one more call waiting behind them.
+    const hold = (ms: number) =>
+      harness.database.prisma.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1`;
+          await new Promise((r) => setTimeout(r, ms));
+        },
+        { timeout: 30_000, maxWait: 30_000 },
+      );
+    const held = Array.from({ length: harness.database.connections }, () => hold(4000));
+    const waiter = hold(0);
+    await until('a call to wait past the limit', () => harness.database.oldestWaitMs() > 1200);
+    const answers = await Promise.all(Array.from({ length: 3 }, list));
+    expect(answers.map((r) => r.status)).toEqual([503, 503, 503]);
+    expect(answers[0]?.body).toMatchObject({ code: 'OVERLOADED', detail: expect.stringContaining('database queue') });
+    expect((await rawRequest(harness, 'GET', '/healthz')).status).toBe(200);
+    await Promise.all([...held, waiter]);
+    // Nothing waits any more: served at once, with no rate or history to wait out.
+    expect(harness.database.oldestWaitMs()).toBe(0);
+    expect((await list()).status).toBe(200);
+  }, 90_000);
+
+  it.each([5, 40])('an idle server answers a burst of %i concurrent requests without 503 (issue 24)', async (n) => {
+    // The production thresholds (config.ts defaults), the event loop's left out: the shared test
+    // machine's load says nothing about this server.
+    const { dbWaiters, queueWaitMs } = loadConfig({}).shedding;
+    const harness = await startHarness({
+      app: (database) => ({
+        shedding: {
+          ...off,
+          dbWaiters,
+          queueWaitMs,
+          waiting: database.waiting,
+          oldestWaitMs: database.oldestWaitMs,
+          connections: database.connections,
+        },
+      }),
+    });
+    h = harness;
+    const ws = await workspaceFactory(harness.deps);
+    const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    for (let round = 0; round < 2; round++) {
+      // Idle for longer than any completion-rate window.
+      await new Promise((r) => setTimeout(r, 2500));
+      const answers = await Promise.all(Array.from({ length: n }, list));
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: n }, () => 200));
+    }
   }, 90_000);
 
   it('an event loop blocked past its limit sheds REST, tRPC and GraphQL in their own shapes, then recovers', async () => {
     const harness = await startHarness({
       app: (database) => ({
-        shedding: { ...off, eventLoopDelayMs: 100, waiting: database.waiting, connections: database.connections, sampleMs: 100 },
+        shedding: {
+          ...off,
+          eventLoopDelayMs: 100,
+          waiting: database.waiting,
+          oldestWaitMs: database.oldestWaitMs,
+          connections: database.connections,
+          sampleMs: 100,
+        },
       }),
     });
     h = harness;
@@ -134,7 +170,14 @@ describe('load shedding', () => {
   it('a heap over its share sheds (a share of 0.1% is always exceeded)', async () => {
     const harness = await startHarness({
       app: (database) => ({
-        shedding: { ...off, heapUsedRatio: 0.001, waiting: database.waiting, connections: database.connections, sampleMs: 50 },
+        shedding: {
+          ...off,
+          heapUsedRatio: 0.001,
+          waiting: database.waiting,
+          oldestWaitMs: database.oldestWaitMs,
+          connections: database.connections,
+          sampleMs: 50,
+        },
       }),
     });
     h = harness;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
-import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
+import { createCryptoWallet } from '../../src/core/account-resources/create-crypto-wallet.js';
 import { activeAccount } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCryptoBeneficiary } from '../../src/core/account-resources/crypto-beneficiaries.js';
-import { createCryptoWallet } from '../../src/core/account-resources/crypto-wallets.js';
+import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
+import { createCryptoWallet } from '../../src/core/account-resources/create-crypto-wallet.js';
 import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
 import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
@@ -24,7 +24,7 @@ async function fixture() {
   const { ws, accountId: pendingAccount } = link;
   const target = await rawRequest(h, 'POST', '/api/v2/webhook-targets', {
     headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: 'https://hooks.example.com/matrix' }),
+    body: JSON.stringify({ url: 'https://hooks.example.com/matrix', eventTypes: ['account_created', 'bank_transaction_created'] }),
   });
   const { nonce } = await openPage(h, link.token);
   const upload = await uploadFile(h, link.token, { nonce, kind: 'document_front', file: sampleFile.jpeg(2_000), name: 'front.jpeg' });
@@ -55,6 +55,10 @@ async function fixture() {
   await setWorkspaceLogo(ws.ctx, { content: realPng(4, 4) });
   const deliveries = await h.deps.db.webhookDelivery.findMany({ where: { workspaceId: ws.workspaceId }, select: { id: true } });
   expect(deliveries.length).toBeGreaterThan(0);
+  const event = await h.deps.db.event.findFirst({
+    where: { workspaceId: ws.workspaceId, type: 'bank_transaction_created' },
+    select: { id: true },
+  });
   const documents = await h.deps.db.kycDocument.findMany({ where: { accountId: pendingAccount }, select: { id: true } });
   return {
     ws,
@@ -63,6 +67,7 @@ async function fixture() {
     documentId: documents[0]!.id,
     targetId: target.body.id as string,
     deliveryId: deliveries[0]!.id,
+    eventId: event!.id,
     transactionIds: transactions.map((t) => t.id),
   };
 }
@@ -187,10 +192,13 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
   listWebhookTargets: {
     rest: async () => (await rest().GET('/api/v2/webhook-targets')).data,
     trpc: () => trpc().webhookTargets.list.query(),
+    graphql: async () => (await gql(`{ webhookTargets { ${selectAll('WebhookTargetPage')} } }`)).webhookTargets,
   },
   getWebhookTarget: {
     rest: async () => (await rest().GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId: f.targetId } } })).data,
     trpc: () => trpc().webhookTargets.get.query({ targetId: f.targetId }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { webhookTarget(targetId: $id) { ${selectAll('WebhookTarget')} } }`, { id: f.targetId })).webhookTarget,
   },
   listWebhookDeliveries: {
     rest: async () => (await rest().GET('/api/v2/webhook-deliveries', { params: { query: { limit: 100 } } })).data,
@@ -200,6 +208,16 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     rest: async () =>
       (await rest().GET('/api/v2/webhook-deliveries/{deliveryId}', { params: { path: { deliveryId: f.deliveryId } } })).data,
     trpc: () => trpc().webhookDeliveries.get.query({ deliveryId: f.deliveryId }),
+  },
+  listEvents: {
+    rest: async () => (await rest().GET('/api/v2/events', { params: { query: { limit: 100 } } })).data,
+    trpc: () => trpc().events.list.query({ limit: 100 }),
+    graphql: async () => (await gql(`{ events(limit: 100) { ${page('Event')} } }`)).events,
+  },
+  getEvent: {
+    rest: async () => (await rest().GET('/api/v2/events/{eventId}', { params: { path: { eventId: f.eventId } } })).data,
+    trpc: () => trpc().events.get.query({ eventId: f.eventId }),
+    graphql: async () => (await gql(`query($id: ID!) { event(id: $id) { ${selectAll('Event')} } }`, { id: f.eventId })).event,
   },
 };
 

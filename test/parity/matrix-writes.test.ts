@@ -64,6 +64,13 @@ async function target(): Promise<Partial<Subject>> {
   return { targetId: (await ok(post('/api/v2/webhook-targets', { url: 'https://hooks.example.com/w' }))).id };
 }
 
+/** A GraphQL mutation's answer (its one root field), which must have no errors. */
+async function gqlWrite(query: string, variables?: Record<string, unknown>) {
+  const r = await graphql(h, ws.apiKey, query, variables);
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return Object.values(r.data)[0];
+}
+
 type Writer = (s: Subject) => Promise<unknown>;
 interface WriteSpec {
   prepare?: () => Promise<Partial<Subject>>;
@@ -160,8 +167,14 @@ const WRITERS: Record<string, WriteSpec> = {
     trpc: (s) => trpc().simulations.cryptoDeposit.mutate(cryptoDeposit(s.accountId) as never),
   },
   createWebhookTarget: {
-    rest: () => ok(post('/api/v2/webhook-targets', { url: 'https://hooks.example.com/created' })),
-    trpc: () => trpc().webhookTargets.create.mutate({ url: 'https://hooks.example.com/created' }),
+    rest: () =>
+      ok(post('/api/v2/webhook-targets', { url: 'https://hooks.example.com/created', eventTypes: ['trade_transaction_created'] })),
+    trpc: () =>
+      trpc().webhookTargets.create.mutate({ url: 'https://hooks.example.com/created', eventTypes: ['trade_transaction_created'] }),
+    graphql: () =>
+      gqlWrite(
+        `mutation { createWebhookTarget(input: { url: "https://hooks.example.com/created", eventTypes: [trade_transaction_created] }) { ${selectAll('WebhookTarget')} } }`,
+      ),
   },
   updateWebhookTarget: {
     prepare: target,
@@ -169,10 +182,20 @@ const WRITERS: Record<string, WriteSpec> = {
       ok(
         rawRequest(h, 'PATCH', `/api/v2/webhook-targets/${s.targetId}`, {
           headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ url: 'https://hooks.example.com/updated' }),
+          body: JSON.stringify({ url: 'https://hooks.example.com/updated', eventTypes: ['account_created'] }),
         }),
       ),
-    trpc: (s) => trpc().webhookTargets.update.mutate({ targetId: s.targetId, url: 'https://hooks.example.com/updated' }),
+    trpc: (s) =>
+      trpc().webhookTargets.update.mutate({
+        targetId: s.targetId,
+        url: 'https://hooks.example.com/updated',
+        eventTypes: ['account_created'],
+      }),
+    graphql: (s) =>
+      gqlWrite(
+        `mutation($id: ID!) { updateWebhookTarget(targetId: $id, input: { url: "https://hooks.example.com/updated", eventTypes: [account_created] }) { ${selectAll('WebhookTarget')} } }`,
+        { id: s.targetId },
+      ),
   },
   // REST answers 204 with no body and tRPC `{ deleted: true }`: what is compared is the effect.
   deleteWebhookTarget: {
@@ -200,6 +223,34 @@ const WRITERS: Record<string, WriteSpec> = {
     },
     rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/enable`)),
     trpc: (s) => trpc().webhookTargets.enable.mutate({ targetId: s.targetId }),
+    graphql: (s) =>
+      gqlWrite(`mutation($id: ID!) { enableWebhookTarget(targetId: $id) { ${selectAll('WebhookTarget')} } }`, { id: s.targetId }),
+  },
+  testWebhookTarget: {
+    prepare: target,
+    rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/test`, { eventType: 'kyb_document_uploaded' })),
+    trpc: (s) => trpc().webhookTargets.test.mutate({ targetId: s.targetId, eventType: 'kyb_document_uploaded' }),
+    graphql: (s) =>
+      gqlWrite(
+        `mutation($id: ID!) { testWebhookTarget(targetId: $id, eventType: kyb_document_uploaded) { ${selectAll('WebhookDelivery')} } }`,
+        {
+          id: s.targetId,
+        },
+      ),
+  },
+  recoverWebhookTarget: {
+    prepare: async () => {
+      const { targetId } = await target();
+      await pendingAccount();
+      await h.deps.db.webhookDelivery.updateMany({ where: { targetId }, data: { status: 'failed', attempts: 6 } });
+      return { targetId };
+    },
+    rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/recover`, { since: '2026-01-01T00:00:00Z' })),
+    trpc: (s) => trpc().webhookTargets.recover.mutate({ targetId: s.targetId, since: '2026-01-01T00:00:00Z' }),
+    graphql: (s) =>
+      gqlWrite('mutation($id: ID!) { recoverWebhookTarget(targetId: $id, since: "2026-01-01T00:00:00Z") { queued more } }', {
+        id: s.targetId,
+      }),
   },
   redeliverWebhookDelivery: {
     prepare: async () => {

@@ -22,7 +22,9 @@ export const exposed = (cell: Cell): cell is string => typeof cell === 'string';
 
 // The reasons, once each.
 const ANALYSTS_READ = no('GraphQL is for analysts, who read; it has no writes but createAccount');
-const NO_GQL_WEBHOOKS = no('webhook configuration is REST and the dashboard; analysts get webhookDeliveryStats');
+const NO_GQL_WEBHOOKS = no(
+  'the delivery log, deleting targets and signing keys are REST and the dashboard; analysts get webhookDeliveryStats',
+);
 const INTEGRATOR_ONLY = no('an integrator-side simulation or resource, not on the dashboard');
 const HOLDER = no("the account holder's page, reached through the verification link's token only");
 const OPERATIONS = no('an operations endpoint of the HTTP server, outside any protocol');
@@ -34,6 +36,7 @@ const OUTBOUND = no('an outbound webhook event: delivered to targets, not called
 const CSV_DOWNLOAD = no('a CSV download: the dashboard links to /dashboard/export/*.csv, the same use case behind its session cookie');
 const NO_GQL_BINARY = no('an image upload: GraphQL here carries JSON only; REST takes the bytes, the dashboard base64 over tRPC');
 const PUBLIC_IMAGE = no('a public image the verification page shows, addressed by its SHA-256; no credentials, no protocol');
+const EVENT_STREAM = no('a server-sent events stream for `fas listen`; the dashboard and analysts page through the events list');
 const CSV_NOT_GRAPH = no('a CSV file rather than a graph: analysts page through the same filters in GraphQL');
 
 export const MATRIX: Record<string, UseCase> = {
@@ -137,12 +140,34 @@ export const MATRIX: Record<string, UseCase> = {
   simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: 'simulations.bankDeposit', graphql: ANALYSTS_READ },
   simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: 'simulations.cryptoDeposit', graphql: ANALYSTS_READ },
   // webhooks
-  createWebhookTarget: { kind: 'write', rest: 'createWebhookTarget', trpc: 'webhookTargets.create', graphql: NO_GQL_WEBHOOKS },
-  listWebhookTargets: { kind: 'read', rest: 'listWebhookTargets', trpc: 'webhookTargets.list', graphql: NO_GQL_WEBHOOKS },
-  getWebhookTarget: { kind: 'read', rest: 'getWebhookTarget', trpc: 'webhookTargets.get', graphql: NO_GQL_WEBHOOKS },
-  updateWebhookTarget: { kind: 'write', rest: 'updateWebhookTarget', trpc: 'webhookTargets.update', graphql: NO_GQL_WEBHOOKS },
+  createWebhookTarget: {
+    kind: 'write',
+    rest: 'createWebhookTarget',
+    trpc: 'webhookTargets.create',
+    graphql: 'Mutation.createWebhookTarget',
+  },
+  listWebhookTargets: { kind: 'read', rest: 'listWebhookTargets', trpc: 'webhookTargets.list', graphql: 'Query.webhookTargets' },
+  getWebhookTarget: { kind: 'read', rest: 'getWebhookTarget', trpc: 'webhookTargets.get', graphql: 'Query.webhookTarget' },
+  updateWebhookTarget: {
+    kind: 'write',
+    rest: 'updateWebhookTarget',
+    trpc: 'webhookTargets.update',
+    graphql: 'Mutation.updateWebhookTarget',
+  },
   deleteWebhookTarget: { kind: 'write', rest: 'deleteWebhookTarget', trpc: 'webhookTargets.delete', graphql: NO_GQL_WEBHOOKS },
-  enableWebhookTarget: { kind: 'write', rest: 'enableWebhookTarget', trpc: 'webhookTargets.enable', graphql: NO_GQL_WEBHOOKS },
+  enableWebhookTarget: {
+    kind: 'write',
+    rest: 'enableWebhookTarget',
+    trpc: 'webhookTargets.enable',
+    graphql: 'Mutation.enableWebhookTarget',
+  },
+  testWebhookTarget: { kind: 'write', rest: 'testWebhookTarget', trpc: 'webhookTargets.test', graphql: 'Mutation.testWebhookTarget' },
+  recoverWebhookTarget: {
+    kind: 'write',
+    rest: 'recoverWebhookTarget',
+    trpc: 'webhookTargets.recover',
+    graphql: 'Mutation.recoverWebhookTarget',
+  },
   listWebhookDeliveries: { kind: 'read', rest: 'listWebhookDeliveries', trpc: 'webhookDeliveries.list', graphql: NO_GQL_WEBHOOKS },
   getWebhookDelivery: { kind: 'read', rest: 'getWebhookDelivery', trpc: 'webhookDeliveries.get', graphql: NO_GQL_WEBHOOKS },
   redeliverWebhookDelivery: {
@@ -151,6 +176,9 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'webhookDeliveries.redeliver',
     graphql: NO_GQL_WEBHOOKS,
   },
+  listEvents: { kind: 'read', rest: 'listEvents', trpc: 'events.list', graphql: 'Query.events' },
+  getEvent: { kind: 'read', rest: 'getEvent', trpc: 'events.get', graphql: 'Query.event' },
+  streamEvents: { kind: 'read', rest: 'streamEvents', trpc: EVENT_STREAM, graphql: EVENT_STREAM },
   webhookDeliveryStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.webhookDeliveryStats' },
   listSigningKeys: {
     kind: 'read',
@@ -172,6 +200,8 @@ export const MATRIX: Record<string, UseCase> = {
   listApiKeys: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.list', graphql: ADMIN_CREDENTIALS },
   createApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.create', graphql: ADMIN_CREDENTIALS },
   revokeApiKey: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'apiKeys.revoke', graphql: ADMIN_CREDENTIALS },
+  listAdmins: { kind: 'read', rest: ADMIN_CREDENTIALS, trpc: 'admins.list', graphql: ADMIN_CREDENTIALS },
+  revokeAdmin: { kind: 'write', rest: ADMIN_CREDENTIALS, trpc: 'admins.revoke', graphql: ADMIN_CREDENTIALS },
   // the workspace's settings
   getWorkspace: { kind: 'read', rest: 'getWorkspace', trpc: 'workspace.get', graphql: 'Query.workspace' },
   updateWorkspace: { kind: 'write', rest: 'updateWorkspace', trpc: 'workspace.update', graphql: 'Mutation.updateWorkspace' },

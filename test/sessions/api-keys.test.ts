@@ -61,4 +61,24 @@ describe('API keys through tRPC (dashboard)', () => {
     await expect(analyst.apiKeys.revoke.mutate({ apiKeyId: ws.apiKeyId })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
     expect((await listAccounts(ws.apiKey)).status).toBe(200);
   });
+
+  it('API keys cannot list, create or revoke keys (403 FORBIDDEN); only people manage credentials', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const key = trpcClient(h, ws.apiKey);
+    const refused = { data: { code: 'FORBIDDEN', httpStatus: 403 } };
+    await expect(key.apiKeys.create.mutate({ name: 'minted' })).rejects.toMatchObject(refused);
+    await expect(key.apiKeys.list.query()).rejects.toMatchObject(refused);
+    await expect(key.apiKeys.revoke.mutate({ apiKeyId: ws.apiKeyId })).rejects.toMatchObject(refused);
+    // The scheme word does not matter: a key sent as a bearer token is still a key.
+    const bearer = await fetch(`${h.baseUrl}/trpc/apiKeys.create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer  ${ws.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'minted' }),
+    });
+    expect(bearer.status).toBe(403);
+    expect(await bearer.text()).toMatch(/API keys cannot manage credentials/);
+    // Nothing changed: still the one key, not revoked.
+    const listed = await trpcClient(h, ws.adminToken).apiKeys.list.query();
+    expect(listed.data.map((k) => [k.apiKeyId, k.revokedAt])).toEqual([[ws.apiKeyId, null]]);
+  });
 });

@@ -4,7 +4,7 @@ import type { Deps } from '../../src/core/context.js';
 import { resumeSession } from '../../src/core/sessions/resume-session.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/core/sessions/session-policy.js';
 import { startSession } from '../../src/core/sessions/start-session.js';
-import { setSessionCookie } from '../../src/trpc/session-cookie.js';
+import { setSessionCookie } from '../../src/http/session-cookie.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { cookieOf, csrf, trpcHttp } from './trpc-http.js';

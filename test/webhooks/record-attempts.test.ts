@@ -40,6 +40,8 @@ const outcome = (d: { id: string; targetId: string; eventType: string }, leaseUn
   targetId: d.targetId,
   eventType: d.eventType,
   retryCount,
+  retryFrom: 0,
+  test: false,
   leaseUntil,
   startedAt: new Date(),
   result,

@@ -83,6 +83,8 @@ export interface VerifiedWebhook {
   details: unknown;
   retryCount: number;
   duplicate: boolean;
+  /** A test send (`POST /api/v2/webhook-targets/{id}/test`): the body is an example, not a real event. From the signed body. */
+  test: boolean;
   /** The body, typed from the contract: narrow on `event.type` to get that event's `details`. */
   event: WebhookEvent;
   payload: Record<string, unknown>;
@@ -196,6 +198,7 @@ export function createWebhookVerifier(opts: VerifierOptions) {
         details: payload.details,
         retryCount,
         duplicate: (await opts.dedupe?.seen(webhookId)) ?? false,
+        test: payload.test === true,
         // The signature proves FAS sent these bytes; their shape is the contract's (checked by FAS's own tests).
         event: payload as unknown as WebhookEvent,
         payload,

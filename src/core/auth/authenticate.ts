@@ -41,6 +41,17 @@ export async function authenticate(deps: Deps, header: string | undefined): Prom
   return found;
 }
 
+/**
+ * The remembered answer for a header, without any query: undefined when the credential is not in
+ * the credential cache (unknown, invalid, or not looked up recently). The rate limiter uses it to
+ * tell a known caller at once.
+ */
+export function cachedAuthentication(deps: Deps, header: string | undefined): Authenticated | undefined {
+  const secret = header ? SCHEME.exec(header)?.[2] : undefined;
+  if (!secret || !looksLikeSecret(secret)) return undefined;
+  return deps.credentials?.get(hashSecret(secret))?.value;
+}
+
 /** "Last used" for the dashboard's key list, written at most once a minute per key (and process). */
 const LAST_USED_EVERY_MS = 60_000;
 

@@ -8,6 +8,16 @@ export function requireWriter(ctx: Ctx): void {
   }
 }
 
+/**
+ * Credentials are managed by people (an admin token or a dashboard session) and by the operator's
+ * CLI, never by an API key: a leaked key must not be able to mint more keys or revoke the others.
+ */
+export function requireCredentialManager(ctx: Ctx): void {
+  if (ctx.actor.kind === 'api_key') {
+    throw new AppError('FORBIDDEN', 'API keys cannot manage credentials: use an admin token or a dashboard session');
+  }
+}
+
 /** The `audit` facts a created resource records about its creator (`Transaction.audit` in openapi.yaml). */
 export function auditOf(ctx: Ctx): { adminId: string | null; admin: string | null; apiKey: boolean } {
   const a = ctx.actor;

@@ -1,39 +1,92 @@
 import { BlockList, isIP } from 'node:net';
 
+type Range = readonly [string, number];
+
 /**
- * Addresses a webhook may never be sent to unless FAS_WEBHOOK_ALLOW_INSECURE=true: private,
- * loopback, link-local (cloud metadata), CGNAT, multicast, reserved and documentation ranges.
+ * Never a webhook target, whatever the configuration: "this network", link-local (cloud metadata
+ * lives at 169.254.169.254 and fd00:ec2::254; Alibaba's at 100.100.100.200), multicast, reserved
+ * and documentation ranges.
  */
-const blocked = new BlockList();
-for (const [net, prefix] of [
+const NEVER_V4: Range[] = [
   ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
   ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
+  ['100.100.100.200', 32],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
+];
+const NEVER_V6: Range[] = [
   ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
   ['100::', 64],
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6');
+  ['fd00:ec2::254', 128],
+];
+/** Loopback: allowed by FAS_WEBHOOK_ALLOW_INSECURE=true (local development). */
+const LOOPBACK_V4: Range[] = [['127.0.0.0', 8]];
+const LOOPBACK_V6: Range[] = [['::1', 128]];
+/** Private networks: allowed only where FAS_WEBHOOK_ALLOW_PRIVATE lists them. */
+const PRIVATE_V4: Range[] = [
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+];
+const PRIVATE_V6: Range[] = [['fc00::', 7]];
+
+function listOf(v4: Range[], v6: Range[]): BlockList {
+  const list = new BlockList();
+  for (const [net, prefix] of v4) list.addSubnet(net, prefix, 'ipv4');
+  for (const [net, prefix] of v6) list.addSubnet(net, prefix, 'ipv6');
+  return list;
+}
+const never = listOf(NEVER_V4, NEVER_V6);
+const loopback = listOf(LOOPBACK_V4, LOOPBACK_V6);
+const privateRanges = listOf(PRIVATE_V4, PRIVATE_V6);
+
+/** Which otherwise forbidden addresses a deployment lets webhooks reach. */
+export interface AddressPolicy {
+  /** FAS_WEBHOOK_ALLOW_INSECURE=true: loopback (127.0.0.0/8, ::1). */
+  allowLoopback: boolean;
+  /** FAS_WEBHOOK_ALLOW_PRIVATE: private addresses inside these subnets. */
+  allowPrivate: BlockList | undefined;
+}
+
+export const STRICT_ADDRESSES: AddressPolicy = { allowLoopback: false, allowPrivate: undefined };
+
+/**
+ * Parses FAS_WEBHOOK_ALLOW_PRIVATE's subnets (`10.0.0.0/8,fd00::/8,192.168.1.20`); throws on a bad
+ * one. Only private ranges can be opened this way: link-local and metadata addresses stay refused.
+ */
+export function privateAllowList(subnets: readonly string[]): BlockList | undefined {
+  if (!subnets.length) return undefined;
+  const list = new BlockList();
+  for (const subnet of subnets) {
+    const [net = '', prefixText] = subnet.split('/');
+    const family = isIP(net);
+    const max = family === 4 ? 32 : 128;
+    const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : -1;
+    if (!family || prefix < 0 || prefix > max) throw new Error(`"${subnet}" is not a subnet like 10.0.0.0/8 or fd00::/8`);
+    list.addSubnet(net, prefix, family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return list;
+}
+
+export function addressPolicy(opts: { allowInsecure: boolean; allowPrivate?: readonly string[] }): AddressPolicy {
+  return { allowLoopback: opts.allowInsecure, allowPrivate: privateAllowList(opts.allowPrivate ?? []) };
+}
+
+function forbiddenPlain(ip: string, family: 'ipv4' | 'ipv6', policy: AddressPolicy): boolean {
+  if (never.check(ip, family)) return true;
+  if (loopback.check(ip, family)) return !policy.allowLoopback;
+  if (privateRanges.check(ip, family)) return !policy.allowPrivate?.check(ip, family);
+  return false;
 }
 
 /** The 16 bytes of a valid IPv6 literal (zone id dropped; a trailing dotted quad allowed). */
@@ -89,16 +142,27 @@ export function embeddedIpv4(ip: string): string[] {
 }
 
 /**
- * True when `ip` is in a forbidden range. An IPv6 address carrying an IPv4 address is judged by
- * the IPv4 it carries (forbidden when any embedding is), so no translation form reaches inside.
- * In the local-use NAT64 prefix every reading but one yields a 0.x or other forbidden address, so
- * that prefix is refused as a whole: it only ever leads into the operator's own network.
+ * True when `ip` is forbidden under `policy` (by default: every range above). An IPv6 address
+ * carrying an IPv4 address is judged by the IPv4 it carries (forbidden when any embedding is), so
+ * no translation form reaches inside. In the local-use NAT64 prefix every reading but one yields a
+ * 0.x or other forbidden address, so that prefix is refused as a whole: it only ever leads into
+ * the operator's own network.
  */
-export function isForbiddenAddress(ip: string): boolean {
+export function isForbiddenAddress(ip: string, policy: AddressPolicy = STRICT_ADDRESSES): boolean {
   const family = isIP(ip);
-  if (family === 4) return blocked.check(ip, 'ipv4');
+  if (family === 4) return forbiddenPlain(ip, 'ipv4', policy);
   if (family !== 6) return true;
+  const bare = ip.split('%')[0] ?? ip;
+  // ::1 is itself, not the IPv4-compatible form of 0.0.0.1.
+  if (loopback.check(bare, 'ipv6')) return !policy.allowLoopback;
   const embedded = embeddedIpv4(ip);
-  if (embedded.some((v4) => blocked.check(v4, 'ipv4'))) return true;
-  return blocked.check(ip.split('%')[0] ?? ip, 'ipv6');
+  if (embedded.some((v4) => forbiddenPlain(v4, 'ipv4', policy))) return true;
+  return forbiddenPlain(bare, 'ipv6', policy);
+}
+
+/** Names of cloud metadata services: never a webhook target, whatever they resolve to here. */
+const METADATA_HOSTS = new Set(['metadata', 'metadata.google.internal', 'metadata.goog', 'instance-data', 'instance-data.ec2.internal']);
+
+export function isMetadataHost(host: string): boolean {
+  return METADATA_HOSTS.has(host.toLowerCase().replace(/\.$/, ''));
 }

@@ -13,11 +13,12 @@ import { DELIVERIES_CHANNEL } from './events.js';
 
 type DeliveryDto = Schemas['WebhookDelivery'];
 
-const deliverySelect = columns(
+export const deliverySelect = columns(
   'id',
   'eventId',
   'targetId',
   'eventType',
+  'testEvent',
   'status',
   'attempts',
   'nextAttemptAt',
@@ -27,12 +28,13 @@ const deliverySelect = columns(
   'completedAt',
 ) satisfies Prisma.WebhookDeliverySelect;
 
-function toDeliveryDto(r: Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>): DeliveryDto {
+export function toDeliveryDto(r: Prisma.WebhookDeliveryGetPayload<{ select: typeof deliverySelect }>): DeliveryDto {
   return {
     id: r.id,
     eventId: r.eventId,
     targetId: r.targetId,
     type: r.eventType as DeliveryDto['type'],
+    test: r.testEvent !== null,
     status: r.status,
     attempts: r.attempts,
     nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
@@ -66,13 +68,13 @@ export async function getWebhookDelivery(ctx: Ctx, input: { deliveryId: string }
       ...deliverySelect,
       event: { select: { type: true, accountId: true, occurredAt: true, details: true } },
       attemptLog: {
-        orderBy: { retryCount: 'asc' },
+        orderBy: [{ startedAt: 'asc' }, { retryCount: 'asc' }],
         select: { retryCount: true, startedAt: true, durationMs: true, statusCode: true, error: true, responseBody: true },
       },
     },
   });
   if (!row) throw notFound('webhook delivery');
-  const body = deliveryBody({ id: row.id, ...row.event });
+  const body = deliveryBody({ id: row.id, ...eventOf(row) });
   return {
     delivery: toDeliveryDto(row),
     payload: JSON.parse(new TextDecoder().decode(body)),
@@ -80,32 +82,41 @@ export async function getWebhookDelivery(ctx: Ctx, input: { deliveryId: string }
   };
 }
 
-/** A new delivery of the same event to the same target, due now (retries from 0). */
+/** What a delivery's body is built from: its event, or a test send's stored example. */
+function eventOf(row: {
+  eventType: string;
+  testEvent: Prisma.JsonValue;
+  event: { type: string; accountId: string | null; occurredAt: Date; details: Prisma.JsonValue } | null;
+}) {
+  if (row.event) return row.event;
+  const t = row.testEvent as { accountId: string | null; timestamp: string; details: unknown };
+  return { type: row.eventType, accountId: t.accountId, occurredAt: new Date(t.timestamp), details: t.details, test: true };
+}
+
+/**
+ * Queues the same delivery again, due now: the same `webhookId` and body (receivers deduplicate
+ * by it), a fresh series of retries counted from the attempts already made.
+ */
 export async function redeliverWebhookDelivery(ctx: Ctx, input: { deliveryId: string }): Promise<DeliveryDto> {
   requireWriter(ctx);
   const id = assertUuid('deliveryId', input.deliveryId);
   return inTransaction(ctx, async (tx) => {
     const row = await tx.webhookDelivery.findFirst({
       where: { id, workspaceId: ctx.workspaceId },
-      select: { status: true, eventId: true, eventType: true, targetId: true, target: { select: { status: true } } },
+      select: { status: true, target: { select: { status: true } } },
     });
     if (!row) throw notFound('webhook delivery');
     if (row.status === 'pending') throw new AppError('INVALID_STATE', 'this delivery is still pending; it will be retried as scheduled');
     if (row.target.status !== 'active') throw new AppError('INVALID_STATE', 'the target is disabled; enable it first');
     const now = ctx.clock.now();
-    const created = await tx.webhookDelivery.create({
-      data: {
-        id: ctx.ids.uuid(),
-        eventId: row.eventId,
-        targetId: row.targetId,
-        workspaceId: ctx.workspaceId,
-        eventType: row.eventType,
-        nextAttemptAt: now,
-        createdAt: now,
-      },
-      select: deliverySelect,
-    });
+    // Only a finished delivery is queued again (a concurrent redeliver finds it pending).
+    const [requeued] = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE webhook_deliveries SET status = 'pending', retry_from = attempts, next_attempt_at = ${now}, lease_until = NULL, completed_at = NULL
+      WHERE id = ${id}::uuid AND workspace_id = ${ctx.workspaceId}::uuid AND status <> 'pending'
+      RETURNING id`;
+    if (!requeued) throw new AppError('INVALID_STATE', 'this delivery is still pending; it will be retried as scheduled');
     await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
-    return toDeliveryDto(created);
+    const updated = await tx.webhookDelivery.findFirstOrThrow({ where: { id }, select: deliverySelect });
+    return toDeliveryDto(updated);
   });
 }

@@ -33,7 +33,8 @@ export async function deliveryStats(
     throw validationError([{ field: 'groupBy', message: `must be among ${DELIVERY_GROUPS.join(', ')}` }]);
   }
   const groups = [...new Set(input.groupBy)] as (keyof typeof GROUP_SQL)[];
-  const where = [Prisma.sql`d.workspace_id = ${ctx.workspaceId}::uuid`];
+  // Test sends are checks of a receiver, not events: they count in no statistic.
+  const where = [Prisma.sql`d.workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`d.test_event IS NULL`];
   if (input.targetId) where.push(Prisma.sql`d.target_id = ${assertUuid('targetId', input.targetId)}::uuid`);
   const cols = [
     groups.includes('TARGET') ? Prisma.sql`${GROUP_SQL.TARGET} AS "targetId"` : Prisma.sql`NULL AS "targetId"`,

@@ -42,6 +42,10 @@ interface Claimed {
   details: unknown;
   url: string;
   targetId: string;
+  /** `attempts` when it was last queued again: its retries count from here. */
+  retryFrom: number;
+  /** A test send: one attempt, marked in the body and a header. */
+  test: boolean;
 }
 
 type SigningKey = { kid: string; privateKey: KeyObject };
@@ -188,12 +192,14 @@ export class Dispatcher {
         FOR UPDATE OF d SKIP LOCKED
       ), leased AS (
         UPDATE webhook_deliveries d SET lease_until = ${leaseUntil} FROM due WHERE d.id = due.id
-        RETURNING d.id, d.attempts, d.workspace_id, d.event_id, d.target_id
+        RETURNING d.id, d.attempts, d.retry_from, d.workspace_id, d.event_id, d.event_type, d.test_event, d.target_id
       )
-      SELECT l.id::text AS id, l.attempts, l.workspace_id::text AS "workspaceId", e.type, e.account_id::text AS "accountId",
-        e.occurred_at AS "occurredAt", e.details, t.url, t.id::text AS "targetId"
-      FROM leased l JOIN events e ON e.id = l.event_id JOIN webhook_targets t ON t.id = l.target_id`);
-    return rows.map((r) => ({ ...r, leaseUntil }));
+      SELECT l.id::text AS id, l.attempts, l.retry_from AS "retryFrom", l.workspace_id::text AS "workspaceId", l.event_type AS type,
+        CASE WHEN l.test_event IS NULL THEN e.account_id::text ELSE l.test_event->>'accountId' END AS "accountId",
+        COALESCE(e.occurred_at, (l.test_event->>'timestamp')::timestamptz) AS "occurredAt",
+        COALESCE(e.details, l.test_event->'details') AS details, t.url, t.id::text AS "targetId", l.test_event IS NOT NULL AS test
+      FROM leased l LEFT JOIN events e ON e.id = l.event_id JOIN webhook_targets t ON t.id = l.target_id`);
+    return rows.map((r) => ({ ...r, occurredAt: new Date(r.occurredAt), leaseUntil }));
   }
 
   /**
@@ -236,6 +242,8 @@ export class Dispatcher {
       targetId: d.targetId,
       eventType: d.type,
       retryCount: d.attempts,
+      retryFrom: d.retryFrom,
+      test: d.test,
       leaseUntil: d.leaseUntil,
       startedAt,
       result,
@@ -261,8 +269,10 @@ export class Dispatcher {
       'x-service-signature-version': SIGNATURE_VERSION,
       'x-service-timestamp': String(timestamp),
       'x-service-webhook-id': d.id,
-      'x-service-retry-count': String(d.attempts),
+      // Within the current series: a resend starts again at 0.
+      'x-service-retry-count': String(d.attempts - d.retryFrom),
       'x-tenant-id': d.workspaceId,
+      ...(d.test ? { 'x-service-test': 'true' } : {}),
     };
     return this.opts.sender.send(d.url, headers, body);
   }

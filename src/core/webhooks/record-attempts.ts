@@ -10,8 +10,12 @@ export interface AttemptOutcome {
   deliveryId: string;
   targetId: string;
   eventType: string;
-  /** Attempts made before this one (its `X-Service-Retry-Count`). */
+  /** Attempts made before this one, over every series (its `X-Service-Retry-Count` is this minus `retryFrom`). */
   retryCount: number;
+  /** `attempts` when the delivery was last queued again (redeliver, recover): retries count from here. */
+  retryFrom: number;
+  /** A test send gets one attempt and never disables its target. */
+  test: boolean;
   /** The lease under which it was sent: recorded only if the lease is still this one. */
   leaseUntil: Date;
   startedAt: Date;
@@ -32,6 +36,7 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
     id: [] as string[],
     attemptId: [] as string[],
     retryCount: [] as number[],
+    sentRetryCount: [] as number[],
     lease: [] as Date[],
     status: [] as string[],
     statusCode: [] as (number | null)[],
@@ -47,22 +52,25 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
     const r = o.result;
     const ok = r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
     const attempts = o.retryCount + 1;
-    const exhausted = !ok && attempts > MAX_RETRIES;
+    const exhausted = !ok && (o.test || attempts - o.retryFrom > MAX_RETRIES);
     const error = ok ? null : (r.error ?? `HTTP ${r.statusCode}`);
     cols.id.push(o.deliveryId);
     cols.attemptId.push(deps.ids.uuid());
     cols.retryCount.push(o.retryCount);
+    cols.sentRetryCount.push(o.retryCount - o.retryFrom);
     cols.lease.push(o.leaseUntil);
     cols.status.push(ok ? 'succeeded' : exhausted ? 'failed' : 'pending');
     cols.statusCode.push(r.statusCode);
     cols.error.push(error);
-    cols.nextAttemptAt.push(ok || exhausted ? null : new Date(now.getTime() + retryDelayMs(retry, attempts)));
+    cols.nextAttemptAt.push(ok || exhausted ? null : new Date(now.getTime() + retryDelayMs(retry, attempts - o.retryFrom)));
     cols.startedAt.push(o.startedAt);
     cols.durationMs.push(Math.round(r.durationMs));
     cols.responseBody.push(r.responseBody?.slice(0, TRUNCATE) ?? null);
     cols.targetId.push(o.targetId);
     cols.disabledReason.push(
-      exhausted ? `delivery ${o.deliveryId} (${o.eventType}) failed ${attempts} attempts; last: ${error}`.slice(0, 500) : null,
+      exhausted && !o.test
+        ? `delivery ${o.deliveryId} (${o.eventType}) failed ${attempts - o.retryFrom} attempts; last: ${error}`.slice(0, 500)
+        : null,
     );
   }
   const rows = await deps.sql<{ recorded: number }>(Prisma.sql`
@@ -71,9 +79,9 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
         ${cols.id}::uuid[], ${cols.attemptId}::uuid[], ${cols.retryCount}::int[], ${cols.lease}::timestamptz[],
         ${cols.status}::text[], ${cols.statusCode}::int[], ${cols.error}::text[], ${cols.nextAttemptAt}::timestamptz[],
         ${cols.startedAt}::timestamptz[], ${cols.durationMs}::int[], ${cols.responseBody}::text[], ${cols.targetId}::uuid[],
-        ${cols.disabledReason}::text[]
+        ${cols.disabledReason}::text[], ${cols.sentRetryCount}::int[]
       ) AS r(id, attempt_id, retry_count, lease, status, status_code, error, next_attempt_at, started_at, duration_ms,
-             response_body, target_id, disabled_reason)
+             response_body, target_id, disabled_reason, sent_retry_count)
     ), held AS (
       UPDATE webhook_deliveries d SET
         attempts = r.retry_count + 1, lease_until = NULL, last_status_code = r.status_code, last_error = r.error,
@@ -84,7 +92,7 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
       RETURNING d.id
     ), attempt_rows AS (
       INSERT INTO webhook_attempts (id, delivery_id, retry_count, started_at, duration_ms, status_code, error, response_body)
-      SELECT r.attempt_id, r.id, r.retry_count, r.started_at, r.duration_ms, r.status_code, r.error, r.response_body
+      SELECT r.attempt_id, r.id, r.sent_retry_count, r.started_at, r.duration_ms, r.status_code, r.error, r.response_body
       FROM r JOIN held ON held.id = r.id
     ), disabled AS (
       UPDATE webhook_targets t SET status = 'disabled', disabled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,

@@ -5,24 +5,24 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { type Page, skipTake } from '../pagination.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody, validateQuery } from '../validation/validators.js';
-import { targetSelect, toTargetDto, type WebhookTargetDto } from './target-dto.js';
-import { checkTargetUrl } from './target-url.js';
+import { targetSelect, toSubscription, toTargetDto, type WebhookTargetDto } from './target-dto.js';
+import { checkTargetUrl, targetRulesOf } from './target-url.js';
 
 /** Targets per workspace (`createWebhookTarget` in openapi.yaml: the 6th is 409 LIMIT_REACHED). */
 export const MAX_TARGETS = 5;
 
-async function findTarget(ctx: Ctx, targetId: string) {
+export async function findTarget(ctx: Ctx, targetId: string) {
   const id = assertUuid('targetId', targetId);
   const row = await ctx.db.webhookTarget.findFirst({ where: { id, workspaceId: ctx.workspaceId }, select: targetSelect });
   if (!row) throw notFound('webhook target');
   return row;
 }
 
-/** Registers a target; the workspace row lock makes the limit hold under concurrent requests. */
+/** Registers a target (subscribed to `eventTypes`, or to every type); the workspace row lock makes the limit hold under concurrent requests. */
 export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<WebhookTargetDto> {
   requireWriter(ctx);
   const b = validateBody('CreateWebhookTargetRequest', input);
-  const url = checkTargetUrl('url', b.url, ctx.allowInsecureWebhooks);
+  const url = checkTargetUrl('url', b.url, targetRulesOf(ctx));
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
     await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${ctx.workspaceId}::uuid FOR UPDATE`;
@@ -30,7 +30,15 @@ export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<Web
       throw new AppError('LIMIT_REACHED', `a workspace has at most ${MAX_TARGETS} webhook targets; delete one first`);
     }
     const row = await tx.webhookTarget.create({
-      data: { id: ctx.ids.uuid(), workspaceId: ctx.workspaceId, url, description: b.description ?? null, createdAt: now, updatedAt: now },
+      data: {
+        id: ctx.ids.uuid(),
+        workspaceId: ctx.workspaceId,
+        url,
+        description: b.description ?? null,
+        eventTypes: toSubscription(b.eventTypes),
+        createdAt: now,
+        updatedAt: now,
+      },
       select: targetSelect,
     });
     return toTargetDto(row);
@@ -55,10 +63,15 @@ export async function updateWebhookTarget(ctx: Ctx, input: { targetId: string; b
   requireWriter(ctx);
   const target = await findTarget(ctx, input.targetId);
   const b = validateBody('UpdateWebhookTargetRequest', input.body);
-  const url = b.url === undefined ? undefined : checkTargetUrl('url', b.url, ctx.allowInsecureWebhooks);
+  const url = b.url === undefined ? undefined : checkTargetUrl('url', b.url, targetRulesOf(ctx));
   const row = await ctx.db.webhookTarget.update({
     where: { id: target.id },
-    data: { url, description: b.description, updatedAt: ctx.clock.now() },
+    data: {
+      url,
+      description: b.description,
+      eventTypes: b.eventTypes === undefined ? undefined : toSubscription(b.eventTypes),
+      updatedAt: ctx.clock.now(),
+    },
     select: targetSelect,
   });
   return toTargetDto(row);

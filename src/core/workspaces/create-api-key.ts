@@ -1,4 +1,4 @@
-import { requireWriter } from '../auth/authorize.js';
+import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { validateBody } from '../validation/validators.js';
@@ -8,6 +8,7 @@ export type CreateApiKeyInput = Schemas['CreateApiKeyRequest'];
 
 /** A new API key for the caller's workspace; the secret is returned once and stored hashed. */
 export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<Schemas['CreatedApiKey']> {
+  requireCredentialManager(ctx);
   requireWriter(ctx);
   const { name } = validateBody('CreateApiKeyRequest', input ?? {});
   const key = await ctx.db.$transaction((tx) => insertApiKey(tx, ctx.ids, ctx.workspaceId, name?.trim() || null));

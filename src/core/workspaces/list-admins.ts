@@ -1,16 +1,13 @@
+import { requireCredentialManager } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 
-export interface AdminSummary {
-  adminId: string;
-  email: string;
-  role: 'admin' | 'analyst';
-  createdAt: string;
-  /** Tokens not revoked; the tokens themselves are stored hashed and never shown again. */
-  activeTokens: number;
-}
+/** `TeamMember` in openapi.yaml. */
+export type AdminSummary = Schemas['TeamMember'];
 
-/** The admins and analysts of the caller's workspace, oldest first. */
+/** The admins and analysts of the caller's workspace, oldest first (not for API keys). */
 export async function listAdmins(ctx: Ctx): Promise<AdminSummary[]> {
+  requireCredentialManager(ctx);
   const rows = await ctx.db.admin.findMany({
     where: { workspaceId: ctx.workspaceId },
     select: { id: true, email: true, role: true, createdAt: true, _count: { select: { tokens: { where: { revokedAt: null } } } } },

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { requireCredentialManager } from '../auth/authorize.js';
 import { columns, withIsoDates } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -7,6 +8,7 @@ const apiKeySelect = columns('id', 'name', 'prefix', 'createdAt', 'lastUsedAt', 
 
 /** The workspace's API keys, newest first (a workspace has few: no paging). Secrets are never listed. */
 export async function listApiKeys(ctx: Ctx): Promise<{ data: Schemas['ApiKey'][] }> {
+  requireCredentialManager(ctx);
   const rows = await ctx.db.apiKey.findMany({
     where: { workspaceId: ctx.workspaceId },
     select: apiKeySelect,

@@ -1,4 +1,4 @@
-import { requireWriter } from '../auth/authorize.js';
+import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import { assertUuid } from '../validation/uuid.js';
@@ -9,6 +9,7 @@ export interface RevokeApiKeyInput {
 
 /** Revokes a key of the caller's workspace; revoking twice keeps the first revocation time. */
 export async function revokeApiKey(ctx: Ctx, input: RevokeApiKeyInput) {
+  requireCredentialManager(ctx);
   requireWriter(ctx);
   const key = await ctx.db.apiKey.findFirst({
     where: { id: assertUuid('apiKeyId', input?.apiKeyId), workspaceId: ctx.workspaceId },

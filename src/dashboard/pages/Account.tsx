@@ -50,35 +50,39 @@ export function Account({ accountId }: { accountId: string }) {
       ) : (
         <Loading what="the account" />
       )}
-      <AccountStatusHistory accountId={accountId} />
-      {a?.type !== 'business' ? <KycReview accountId={accountId} accountStatus={a?.status ?? ''} /> : null}
-      {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
-      <AccountResources accountId={accountId} />
-      <Section
-        id="tx"
-        title="Latest transactions"
-        actions={<Link to={`${BASE}/transactions?accountId=${accountId}`}>All of this account's transactions</Link>}
-      >
-        <PagedTable
-          query={txs}
-          label="the account's transactions"
-          empty={{ title: 'No transactions yet.', hint: 'Transactions of this account show here as they are created.' }}
-          rowKey={(t) => t.id}
-          columns={[
-            {
-              header: 'Transaction',
-              primary: true,
-              cell: (t) => (
-                <Id value={t.id} label="transaction id" link={(text) => <Link to={`${BASE}/transactions/${t.id}`}>{text}</Link>} />
-              ),
-            },
-            { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
-            { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
-            { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
-            { header: 'Created', cell: (t) => <DateTime iso={t.createdAt} /> },
-          ]}
-        />
-      </Section>
+      {/* The sections' queries start with the account's (one batched request), but they show only
+          once the account is known: an unknown id then reads as one "not found", not one per section. */}
+      <div className={a ? 'contents' : undefined} hidden={!a}>
+        <AccountStatusHistory accountId={accountId} />
+        {a?.type !== 'business' ? <KycReview accountId={accountId} accountStatus={a?.status ?? ''} /> : null}
+        {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
+        <AccountResources accountId={accountId} />
+        <Section
+          id="tx"
+          title="Latest transactions"
+          actions={<Link to={`${BASE}/transactions?accountId=${accountId}`}>All of this account's transactions</Link>}
+        >
+          <PagedTable
+            query={txs}
+            label="the account's transactions"
+            empty={{ title: 'No transactions yet.', hint: 'Transactions of this account show here as they are created.' }}
+            rowKey={(t) => t.id}
+            columns={[
+              {
+                header: 'Transaction',
+                primary: true,
+                cell: (t) => (
+                  <Id value={t.id} label="transaction id" link={(text) => <Link to={`${BASE}/transactions/${t.id}`}>{text}</Link>} />
+                ),
+              },
+              { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
+              { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+              { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
+              { header: 'Created', cell: (t) => <DateTime iso={t.createdAt} /> },
+            ]}
+          />
+        </Section>
+      </div>
     </Page>
   );
 }

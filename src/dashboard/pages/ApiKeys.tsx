@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { FieldErrors } from '../components/form-errors.js';
 import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { TeamSection } from '../components/TeamSection.js';
 import { DataTable } from '../components/tables.js';
 import { CopyButton, DateTime, StatusBadge } from '../components/values.js';
 import { errorInfo } from '../errors.js';
@@ -101,6 +102,7 @@ export function ApiKeys() {
           <Loading what="API keys" />
         ) : null}
       </Section>
+      <TeamSection />
     </Page>
   );
 }

@@ -33,7 +33,14 @@ export function Deliveries() {
     );
   const filtered = Boolean(query.targetId || query.status || query.type);
   return (
-    <Page title="Webhook deliveries" actions={<Link to={`${BASE}/webhooks`}>Targets</Link>}>
+    <Page
+      title="Webhook deliveries"
+      actions={
+        <>
+          <Link to={`${BASE}/events`}>Events</Link> <Link to={`${BASE}/webhooks`}>Targets</Link>
+        </>
+      }
+    >
       {/* Re-mounted once the targets arrive, so a bookmarked target shows as selected. */}
       <FilterForm
         query={{ ...query, targetsLoaded: String(Boolean(targets.data)) }}
@@ -72,7 +79,20 @@ export function Deliveries() {
             primary: true,
             cell: (d) => <Id value={d.id} label="delivery id" link={(text) => <Link to={`${PATH}/${d.id}`}>{text}</Link>} />,
           },
-          { header: 'Event type', cell: (d) => <code>{d.type}</code> },
+          {
+            header: 'Event',
+            cell: (d) =>
+              d.eventId ? (
+                <Link to={`${BASE}/events/${d.eventId}`}>
+                  <code>{d.type}</code>
+                </Link>
+              ) : (
+                <>
+                  <code>{d.type}</code>
+                  <span className="status-note"> (test send)</span>
+                </>
+              ),
+          },
           { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
           { header: 'Attempts', cell: (d) => d.attempts, numeric: true },
           { header: 'Last answer', cell: (d) => (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—')) },

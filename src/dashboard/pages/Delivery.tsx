@@ -40,8 +40,7 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
     >
       {redeliver.data ? (
         <output className="notice">
-          Queued for redelivery as{' '}
-          <Link to={`${BASE}/webhooks/deliveries/${redeliver.data.id}`}>delivery {shortId(redeliver.data.id)}</Link>.
+          Queued again: the same webhook id ({shortId(redeliver.data.id)}) and body, so a receiver that deduplicates processes it once.
         </output>
       ) : null}
       <ErrorBox error={redeliver.error} />
@@ -53,7 +52,14 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
             ['Event type', <code key="t">{d.type}</code>],
             ['Status', <StatusBadge key="s" status={d.status} />],
             ['Target', <Link key="tg" to={`${BASE}/webhooks/deliveries?targetId=${d.targetId}`}>{`target ${shortId(d.targetId)}`}</Link>],
-            ['Event id', <Id key="e" value={d.eventId} label="event id" />],
+            [
+              'Event',
+              d.eventId ? (
+                <Id key="e" value={d.eventId} label="event id" link={(text) => <Link to={`${BASE}/events/${d.eventId}`}>{text}</Link>} />
+              ) : (
+                'none: a test send of the contract’s example'
+              ),
+            ],
             ['Attempts', formatCount(d.attempts)],
             ['Last answer', d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : d.lastError],
             ['Created', <DateTime key="c" iso={d.createdAt} />],

@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { chosenEventTypes, EVENT_CATEGORIES, EventTypePicker } from '../components/EventTypePicker.js';
 import { FieldErrors } from '../components/form-errors.js';
 import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { RecoverFailed, recoverSinceFor } from '../components/RecoverFailed.js';
+import { TestSend } from '../components/TestSend.js';
 import { DataTable } from '../components/tables.js';
 import { DateTime, StatusBadge } from '../components/values.js';
 import { errorInfo } from '../errors.js';
@@ -10,6 +13,8 @@ import { useCanWrite } from '../session.js';
 import { type Outputs, useTRPC } from '../trpc.js';
 
 type Target = Outputs['webhookTargets']['list']['data'][number];
+
+const EVERY_TYPE_COUNT = EVENT_CATEGORIES.reduce((n, [, types]) => n + types.length, 0);
 
 function TargetForm(props: { target?: Target; onDone: () => void }) {
   const trpc = useTRPC();
@@ -28,10 +33,11 @@ function TargetForm(props: { target?: Target; onDone: () => void }) {
     const f = new FormData(form);
     const url = String(f.get('url') ?? '').trim();
     const description = String(f.get('description') ?? '').trim();
-    if (props.target) update.mutate({ targetId: props.target.id, url, description: description || null });
+    const eventTypes = chosenEventTypes(f);
+    if (props.target) update.mutate({ targetId: props.target.id, url, description: description || null, eventTypes });
     else
       create.mutate(
-        { url, ...(description ? { description } : {}) },
+        { url, ...(description ? { description } : {}), ...(eventTypes ? { eventTypes } : {}) },
         {
           // A created target is in the list: the form is ready for the next one.
           onSuccess: () => {
@@ -68,6 +74,7 @@ function TargetForm(props: { target?: Target; onDone: () => void }) {
         />
         <FieldErrors errors={err?.errors ?? []} field="description" id={`${prefix}-description-error`} />
       </div>
+      <EventTypePicker prefix={prefix} selected={props.target ? props.target.eventTypes : null} errors={err?.errors ?? []} />
       <div className="filter-actions">
         <button type="submit" disabled={m.isPending}>
           {props.target ? 'Save target' : 'Create target'}
@@ -88,6 +95,8 @@ export function Webhooks() {
   const qc = useQueryClient();
   const canWrite = useCanWrite();
   const [editing, setEditing] = useState<string | null>(null);
+  const [recovering, setRecovering] = useState<{ targetId: string; url: string; since: string } | null>(null);
+  const [testing, setTesting] = useState<{ targetId: string; url: string } | null>(null);
   const targets = useQuery(trpc.webhookTargets.list.queryOptions({ limit: 100 }));
   const keys = useQuery(trpc.signingKeys.list.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
@@ -101,8 +110,38 @@ export function Webhooks() {
         <button type="button" className="secondary" onClick={() => setEditing(t.id)} aria-label={`Edit ${t.url}`}>
           Edit
         </button>
+        {t.status === 'active' ? (
+          <>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setTesting({ targetId: t.id, url: t.url })}
+              aria-label={`Test ${t.url}`}
+            >
+              Test
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => setRecovering({ targetId: t.id, url: t.url, since: recoverSinceFor(null) })}
+              aria-label={`Resend failed deliveries to ${t.url}`}
+            >
+              Resend failed
+            </button>
+          </>
+        ) : null}
         {t.status === 'disabled' ? (
-          <button type="button" onClick={() => enable.mutate({ targetId: t.id })} aria-label={`Enable ${t.url}`}>
+          <button
+            type="button"
+            aria-label={`Enable ${t.url}`}
+            onClick={() =>
+              enable.mutate(
+                { targetId: t.id },
+                // Enabled again: offer to resend what failed during the outage.
+                { onSuccess: () => setRecovering({ targetId: t.id, url: t.url, since: recoverSinceFor(t.disabledAt) }) },
+              )
+            }
+          >
             Enable
           </button>
         ) : null}
@@ -140,6 +179,10 @@ export function Webhooks() {
                 },
                 { header: 'Description', cell: (t) => t.description ?? '—' },
                 {
+                  header: 'Event types',
+                  cell: (t) => (t.eventTypes ? `${t.eventTypes.length} of ${EVERY_TYPE_COUNT}` : 'Every type'),
+                },
+                {
                   header: 'Status',
                   cell: (t) => (
                     <>
@@ -158,13 +201,25 @@ export function Webhooks() {
             />
           ) : (
             <EmptyState title="No webhook targets yet.">
-              {canWrite ? 'Add one below: every event of the workspace is then delivered to it, signed.' : 'An admin can add one.'}
+              {canWrite
+                ? 'Add one below: the events of the workspace it subscribes to are then delivered to it, signed.'
+                : 'An admin can add one.'}
             </EmptyState>
           )
         ) : (
           <Loading what="targets" />
         )}
       </Section>
+      {testing ? (
+        <Section id="test" title="Send a test event">
+          <TestSend key={testing.targetId} {...testing} onClose={() => setTesting(null)} />
+        </Section>
+      ) : null}
+      {recovering ? (
+        <Section id="recover" title="Resend failed deliveries">
+          <RecoverFailed key={`${recovering.targetId}-${recovering.since}`} {...recovering} onClose={() => setRecovering(null)} />
+        </Section>
+      ) : null}
       {canWrite ? (
         <Section id="new" title="New target">
           <TargetForm onDone={() => {}} />

@@ -1,5 +1,5 @@
-import { listCryptoBeneficiaries } from '../../core/account-resources/crypto-beneficiaries.js';
-import { listCryptoWallets } from '../../core/account-resources/crypto-wallets.js';
+import { listCryptoBeneficiaries } from '../../core/account-resources/list-crypto-beneficiaries.js';
+import { listCryptoWallets } from '../../core/account-resources/list-crypto-wallets.js';
 import type { Schemas } from '../../core/contract.js';
 import { builder } from '../builder.js';
 import { accountResourceListField, exposeStrings } from '../fields.js';

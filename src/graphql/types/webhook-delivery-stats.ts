@@ -28,7 +28,7 @@ const Row = builder.objectRef<DeliveryStatsRow>('WebhookDeliveryStatsRow').imple
 builder.queryField('webhookDeliveryStats', (t) =>
   t.field({
     type: [Row],
-    description: 'Webhook delivery statistics of your workspace by target and/or UTC day (computed in SQL).',
+    description: 'Webhook delivery statistics of your workspace by target and/or UTC day (computed in SQL; test sends excluded).',
     args: {
       groupBy: t.arg({ type: [Group], required: true, description: 'The dimensions to group by; [] for one row over all.' }),
       targetId: t.arg.id({ description: 'Only deliveries to this target.' }),

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  createCryptoBeneficiary,
-  deleteCryptoBeneficiary,
-  listCryptoBeneficiaries,
-  updateCryptoBeneficiary,
-} from '../../core/account-resources/crypto-beneficiaries.js';
-import { createCryptoWallet, listCryptoWallets } from '../../core/account-resources/crypto-wallets.js';
+import { createCryptoBeneficiary } from '../../core/account-resources/create-crypto-beneficiary.js';
+import { createCryptoWallet } from '../../core/account-resources/create-crypto-wallet.js';
+import { deleteCryptoBeneficiary } from '../../core/account-resources/delete-crypto-beneficiary.js';
 import { linkBankAccount } from '../../core/account-resources/link-bank-account.js';
 import { listBankAccounts } from '../../core/account-resources/list-bank-accounts.js';
+import { listCryptoBeneficiaries } from '../../core/account-resources/list-crypto-beneficiaries.js';
+import { listCryptoWallets } from '../../core/account-resources/list-crypto-wallets.js';
+import { updateCryptoBeneficiary } from '../../core/account-resources/update-crypto-beneficiary.js';
 
 type ByAccount = { Params: { accountId: string } };
 type ByBeneficiary = { Params: { accountId: string; beneficiaryId: string } };

@@ -5,6 +5,7 @@ import { readDocumentContent } from '../../core/kyc/documents/read-document-cont
 import { getBankingVerification } from '../../core/kyc/get-banking-verification.js';
 import { requestBankingVerification } from '../../core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../../core/kyc/submit-banking-verification.js';
+import { documentDisposition } from '../../http/document-disposition.js';
 
 export function bankingVerificationRoutes(app: FastifyInstance): void {
   app.post('/api/v2/kyc/banking-verification/individual', async (req) => submitBankingVerification(req.ctx, req.body));
@@ -19,11 +20,10 @@ export function bankingVerificationRoutes(app: FastifyInstance): void {
     '/api/v2/kyc/banking-verification/:accountId/documents/:documentId/content',
     async (req, reply) => {
       const { document, content } = await readDocumentContent(req.ctx, req.params);
-      const ascii = document.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .type(document.mediaType)
         .header('content-length', document.sizeBytes)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
+        .header('content-disposition', documentDisposition('attachment', document))
         .header('x-content-sha256', document.sha256)
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')

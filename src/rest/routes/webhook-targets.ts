@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { recoverWebhookTarget } from '../../core/webhooks/recover-webhook-target.js';
+import { testWebhookTarget } from '../../core/webhooks/test-webhook-target.js';
 import {
   createWebhookTarget,
   deleteWebhookTarget,
@@ -22,4 +24,10 @@ export function webhookTargetRoutes(app: FastifyInstance): void {
     return reply.code(204).send();
   });
   app.post<ById>('/api/v2/webhook-targets/:targetId/enable', async (req) => enableWebhookTarget(req.ctx, req.params));
+  app.post<ById>('/api/v2/webhook-targets/:targetId/test', async (req, reply) =>
+    reply.code(202).send(await testWebhookTarget(req.ctx, { targetId: req.params.targetId, body: req.body })),
+  );
+  app.post<ById>('/api/v2/webhook-targets/:targetId/recover', async (req, reply) =>
+    reply.code(202).send(await recoverWebhookTarget(req.ctx, { targetId: req.params.targetId, body: req.body })),
+  );
 }

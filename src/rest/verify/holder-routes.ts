@@ -95,7 +95,8 @@ async function refuse(deps: Deps, req: TokenRequest, reply: FastifyReply, maxByt
 
 /** A usable link's page: the steps left, or only the completion once there are none. */
 function linkPage(link: ValidLink, token: string, maxBytes: number, notice?: Notice): string {
-  if (link.status === 'completed' || progressOf(link).complete) return completionPage(link, notice?.kind === 'error' ? notice : undefined);
+  if (link.status === 'completed' || link.status === 'submitted' || progressOf(link).complete)
+    return completionPage(link, notice?.kind === 'error' ? notice : undefined);
   return verificationPage(link, token, maxBytes, notice);
 }
 

@@ -5,7 +5,8 @@ import { AppError } from '../../core/errors.js';
 import { readDocumentContent } from '../../core/kyc/documents/read-document-content.js';
 import { resumeSession } from '../../core/sessions/resume-session.js';
 import { strictPolicy } from '../../http/csp.js';
-import { readSessionCookie } from '../../trpc/session-cookie.js';
+import { documentDisposition } from '../../http/document-disposition.js';
+import { readSessionCookie } from '../../http/session-cookie.js';
 
 /** The core context of the dashboard's signed-in operator, from the session cookie alone. */
 export async function dashboardCaller(deps: Deps, req: FastifyRequest): Promise<Ctx> {
@@ -31,12 +32,11 @@ export function dashboardDocumentRoutes(app: FastifyInstance, opts: { deps: Deps
     async (req, reply) => {
       const ctx = await dashboardCaller(opts.deps, req);
       const { document, content } = await readDocumentContent(ctx, req.params);
-      const ascii = document.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       const disposition = req.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type(document.mediaType)
         .header('content-length', document.sizeBytes)
-        .header('content-disposition', `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(document.fileName)}`)
+        .header('content-disposition', documentDisposition(disposition, document))
         .header('x-content-sha256', document.sha256)
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')

@@ -6,11 +6,11 @@ import type { CsvExport } from '../../core/export/csv-export.js';
 import { resumeSession } from '../../core/sessions/resume-session.js';
 import { exportTransactions } from '../../core/transactions/export-transactions.js';
 import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
+import { readSessionCookie } from '../../http/session-cookie.js';
 import { safeError } from '../../logging/safe-error.js';
 import { sendCsv } from '../../rest/csv-reply.js';
 import { sendProblem } from '../../rest/problem.js';
 import { escapeHtml } from '../../rest/verify/page-html.js';
-import { readSessionCookie } from '../../trpc/session-cookie.js';
 
 const EXPORTS: Record<string, (ctx: Ctx, query: unknown) => Promise<CsvExport>> = {
   '/dashboard/export/transactions.csv': exportTransactions,

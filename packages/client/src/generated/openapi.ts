@@ -394,12 +394,20 @@ export interface paths {
          *     document and the chunk's position), while its SHA-256 and size are computed. The type is
          *     recognised from the first bytes: JPEG, PNG, HEIC/HEIF or PDF; the file name and declared
          *     type are ignored. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
-         *     file. Sending a kind again replaces the earlier file. Emits `kyc_document_upload_received`,
-         *     and `kyc_document_uploaded` when the file completes the required set for the first time.
+         *     file. Sending a kind again replaces the earlier file, until the holder signs. Emits
+         *     `kyc_document_upload_received`, and `kyc_document_uploaded` when the file completes the
+         *     required set for the first time. File names are kept without path, control characters or
+         *     Unicode format characters (bidi overrides such as U+202E, zero-width characters).
+         *
+         *     The evidence is frozen once review starts: when verification was requested (the account
+         *     is `in_review`) or is completed, every upload is `409 INVALID_STATE`, and once the holder
+         *     has signed, a document already received cannot be replaced (`409 INVALID_STATE`; a missing
+         *     one may still be sent). Only a new save of the KYC data (a new link) starts over.
          *
          *     Refusals store nothing and say why in plain words: empty file or unknown kind `400`, bad or
-         *     stale nonce `403`, unknown or replaced link `404`, verification completed `409`, expired
-         *     link `410`, too large `413`, not an accepted type `415`, link out of attempts `429`. A link
+         *     stale nonce `403`, unknown or replaced link `404`, verification in review or completed, or a
+         *     signed document replaced `409`, expired link `410`, too large `413`, not an accepted type
+         *     `415`, link out of attempts `429`. A link
          *     accepts 50 posts (uploads and signing, refused ones included); a new link starts again.
          *
          *     A browser form post (no `Accept: application/json`) is answered with `303` to the page on
@@ -425,7 +433,8 @@ export interface paths {
         /**
          * The holder accepts the terms and signs (the page's signature form)
          * @description `application/x-www-form-urlencoded` with `nonce`, `acceptTerms=on` (the checkbox) and
-         *     `fullName` (typed, 2 to 200 characters). Signs once per link. The name is encrypted at rest
+         *     `fullName` (typed, 2 to 200 characters). Signs once per link; refused (`409
+         *     INVALID_STATE`) once signed, and once verification was requested or completed. The name is encrypted at rest
          *     like the other PII and is never returned or sent in an event. Emits
          *     `kyc_verification_signed` (with `signedAt` and `termsVersion`). Answers as the upload does.
          */
@@ -497,7 +506,9 @@ export interface paths {
         /**
          * Download a document's content
          * @description The file exactly as uploaded (streamed, decrypted), with its recognised media type,
-         *     `Content-Disposition: attachment`, `X-Content-SHA256` and `Cache-Control: no-store`. For the
+         *     `Content-Disposition: attachment`, `X-Content-SHA256` and `Cache-Control: no-store`. The
+         *     download's file name takes the extension of the recognised type (a JPEG sent as
+         *     `poly.html` downloads as `poly.jpg`), so no file opens as something else than it is. For the
          *     workspace's API keys and admins; analysts get `403`. Each read is recorded before the
          *     first byte is sent and shows in the document's `reads`.
          */
@@ -916,7 +927,11 @@ export interface paths {
          *     `2002::/16`, Teredo `2001::/32` with its server and obfuscated client address) is judged
          *     by the IPv4 address it carries; the local-use NAT64 prefix `64:ff9b:1::/48` is refused as
          *     a whole (its prefix length is the operator's, so every reading is checked and one always
-         *     leads inside). `FAS_WEBHOOK_ALLOW_INSECURE=true` lifts these rules for local development.
+         *     leads inside). For local development `FAS_WEBHOOK_ALLOW_INSECURE=true` allows `http` and
+         *     loopback (`localhost`, `127.0.0.0/8`, `::1`) only; private subnets are allowed only where
+         *     `FAS_WEBHOOK_ALLOW_PRIVATE` lists them (comma-separated CIDRs); link-local addresses
+         *     (`169.254.0.0/16`, `fe80::/10`) and cloud metadata addresses and names (`169.254.169.254`,
+         *     `fd00:ec2::254`, `100.100.100.200`, `metadata.google.internal`) are never allowed.
          */
         post: operations["createWebhookTarget"];
         delete?: never;
@@ -947,8 +962,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change a webhook target's URL or description
-         * @description The status changes only through deliveries (auto-disable) and `enable`. A new `url` obeys the rules of `createWebhookTarget`.
+         * Change a webhook target's URL, description or event types
+         * @description The status changes only through deliveries (auto-disable) and `enable`. A new `url` obeys
+         *     the rules of `createWebhookTarget`. New `eventTypes` apply to events emitted from then on
+         *     (`null`: every type).
          */
         patch: operations["updateWebhookTarget"];
         trace?: never;
@@ -967,6 +984,137 @@ export interface paths {
          * @description Makes a disabled target `active` again and clears the reason; an active target stays as it is.
          */
         post: operations["enableWebhookTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Every event the workspace emitted in the retention window (`FAS_EVENT_RETENTION_DAYS`,
+         *     30 days by default), each with the payload its webhooks carry: an event is the webhook body
+         *     with the event's own `id` in place of the per-delivery `webhookId` (deliveries name it in
+         *     `eventId`). Use it to reconcile after your endpoint was down.
+         *
+         *     Newest first (`timestamp` desc, then `id` desc) by default. For a sync loop read the feed
+         *     oldest first instead: `order=asc`, then `after=<the last id you processed>` on each next
+         *     call, `page` left at 1. The feed is in commit order and only shows transactions older than
+         *     every one still running, so an event that commits late is never skipped: each event is
+         *     seen exactly once. With `after`, `order` is `asc` (it may be omitted) and `total` counts
+         *     the events after it. Take `after` from the feed itself (or the stream), not from a
+         *     newest-first page: only the feed guarantees that nothing older is still to commit. An
+         *     `after` that is not an event of the workspace (or was pruned) is `404`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream new events (server-sent events)
+         * @description A `text/event-stream` that stays open: each event the workspace emits from now on is one
+         *     message (`id:` the event id, `event:` its type, `data:` the event as `GET /api/v2/events`
+         *     lists it), in feed order, within about a second of its commit. A comment line
+         *     (`: heartbeat`) is sent every 15 seconds. After a reconnect, `Last-Event-ID` (the last
+         *     id received) resumes from the feed, so nothing in between is lost. Without it the stream
+         *     starts at the feed's horizon: events committed just before connecting may come too, while
+         *     an older transaction was still running on the database; none is skipped. `fas listen` uses it.
+         *     An open stream is not counted as in-flight work by the load shedder, nor cut by the
+         *     request timeout.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event
+         * @description One event of the workspace with its webhook payload (`404` for an id of another workspace, or pruned).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhook-targets/{targetId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook target
+         * @description Sends the contract's example of `eventType` (the `example` of that event under `webhooks:`)
+         *     to the target, signed like every delivery, with its own `webhookId`, `timestamp` = now,
+         *     `"test": true` in the body and the header `X-Service-Test: true`, whatever the target's
+         *     `eventTypes`. It is recorded in the delivery log (`test: true`, `eventId: null`), gets one
+         *     attempt (no retries) and never disables the target; it is not an event (not in the events
+         *     API, not resent by `recoverWebhookTarget`). The target must be active (`409 INVALID_STATE`).
+         */
+        post: operations["testWebhookTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhook-targets/{targetId}/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a target's failed deliveries since a time
+         * @description After an outage of your endpoint: every `failed` delivery of the target created at or after
+         *     `since` is queued again, oldest first, at most 10,000 per call (`more: true` says that
+         *     more remain: call again with the same `since`). Each keeps its `webhookId` and its body
+         *     byte for byte (deduplicate by `webhookId`); it gets a fresh series of retries
+         *     (`X-Service-Retry-Count` from 0 again) while its `attempts` go on counting. Deliveries already pending are left alone, so
+         *     calling twice queues nothing twice. Test sends are not resent. The target must be active
+         *     (`409 INVALID_STATE`: enable it first).
+         */
+        post: operations["recoverWebhookTarget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1024,9 +1172,11 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery's event to its target again
-         * @description Creates a new delivery (a new `webhookId`, retries counted from 0) of the same event to the
-         *     same target, due at once. The target must be active (`409 INVALID_STATE`: enable it first)
-         *     and the delivery must be finished (`409` while it is still pending).
+         * @description Queues the same delivery again, due at once: the same `webhookId` and the body byte for byte
+         *     (so a receiver deduplicating by `webhookId` processes it once), a fresh series of retries
+         *     (`X-Service-Retry-Count` from 0 again) while its `attempts` go on counting. The target must be
+         *     active (`409 INVALID_STATE`: enable it first) and the delivery must be finished (`409`
+         *     while it is still pending).
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -1226,7 +1376,7 @@ export interface webhooks {
         /**
          * account_created: Account created
          * @description Account created. Emitted by: Create an account (`POST /api/v2/accounts`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookAccountCreated"];
         delete?: never;
@@ -1247,7 +1397,7 @@ export interface webhooks {
         /**
          * account_status_updated: Account status changed
          * @description Account status changed. Emitted by: Any account status change: request banking verification, the provider's KYC outcome, KYB submission.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookAccountStatusUpdated"];
         delete?: never;
@@ -1268,7 +1418,7 @@ export interface webhooks {
         /**
          * kyc_status_updated: KYC verification status changed
          * @description KYC verification status changed. Emitted by: Any change of the KYC verification status: saving data, requesting verification, the provider's outcome.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycStatusUpdated"];
         delete?: never;
@@ -1289,7 +1439,7 @@ export interface webhooks {
         /**
          * kyc_needs_update: Additional information needed for KYC
          * @description Additional information needed for KYC. Emitted by: The provider's outcome `needs_update` (sandbox: `POST /api/v2/simulations/kyc/{accountId}/outcome`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycNeedsUpdate"];
         delete?: never;
@@ -1310,7 +1460,7 @@ export interface webhooks {
         /**
          * kyc_verification_submitted: KYC verification submitted
          * @description KYC verification submitted. Emitted by: Request banking verification (`POST /api/v2/kyc/banking-verification/request`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycVerificationSubmitted"];
         delete?: never;
@@ -1331,7 +1481,7 @@ export interface webhooks {
         /**
          * kyc_verification_signed: Account holder signed terms and conditions
          * @description Account holder signed terms and conditions. Emitted by: The holder signs on the verification page (`POST /verify/{token}/signature`; sandbox: the holder-action simulation).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycVerificationSigned"];
         delete?: never;
@@ -1352,7 +1502,7 @@ export interface webhooks {
         /**
          * kyc_document_upload_received: Document upload event received from the provider
          * @description Document upload event received from the provider. Emitted by: A file received on the verification page (`POST /verify/{token}/documents`; sandbox: the holder-action simulation); `details.replaced` tells whether it replaced an earlier file of its kind.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycDocumentUploadReceived"];
         delete?: never;
@@ -1373,7 +1523,7 @@ export interface webhooks {
         /**
          * kyc_document_uploaded: Documents uploaded successfully
          * @description Documents uploaded successfully. Emitted by: The last required file received on the verification page (sandbox: the holder-action simulation); `details.documents` lists what is held.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycDocumentUploaded"];
         delete?: never;
@@ -1394,7 +1544,7 @@ export interface webhooks {
         /**
          * kyc_verification_completed: KYC process completed
          * @description KYC process completed. Emitted by: The provider's outcome `completed` (sandbox: `POST /api/v2/simulations/kyc/{accountId}/outcome`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKycVerificationCompleted"];
         delete?: never;
@@ -1415,7 +1565,7 @@ export interface webhooks {
         /**
          * kyb_verification_submitted: KYB verification submitted
          * @description KYB verification submitted. Emitted by: Business verification submitted (sandbox: `POST /api/v2/simulations/kyb/{accountId}`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKybVerificationSubmitted"];
         delete?: never;
@@ -1436,7 +1586,7 @@ export interface webhooks {
         /**
          * kyb_document_uploaded: Business document uploaded
          * @description Business document uploaded. Emitted by: A business document uploaded (sandbox: `POST /api/v2/simulations/kyb/{accountId}`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookKybDocumentUploaded"];
         delete?: never;
@@ -1457,7 +1607,7 @@ export interface webhooks {
         /**
          * bank_account_link: Bank account linked to the account
          * @description Bank account linked to the account. Emitted by: Link a bank account (`POST /api/v2/accounts/{accountId}/bank-accounts`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookBankAccountLink"];
         delete?: never;
@@ -1478,7 +1628,7 @@ export interface webhooks {
         /**
          * crypto_transaction_created: Crypto transaction initiated
          * @description Crypto transaction initiated. Emitted by: Create a crypto withdrawal (`POST /api/v2/transactions/crypto`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoTransactionCreated"];
         delete?: never;
@@ -1499,7 +1649,7 @@ export interface webhooks {
         /**
          * crypto_transaction_received: Incoming crypto transaction detected
          * @description Incoming crypto transaction detected. Emitted by: An incoming crypto deposit (sandbox: `POST /api/v2/simulations/deposits/crypto`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoTransactionReceived"];
         delete?: never;
@@ -1520,7 +1670,7 @@ export interface webhooks {
         /**
          * crypto_transaction_status_updated: Crypto transaction status changed
          * @description Crypto transaction status changed. Emitted by: Any status change of a crypto transaction.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoTransactionStatusUpdated"];
         delete?: never;
@@ -1541,7 +1691,7 @@ export interface webhooks {
         /**
          * crypto_wallet_created: Crypto wallet created
          * @description Crypto wallet created. Emitted by: Create a wallet (`POST /api/v2/accounts/{accountId}/crypto-wallets`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoWalletCreated"];
         delete?: never;
@@ -1562,7 +1712,7 @@ export interface webhooks {
         /**
          * crypto_beneficiary_created: Crypto beneficiary added
          * @description Crypto beneficiary added. Emitted by: Create a beneficiary (`POST /api/v2/accounts/{accountId}/crypto-beneficiaries`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoBeneficiaryCreated"];
         delete?: never;
@@ -1583,7 +1733,7 @@ export interface webhooks {
         /**
          * crypto_beneficiary_updated: Crypto beneficiary updated
          * @description Crypto beneficiary updated. Emitted by: Update a beneficiary (`PATCH .../crypto-beneficiaries/{beneficiaryId}`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoBeneficiaryUpdated"];
         delete?: never;
@@ -1604,7 +1754,7 @@ export interface webhooks {
         /**
          * crypto_beneficiary_deleted: Crypto beneficiary removed
          * @description Crypto beneficiary removed. Emitted by: Delete a beneficiary (`DELETE .../crypto-beneficiaries/{beneficiaryId}`); `details` carries what was removed.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookCryptoBeneficiaryDeleted"];
         delete?: never;
@@ -1625,7 +1775,7 @@ export interface webhooks {
         /**
          * bank_transaction_created: Bank transaction initiated
          * @description Bank transaction initiated. Emitted by: Create a bank withdrawal (`POST /api/v2/transactions/bank`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookBankTransactionCreated"];
         delete?: never;
@@ -1646,7 +1796,7 @@ export interface webhooks {
         /**
          * bank_transaction_received: Incoming bank transaction detected
          * @description Incoming bank transaction detected. Emitted by: An incoming bank deposit (sandbox: `POST /api/v2/simulations/deposits/bank`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookBankTransactionReceived"];
         delete?: never;
@@ -1667,7 +1817,7 @@ export interface webhooks {
         /**
          * bank_transaction_status_updated: Bank transaction status changed
          * @description Bank transaction status changed. Emitted by: Any status change of a bank transaction.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookBankTransactionStatusUpdated"];
         delete?: never;
@@ -1688,7 +1838,7 @@ export interface webhooks {
         /**
          * trade_transaction_created: Trade transaction initiated
          * @description Trade transaction initiated. Emitted by: Create a market order (`POST /api/v2/transactions/trade`).
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookTradeTransactionCreated"];
         delete?: never;
@@ -1709,7 +1859,7 @@ export interface webhooks {
         /**
          * trade_transaction_status_updated: Trade transaction status changed
          * @description Trade transaction status changed. Emitted by: Any status change of a trade transaction.
-         *     Sent to every active target of the workspace, signed (see the `X-Service-*` headers).
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
          */
         post: operations["webhookTradeTransactionStatusUpdated"];
         delete?: never;
@@ -1782,7 +1932,53 @@ export interface components {
         CreateApiKeyRequest: {
             name?: string;
         };
-        /** @description An API key as listed (tRPC `apiKeys.list`); the secret itself is never shown again. */
+        /**
+         * @description An admin or analyst of the workspace (tRPC `admins.list`, `fas admin list`). Listing and
+         *     revoking people needs an admin token or a dashboard session (analysts may list); API keys
+         *     get `403 FORBIDDEN`.
+         * @example {
+         *       "adminId": "3b8f2d1e-5c47-4f0a-9e61-0c2b7d9a4e15",
+         *       "email": "ana@acme.test",
+         *       "role": "analyst",
+         *       "createdAt": "2026-11-20T09:00:00.000Z",
+         *       "activeTokens": 1
+         *     }
+         */
+        TeamMember: {
+            /** Format: uuid */
+            adminId: string;
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "analyst";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Tokens not revoked (the tokens themselves are stored hashed). */
+            activeTokens: number;
+        };
+        /**
+         * @description tRPC `admins.revoke` (input `{adminId}`) and `fas admin revoke --id`: every token of the
+         *     person is revoked and the dashboard sessions opened with them end at once (their next
+         *     request is `401`). Revoking twice changes nothing (zero counts); revoking oneself is
+         *     `409 INVALID_STATE`; analysts and API keys get `403 FORBIDDEN`.
+         * @example {
+         *       "adminId": "3b8f2d1e-5c47-4f0a-9e61-0c2b7d9a4e15",
+         *       "email": "ana@acme.test",
+         *       "revokedTokens": 1,
+         *       "endedSessions": 2
+         *     }
+         */
+        RevokedAdmin: {
+            /** Format: uuid */
+            adminId: string;
+            email: string;
+            revokedTokens: number;
+            endedSessions: number;
+        };
+        /**
+         * @description An API key as listed (tRPC `apiKeys.list`); the secret itself is never shown again. API keys
+         *     are managed (listed, created, revoked) with an admin token, a dashboard session or the CLI:
+         *     an API key gets `403 FORBIDDEN`, so a leaked key cannot mint more.
+         */
         ApiKey: {
             /** Format: uuid */
             apiKeyId: string;
@@ -2172,19 +2368,43 @@ export interface components {
             disabledReason: string | null;
             /** Format: date-time */
             disabledAt: string | null;
+            /** @description The event types delivered to this target, in the contract's order; `null` means every type (including types added later). */
+            eventTypes: components["schemas"]["WebhookEventTypes"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description Event types (each one of `EventType`; unknown types are `400 VALIDATION_FAILED`); duplicates are dropped. */
+        WebhookEventTypes: components["schemas"]["EventType"][];
         WebhookTargetUrl: string;
         CreateWebhookTargetRequest: {
             url: components["schemas"]["WebhookTargetUrl"];
             description?: string;
+            /** @description The event types to deliver; absent means every type. */
+            eventTypes?: components["schemas"]["WebhookEventTypes"];
         };
         UpdateWebhookTargetRequest: {
             url?: components["schemas"]["WebhookTargetUrl"];
             description?: string | null;
+            /** @description The event types to deliver from now on; `null` means every type. */
+            eventTypes?: components["schemas"]["WebhookEventTypes"] | null;
+        };
+        TestWebhookTargetRequest: {
+            eventType: components["schemas"]["EventType"];
+        };
+        RecoverWebhookTargetRequest: {
+            /**
+             * Format: date-time
+             * @description RFC 3339; failed deliveries created at or after it are resent.
+             */
+            since: string;
+        };
+        RecoverWebhookTargetResult: {
+            /** @description Deliveries queued again by this call. */
+            queued: number;
+            /** @description More failed deliveries since `since` remain; call again. */
+            more: boolean;
         };
         WebhookTargetList: {
             data: components["schemas"]["WebhookTarget"][];
@@ -2208,11 +2428,16 @@ export interface components {
              * @description The webhookId sent in the body and X-Service-Webhook-ID.
              */
             id: string;
-            /** Format: uuid */
-            eventId: string;
+            /**
+             * Format: uuid
+             * @description The event delivered; `null` for a test send.
+             */
+            eventId: string | null;
             /** Format: uuid */
             targetId: string;
             type: components["schemas"]["EventType"];
+            /** @description A test send (`testWebhookTarget`): the body is an example, marked `"test": true`. */
+            test: boolean;
             status: components["schemas"]["DeliveryStatus"];
             /** @description Attempts made so far. */
             attempts: number;
@@ -2243,8 +2468,32 @@ export interface components {
             delivery: components["schemas"]["WebhookDelivery"];
             /** @description The body sent, byte for byte the same on every attempt. */
             payload: components["schemas"]["WebhookEvent"];
-            /** @description Every attempt, oldest first. */
+            /** @description Every attempt, oldest first (a resent delivery has several series, each from retry 0). */
             attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /**
+         * @description An event the workspace emitted: the body of its webhooks with the event's `id` in place of
+         *     the per-delivery `webhookId`; `type`, `accountId`, `timestamp`, `details` and `systemNotes`
+         *     are the same data, and `details` has the schema of that type's webhook (see `webhooks:`).
+         */
+        Event: {
+            /**
+             * Format: uuid
+             * @description The event (a delivery's `eventId`).
+             */
+            id: string;
+            type: components["schemas"]["EventType"];
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            /** @description What the event is about, as in the webhook of this type. */
+            details: Record<string, never>;
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        EventList: {
+            data: components["schemas"]["Event"][];
+            page: number;
+            limit: number;
+            total: number;
         };
         WebhookDeliveryList: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -2531,6 +2780,13 @@ export interface components {
         WebhookTimestamp: string;
         /** @description Fixed advisory that the webhook is a notification, not the source of truth; verify the current state through the API. */
         WebhookSystemNotes: string;
+        /**
+         * @description Present (and `true`) only on a test send (`testWebhookTarget`): the body is the contract's
+         *     example of the event type, not a real event, and is not in the events API. Absent on every
+         *     real delivery. Also sent as the header `X-Service-Test: true`.
+         * @constant
+         */
+        WebhookTest: true;
         /** @description account_created: Account created. */
         AccountCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
@@ -2540,6 +2796,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description account_status_updated: Account status changed. */
         AccountStatusUpdatedEvent: {
@@ -2550,6 +2807,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_status_updated: KYC verification status changed. */
         KycStatusUpdatedEvent: {
@@ -2560,6 +2818,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["KycStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_needs_update: Additional information needed for KYC. */
         KycNeedsUpdateEvent: {
@@ -2570,6 +2829,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_verification_submitted: KYC verification submitted. */
         KycVerificationSubmittedEvent: {
@@ -2580,6 +2840,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_verification_signed: Account holder signed terms and conditions. */
         KycVerificationSignedEvent: {
@@ -2590,6 +2851,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["KycSignedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_document_upload_received: Document upload event received from the provider. */
         KycDocumentUploadReceivedEvent: {
@@ -2600,6 +2862,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["KycDocumentReceivedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_document_uploaded: Documents uploaded successfully. */
         KycDocumentUploadedEvent: {
@@ -2610,6 +2873,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["KycDocumentsUploadedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyc_verification_completed: KYC process completed. */
         KycVerificationCompletedEvent: {
@@ -2620,6 +2884,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyb_verification_submitted: KYB verification submitted. */
         KybVerificationSubmittedEvent: {
@@ -2630,6 +2895,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description kyb_document_uploaded: Business document uploaded. */
         KybDocumentUploadedEvent: {
@@ -2640,6 +2906,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["KybDocumentEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description bank_account_link: Bank account linked to the account. */
         BankAccountLinkEvent: {
@@ -2650,6 +2917,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["BankAccountLinkEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_transaction_created: Crypto transaction initiated. */
         CryptoTransactionCreatedEvent: {
@@ -2660,6 +2928,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_transaction_received: Incoming crypto transaction detected. */
         CryptoTransactionReceivedEvent: {
@@ -2670,6 +2939,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_transaction_status_updated: Crypto transaction status changed. */
         CryptoTransactionStatusUpdatedEvent: {
@@ -2680,6 +2950,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_wallet_created: Crypto wallet created. */
         CryptoWalletCreatedEvent: {
@@ -2690,6 +2961,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["CryptoWalletEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_beneficiary_created: Crypto beneficiary added. */
         CryptoBeneficiaryCreatedEvent: {
@@ -2700,6 +2972,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_beneficiary_updated: Crypto beneficiary updated. */
         CryptoBeneficiaryUpdatedEvent: {
@@ -2710,6 +2983,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. */
         CryptoBeneficiaryDeletedEvent: {
@@ -2720,6 +2994,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description bank_transaction_created: Bank transaction initiated. */
         BankTransactionCreatedEvent: {
@@ -2730,6 +3005,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description bank_transaction_received: Incoming bank transaction detected. */
         BankTransactionReceivedEvent: {
@@ -2740,6 +3016,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description bank_transaction_status_updated: Bank transaction status changed. */
         BankTransactionStatusUpdatedEvent: {
@@ -2750,6 +3027,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description trade_transaction_created: Trade transaction initiated. */
         TradeTransactionCreatedEvent: {
@@ -2760,6 +3038,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
         /** @description trade_transaction_status_updated: Trade transaction status changed. */
         TradeTransactionStatusUpdatedEvent: {
@@ -2770,6 +3049,7 @@ export interface components {
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
         };
     };
     responses: {
@@ -2784,6 +3064,7 @@ export interface components {
                 "Retry-After": components["headers"]["Retry-After"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3009,6 +3290,8 @@ export interface components {
         WebhookTimestamp: string;
         /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
         WebhookIdHeader: string;
+        /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+        WebhookTestHeader: "true";
         /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
         WebhookRetryCount: string;
         /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
@@ -3027,9 +3310,14 @@ export interface components {
         RateLimit: string;
         /**
          * @description The caller's quota (IETF draft `RateLimit-Policy` header): `"per-key";q=<burst>;w=<seconds
-         *     to refill a full burst>`.
+         *     to refill a full burst>`, or `"per-address"` for requests without a valid credential.
          */
         "RateLimit-Policy": string;
+        /**
+         * @description Tokens this request spent: 1, one per procedure of a batched tRPC request, 1 + floor(cost /
+         *     1000) for GraphQL; 0 on a `429` answered before anything was spent.
+         */
+        "RateLimit-Cost": string;
         /**
          * @description Sources limited to this origin (`'self'`), `data:`/`blob:` where the page needs them, and
          *     inline scripts pinned by their SHA-256; `frame-ancestors 'none'`, `object-src 'none'`.
@@ -5303,6 +5591,7 @@ export interface operations {
                      *           "status": "active",
                      *           "disabledReason": null,
                      *           "disabledAt": null,
+                     *           "eventTypes": null,
                      *           "createdAt": "2026-11-22T10:00:09.300Z",
                      *           "updatedAt": "2026-11-22T10:00:09.432Z"
                      *         }
@@ -5338,7 +5627,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/fas",
-                 *       "description": "Production receiver"
+                 *       "description": "Production receiver",
+                 *       "eventTypes": [
+                 *         "account_created",
+                 *         "kyc_status_updated"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWebhookTargetRequest"];
@@ -5361,6 +5654,10 @@ export interface operations {
                      *       "status": "active",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
+                     *       "eventTypes": [
+                     *         "account_created",
+                     *         "kyc_status_updated"
+                     *       ],
                      *       "createdAt": "2026-11-22T10:00:09.300Z",
                      *       "updatedAt": "2026-11-22T10:00:09.300Z"
                      *     }
@@ -5407,6 +5704,7 @@ export interface operations {
                      *       "status": "active",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
+                     *       "eventTypes": null,
                      *       "createdAt": "2026-11-22T10:00:09.300Z",
                      *       "updatedAt": "2026-11-22T10:00:09.432Z"
                      *     }
@@ -5472,7 +5770,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "url": "https://hooks.example.com/fas/v2",
-                 *       "description": "Production receiver (v2)"
+                 *       "description": "Production receiver (v2)",
+                 *       "eventTypes": null
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWebhookTargetRequest"];
@@ -5494,6 +5793,7 @@ export interface operations {
                      *       "status": "active",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
+                     *       "eventTypes": null,
                      *       "createdAt": "2026-11-22T10:00:09.300Z",
                      *       "updatedAt": "2026-11-22T10:00:09.432Z"
                      *     }
@@ -5545,6 +5845,7 @@ export interface operations {
                      *       "status": "active",
                      *       "disabledReason": null,
                      *       "disabledAt": null,
+                     *       "eventTypes": null,
                      *       "createdAt": "2026-11-22T10:00:09.300Z",
                      *       "updatedAt": "2026-11-22T10:00:09.432Z"
                      *     }
@@ -5556,6 +5857,287 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only events of this type. */
+                type?: components["schemas"]["EventType"];
+                /** @description Only events about this account. */
+                accountId?: string;
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
+                endDate?: components["parameters"]["EndDate"];
+                /** @description `desc` (newest first, the default) or `asc` (the feed: commit order, oldest first). */
+                order?: "desc" | "asc";
+                /** @description The feed after this event (an event id), oldest first. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *           "type": "account_created",
+                     *           "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *           "timestamp": "2026-11-22T10:00:09.719Z",
+                     *           "details": {
+                     *             "account": {
+                     *               "type": "individual",
+                     *               "email": "jane@example.com",
+                     *               "status": "pending",
+                     *               "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *               "createdAt": "2026-11-22T10:00:09.702Z",
+                     *               "reference": "cust-0001",
+                     *               "updatedAt": "2026-11-22T10:00:09.702Z"
+                     *             }
+                     *           },
+                     *           "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Resume after this event id (sent by EventSource on reconnect). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (never ends by itself). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example : connected
+                     *
+                     *     id: ea207590-e621-4b1c-b41a-f3a70cbd088f
+                     *     event: account_created
+                     *     data: {"id":"ea207590-e621-4b1c-b41a-f3a70cbd088f","type":"account_created","accountId":"131f3346-fc2d-4169-8734-0d5a3bd32304","timestamp":"2026-11-22T10:00:09.719Z","details":{"account":{"accountId":"131f3346-fc2d-4169-8734-0d5a3bd32304"}},"systemNotes":"..."}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Event id (a delivery's `eventId`). */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *       "type": "account_created",
+                     *       "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *       "timestamp": "2026-11-22T10:00:09.719Z",
+                     *       "details": {
+                     *         "account": {
+                     *           "type": "individual",
+                     *           "email": "jane@example.com",
+                     *           "status": "pending",
+                     *           "accountId": "131f3346-fc2d-4169-8734-0d5a3bd32304",
+                     *           "createdAt": "2026-11-22T10:00:09.702Z",
+                     *           "reference": "cust-0001",
+                     *           "updatedAt": "2026-11-22T10:00:09.702Z"
+                     *         }
+                     *       },
+                     *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    testWebhookTarget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 hours (see the description above). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook target id. */
+                targetId: components["parameters"]["TargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventType": "account_created"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TestWebhookTargetRequest"];
+            };
+        };
+        responses: {
+            /** @description The test delivery, pending (sent at once by the dispatcher; follow it in the delivery log). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f0b8f6e-52a1-4c63-9a3e-0f5d2b7c9e41",
+                     *       "eventId": null,
+                     *       "test": true,
+                     *       "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "type": "account_created",
+                     *       "status": "pending",
+                     *       "attempts": 0,
+                     *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
+                     *       "lastStatusCode": null,
+                     *       "lastError": null,
+                     *       "createdAt": "2026-11-22T11:00:09.719Z",
+                     *       "completedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recoverWebhookTarget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 hours (see the description above). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook target id. */
+                targetId: components["parameters"]["TargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-22T08:00:00Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoverWebhookTargetRequest"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries were queued again. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "queued": 42,
+                     *       "more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoverWebhookTargetResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             414: components["responses"]["UriTooLong"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5596,6 +6178,7 @@ export interface operations {
                      *         {
                      *           "id": "6a7c530a-567f-4280-9649-7092f1ddc940",
                      *           "eventId": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *           "test": false,
                      *           "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
                      *           "type": "account_created",
                      *           "status": "succeeded",
@@ -5647,6 +6230,7 @@ export interface operations {
                      *       "delivery": {
                      *         "id": "6a7c530a-567f-4280-9649-7092f1ddc940",
                      *         "eventId": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *         "test": false,
                      *         "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
                      *         "type": "account_created",
                      *         "status": "succeeded",
@@ -5723,7 +6307,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The new delivery, pending. */
+            /** @description The delivery, pending again (same `id`, the `webhookId`). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5735,13 +6319,14 @@ export interface operations {
                      * @example {
                      *       "id": "9754b2e5-4b4e-4bcd-b7e5-3388d87fdcbb",
                      *       "eventId": "ea207590-e621-4b1c-b41a-f3a70cbd088f",
+                     *       "test": false,
                      *       "targetId": "46807062-e454-430a-bb6a-3c8be39a90d7",
                      *       "type": "account_created",
                      *       "status": "pending",
-                     *       "attempts": 0,
+                     *       "attempts": 6,
                      *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
-                     *       "lastStatusCode": null,
-                     *       "lastError": null,
+                     *       "lastStatusCode": 503,
+                     *       "lastError": "HTTP 503",
                      *       "createdAt": "2026-11-22T11:00:09.719Z",
                      *       "completedAt": null
                      *     }
@@ -6020,6 +6605,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6028,6 +6615,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "4b5766f1-0977-4013-a3a6-611169123b73",
+                 *       "type": "account_created",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:35.873Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "individual",
+                 *           "email": "p@example.com",
+                 *           "status": "pending",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:35.843Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:35.843Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountCreatedEvent"];
             };
         };
@@ -6067,6 +6674,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6075,6 +6684,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "adb6fcd8-d285-411c-b06f-06a699382c46",
+                 *       "type": "account_status_updated",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:37.900Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "individual",
+                 *           "email": "p@example.com",
+                 *           "status": "in_review",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:35.843Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:37.788Z"
+                 *         },
+                 *         "previousStatus": "pending"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["AccountStatusUpdatedEvent"];
             };
         };
@@ -6114,6 +6744,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6122,6 +6754,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "77753ce6-dd19-408b-930a-1073adba74d9",
+                 *       "type": "kyc_status_updated",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:36.345Z",
+                 *       "details": {
+                 *         "status": "saved",
+                 *         "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *         "previousStatus": null
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycStatusUpdatedEvent"];
             };
         };
@@ -6161,6 +6807,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6169,6 +6817,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "205498bb-5c7f-4727-ab96-57114693cca4",
+                 *       "type": "kyc_needs_update",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:38.173Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "individual",
+                 *           "email": "p@example.com",
+                 *           "status": "needs_update",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:35.843Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:38.068Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycNeedsUpdateEvent"];
             };
         };
@@ -6208,6 +6876,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6216,6 +6886,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "7f3c0aa8-aa7b-4d7d-8aa4-682ff0af0c80",
+                 *       "type": "kyc_verification_submitted",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:37.974Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "individual",
+                 *           "email": "p@example.com",
+                 *           "status": "in_review",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:35.843Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:37.788Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycVerificationSubmittedEvent"];
             };
         };
@@ -6255,6 +6945,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6263,6 +6955,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "a058fb34-8dea-4b33-a5ea-6f29f6f84caa",
+                 *       "type": "kyc_verification_signed",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:37.574Z",
+                 *       "details": {
+                 *         "signedAt": "2026-11-25T21:19:37.570Z",
+                 *         "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *         "termsVersion": "2026-11-01"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycVerificationSignedEvent"];
             };
         };
@@ -6302,6 +7008,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6310,6 +7018,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "08c768d8-9fd4-40c9-add9-f976a2fe5687",
+                 *       "type": "kyc_document_upload_received",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:36.923Z",
+                 *       "details": {
+                 *         "document": {
+                 *           "kind": "document_front",
+                 *           "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                 *           "fileName": "sandbox-document_front.png",
+                 *           "mediaType": "image/png",
+                 *           "sizeBytes": 67,
+                 *           "documentId": "04a8b449-904b-4e4a-8af5-9feb7d551cfa",
+                 *           "uploadedAt": "2026-11-25T21:19:36.843Z"
+                 *         },
+                 *         "replaced": false,
+                 *         "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycDocumentUploadReceivedEvent"];
             };
         };
@@ -6349,6 +7079,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6357,6 +7089,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "23f76575-a6b7-4eae-a696-2af3aa60e9c8",
+                 *       "type": "kyc_document_uploaded",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:37.529Z",
+                 *       "details": {
+                 *         "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *         "documents": [
+                 *           {
+                 *             "kind": "document_front",
+                 *             "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                 *             "fileName": "sandbox-document_front.png",
+                 *             "mediaType": "image/png",
+                 *             "sizeBytes": 67,
+                 *             "documentId": "04a8b449-904b-4e4a-8af5-9feb7d551cfa",
+                 *             "uploadedAt": "2026-11-25T21:19:36.843Z"
+                 *           },
+                 *           {
+                 *             "kind": "selfie",
+                 *             "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                 *             "fileName": "sandbox-selfie.png",
+                 *             "mediaType": "image/png",
+                 *             "sizeBytes": 67,
+                 *             "documentId": "e0e20d4f-4923-4593-b5fc-573f32d32498",
+                 *             "uploadedAt": "2026-11-25T21:19:37.430Z"
+                 *           },
+                 *           {
+                 *             "kind": "proof_of_address",
+                 *             "sha256": "a1abfd410973b0111c215baa879b9edcd739e601659ba44168269767cc2e9108",
+                 *             "fileName": "sandbox-proof_of_address.png",
+                 *             "mediaType": "image/png",
+                 *             "sizeBytes": 67,
+                 *             "documentId": "b4386581-cbfa-4dc6-9608-81798629d236",
+                 *             "uploadedAt": "2026-11-25T21:19:37.489Z"
+                 *           }
+                 *         ]
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycDocumentUploadedEvent"];
             };
         };
@@ -6396,6 +7169,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6404,6 +7179,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "c0f60695-2d9a-4988-a459-110e563bc806",
+                 *       "type": "kyc_verification_completed",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:38.669Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "individual",
+                 *           "email": "p@example.com",
+                 *           "status": "active",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:35.843Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:38.637Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KycVerificationCompletedEvent"];
             };
         };
@@ -6443,6 +7238,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6451,6 +7248,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "b81b7ec4-55ca-4856-9c9d-46f2d763853c",
+                 *       "type": "kyb_verification_submitted",
+                 *       "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                 *       "timestamp": "2026-11-25T21:19:38.923Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "business",
+                 *           "email": "b@example.com",
+                 *           "status": "in_review",
+                 *           "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                 *           "createdAt": "2026-11-25T21:19:38.724Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:38.845Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KybVerificationSubmittedEvent"];
             };
         };
@@ -6490,6 +7307,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6498,6 +7317,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "77666272-f2f9-4318-b1d7-6e9281a25a5d",
+                 *       "type": "kyb_document_uploaded",
+                 *       "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                 *       "timestamp": "2026-11-25T21:19:39.071Z",
+                 *       "details": {
+                 *         "account": {
+                 *           "type": "business",
+                 *           "email": "b@example.com",
+                 *           "status": "in_review",
+                 *           "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                 *           "createdAt": "2026-11-25T21:19:38.724Z",
+                 *           "reference": null,
+                 *           "updatedAt": "2026-11-25T21:19:38.845Z"
+                 *         },
+                 *         "documentType": "ein_letter"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["KybDocumentUploadedEvent"];
             };
         };
@@ -6537,6 +7377,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6545,6 +7387,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "612b020d-0ecf-4eee-95a1-2452fd79ff91",
+                 *       "type": "bank_account_link",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:39.145Z",
+                 *       "details": {
+                 *         "bankAccount": {
+                 *           "id": "524f1468-a996-44ac-af74-aec6a933f38f",
+                 *           "bankName": null,
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.142Z",
+                 *           "holderName": "Pat Doe",
+                 *           "accountType": "checking",
+                 *           "routingNumber": "021000021",
+                 *           "accountNumberLast4": "6789"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["BankAccountLinkEvent"];
             };
         };
@@ -6584,6 +7447,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6592,6 +7457,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "58d171d0-c475-4ba7-8791-1a2afd86f5f6",
+                 *       "type": "crypto_transaction_created",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.103Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "23df68f6-684c-44c6-86a1-ea788b524232",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "ETH"
+                 *           ],
+                 *           "status": "pending",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:40.031Z",
+                 *           "reference": "",
+                 *           "statusReason": "created",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.031Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "crypto",
+                 *           "cryptoTransactionDetails": {
+                 *             "fee": "0.00200000",
+                 *             "coin": "ETH",
+                 *             "type": "withdraw",
+                 *             "total": "0.50200000",
+                 *             "amount": "0.50000000",
+                 *             "network": "ethereum",
+                 *             "networkFee": "0.00060000",
+                 *             "targetAddress": "0x52908400098527886E0F7030069857D2E4169EE7"
+                 *           }
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoTransactionCreatedEvent"];
             };
         };
@@ -6631,6 +7543,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6639,6 +7553,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "d9e0c3b9-d97e-4f80-a438-3e5259ca201d",
+                 *       "type": "crypto_transaction_received",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.933Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "30af6cf2-787f-4340-8d5d-121b022e7f4e",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "SOL"
+                 *           ],
+                 *           "status": "pending",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:40.888Z",
+                 *           "reference": "",
+                 *           "statusReason": "created",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.888Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "crypto",
+                 *           "cryptoTransactionDetails": {
+                 *             "fee": "0.000000000",
+                 *             "coin": "SOL",
+                 *             "type": "deposit",
+                 *             "total": "1.000000000",
+                 *             "amount": "1.000000000",
+                 *             "txHash": "0x8b8c2a04fd2449591396ea5138007cde1b97fe3c2b3245cdd7ad7aab267dd0b0",
+                 *             "network": "solana"
+                 *           }
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoTransactionReceivedEvent"];
             };
         };
@@ -6678,6 +7638,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6686,6 +7648,60 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "3a76762a-b3ce-4941-b332-2ee97f69fef6",
+                 *       "type": "crypto_transaction_status_updated",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.590Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "23df68f6-684c-44c6-86a1-ea788b524232",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "ETH"
+                 *           ],
+                 *           "status": "processing",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:40.031Z",
+                 *           "reference": "",
+                 *           "statusReason": "",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.557Z",
+                 *               "status": "processing",
+                 *               "statusReason": ""
+                 *             },
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.031Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "crypto",
+                 *           "cryptoTransactionDetails": {
+                 *             "fee": "0.00200000",
+                 *             "coin": "ETH",
+                 *             "type": "withdraw",
+                 *             "total": "0.50200000",
+                 *             "amount": "0.50000000",
+                 *             "txHash": "0x1ad6449e8150f4ab22e8236f1aff402fbb2f0e8b42fbb7c75f29eb6bea6a7d51",
+                 *             "network": "ethereum",
+                 *             "networkFee": "0.00060000",
+                 *             "targetAddress": "0x52908400098527886E0F7030069857D2E4169EE7"
+                 *           }
+                 *         },
+                 *         "previousStatus": "pending"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoTransactionStatusUpdatedEvent"];
             };
         };
@@ -6725,6 +7741,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6733,6 +7751,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "7d3f1ccd-4e87-4f6b-b91e-9802efc90aa2",
+                 *       "type": "crypto_wallet_created",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:39.278Z",
+                 *       "details": {
+                 *         "wallet": {
+                 *           "id": "82da1208-9c07-44db-8755-807200baccad",
+                 *           "coin": "ETH",
+                 *           "address": "0xb9c17358fd30cfe9dcc7655057cbb4ce9175711a",
+                 *           "network": "ethereum",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.239Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoWalletCreatedEvent"];
             };
         };
@@ -6772,6 +7809,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6780,6 +7819,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "d2800348-841a-4522-8f9e-4a0d34a16e84",
+                 *       "type": "crypto_beneficiary_created",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:39.411Z",
+                 *       "details": {
+                 *         "beneficiary": {
+                 *           "id": "156d0f30-b5f5-4073-b237-00db611db048",
+                 *           "coin": "BTC",
+                 *           "name": "Cold storage",
+                 *           "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                 *           "network": "bitcoin",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.375Z",
+                 *           "updatedAt": "2026-11-25T21:19:39.375Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoBeneficiaryCreatedEvent"];
             };
         };
@@ -6819,6 +7879,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6827,6 +7889,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "857e7d10-a4ee-4e82-8573-1f3867883fcf",
+                 *       "type": "crypto_beneficiary_updated",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:39.491Z",
+                 *       "details": {
+                 *         "beneficiary": {
+                 *           "id": "156d0f30-b5f5-4073-b237-00db611db048",
+                 *           "coin": "BTC",
+                 *           "name": "Vault",
+                 *           "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                 *           "network": "bitcoin",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.375Z",
+                 *           "updatedAt": "2026-11-25T21:19:39.472Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoBeneficiaryUpdatedEvent"];
             };
         };
@@ -6866,6 +7949,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6874,6 +7959,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "d9941144-0149-4825-ae1f-72b6f85a10e6",
+                 *       "type": "crypto_beneficiary_deleted",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:39.561Z",
+                 *       "details": {
+                 *         "beneficiary": {
+                 *           "id": "156d0f30-b5f5-4073-b237-00db611db048",
+                 *           "coin": "BTC",
+                 *           "name": "Vault",
+                 *           "address": "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+                 *           "network": "bitcoin",
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.375Z",
+                 *           "updatedAt": "2026-11-25T21:19:39.472Z"
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CryptoBeneficiaryDeletedEvent"];
             };
         };
@@ -6913,6 +8019,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6921,6 +8029,56 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "2ffe2751-369b-4323-9c73-92eaa09eccde",
+                 *       "type": "bank_transaction_created",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:39.812Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "6d10e5b5-1fed-4f68-909e-80a1605ee3ec",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "USD"
+                 *           ],
+                 *           "status": "pending",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.643Z",
+                 *           "reference": "",
+                 *           "statusReason": "created",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:39.643Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "bank",
+                 *           "bankTransactionDetails": {
+                 *             "fee": "0.25",
+                 *             "coin": "USD",
+                 *             "type": "withdrawal",
+                 *             "total": "100.25",
+                 *             "amount": "100.00",
+                 *             "traceNumber": "021000029085651",
+                 *             "instrumentType": "ach",
+                 *             "beneficiaryName": "Jane Doe",
+                 *             "transactionReference": "FAS2026112523888243",
+                 *             "beneficiaryAccountNumber": "123456789",
+                 *             "beneficiaryRoutingNumber": "021000021"
+                 *           }
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["BankTransactionCreatedEvent"];
             };
         };
@@ -6960,6 +8118,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -6968,6 +8128,53 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "7460f80e-ab50-4665-8e69-99acc18449d7",
+                 *       "type": "bank_transaction_received",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.778Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "f263d61e-1fe1-4d98-8318-49855cedf88c",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "USD"
+                 *           ],
+                 *           "status": "pending",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:40.736Z",
+                 *           "reference": "",
+                 *           "statusReason": "created",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.736Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "bank",
+                 *           "bankTransactionDetails": {
+                 *             "fee": "0.00",
+                 *             "coin": "USD",
+                 *             "type": "deposit",
+                 *             "total": "5.00",
+                 *             "amount": "5.00",
+                 *             "traceNumber": "021000025743318",
+                 *             "instrumentType": "ach",
+                 *             "transactionReference": "FAS2026112504118892"
+                 *           }
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["BankTransactionReceivedEvent"];
             };
         };
@@ -7007,6 +8214,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7015,6 +8224,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "63cf4e92-3fc5-448c-b3ab-6111318aa0bb",
+                 *       "type": "bank_transaction_status_updated",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.457Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "6d10e5b5-1fed-4f68-909e-80a1605ee3ec",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "USD"
+                 *           ],
+                 *           "status": "processing",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:39.643Z",
+                 *           "reference": "",
+                 *           "statusReason": "",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.424Z",
+                 *               "status": "processing",
+                 *               "statusReason": ""
+                 *             },
+                 *             {
+                 *               "date": "2026-11-25T21:19:39.643Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "bank",
+                 *           "bankTransactionDetails": {
+                 *             "fee": "0.25",
+                 *             "coin": "USD",
+                 *             "type": "withdrawal",
+                 *             "total": "100.25",
+                 *             "amount": "100.00",
+                 *             "traceNumber": "021000029085651",
+                 *             "instrumentType": "ach",
+                 *             "beneficiaryName": "Jane Doe",
+                 *             "transactionReference": "FAS2026112523888243",
+                 *             "beneficiaryAccountNumber": "123456789",
+                 *             "beneficiaryRoutingNumber": "021000021"
+                 *           }
+                 *         },
+                 *         "previousStatus": "pending"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["BankTransactionStatusUpdatedEvent"];
             };
         };
@@ -7054,6 +8319,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7062,6 +8329,56 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "58705682-5ecd-4327-adba-55601fdf4f29",
+                 *       "type": "trade_transaction_created",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.320Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "789de541-5133-455f-b0df-2a4ee44a716b",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "BTC",
+                 *             "USD"
+                 *           ],
+                 *           "status": "pending",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:40.236Z",
+                 *           "reference": "",
+                 *           "statusReason": "created",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.236Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "trade",
+                 *           "tradeTransactionDetails": {
+                 *             "fee": "3.25",
+                 *             "rate": "65000",
+                 *             "side": "buy",
+                 *             "type": "market",
+                 *             "product": "BTC-USD",
+                 *             "quantity": "0.01000000",
+                 *             "feeCurrency": "USD",
+                 *             "quoteCurrency": "USD",
+                 *             "quoteQuantity": "650.00",
+                 *             "quantityCurrency": "BTC"
+                 *           }
+                 *         }
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeTransactionCreatedEvent"];
             };
         };
@@ -7101,6 +8418,8 @@ export interface operations {
                 "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
                 /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
                 "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
                 /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
                 "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
             };
@@ -7109,6 +8428,62 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "b9f09dee-1707-41ea-91e9-83ba13fb3edc",
+                 *       "type": "trade_transaction_status_updated",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-11-25T21:19:40.661Z",
+                 *       "details": {
+                 *         "transaction": {
+                 *           "id": "789de541-5133-455f-b0df-2a4ee44a716b",
+                 *           "audit": {
+                 *             "apiKey": true
+                 *           },
+                 *           "coins": [
+                 *             "BTC",
+                 *             "USD"
+                 *           ],
+                 *           "status": "processing",
+                 *           "account": {
+                 *             "email": "p@example.com",
+                 *             "accountId": "f100b514-d888-4920-b526-19f5d970fe9c"
+                 *           },
+                 *           "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *           "createdAt": "2026-11-25T21:19:40.236Z",
+                 *           "reference": "",
+                 *           "statusReason": "",
+                 *           "statusHistory": [
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.627Z",
+                 *               "status": "processing",
+                 *               "statusReason": ""
+                 *             },
+                 *             {
+                 *               "date": "2026-11-25T21:19:40.236Z",
+                 *               "status": "pending",
+                 *               "statusReason": "created"
+                 *             }
+                 *           ],
+                 *           "transactionType": "trade",
+                 *           "tradeTransactionDetails": {
+                 *             "fee": "3.25",
+                 *             "rate": "65000",
+                 *             "side": "buy",
+                 *             "type": "market",
+                 *             "product": "BTC-USD",
+                 *             "quantity": "0.01000000",
+                 *             "feeCurrency": "USD",
+                 *             "quoteCurrency": "USD",
+                 *             "quoteQuantity": "650.00",
+                 *             "quantityCurrency": "BTC"
+                 *           }
+                 *         },
+                 *         "previousStatus": "pending"
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
                 "application/json": components["schemas"]["TradeTransactionStatusUpdatedEvent"];
             };
         };

@@ -19,3 +19,27 @@ export function detectMediaType(head: Uint8Array): AcceptedMediaType | null {
   if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(head, 8, 12))) return 'image/heic';
   return null;
 }
+
+/** The extension a download of each type carries, and the others its name may already have. */
+const EXTENSIONS: Record<AcceptedMediaType, { ext: string; also: string[] }> = {
+  'image/jpeg': { ext: 'jpg', also: ['jpeg', 'jpe'] },
+  'image/png': { ext: 'png', also: [] },
+  'image/heic': { ext: 'heic', also: ['heif'] },
+  'application/pdf': { ext: 'pdf', also: [] },
+};
+
+/**
+ * The name a document downloads under: the holder's name with the extension of the type detected
+ * from its content, so a JPEG/HTML polyglot sent as `poly.html` saves as `poly.jpg` and opens as
+ * an image, never as a page. Format characters (bidi overrides) are removed as on upload.
+ */
+export function downloadFileName(fileName: string, mediaType: string): string {
+  const known = EXTENSIONS[mediaType as AcceptedMediaType];
+  const name = fileName.replace(/\p{Cf}/gu, '') || 'document';
+  if (!known) return name;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (ext === known.ext || known.also.includes(ext)) return name;
+  return `${stem}.${known.ext}`;
+}

@@ -6,6 +6,7 @@ import { stripControlChars } from '../../validation/control-chars.js';
 import { emitEvent } from '../../webhooks/events.js';
 import { type DocumentDto, documentSelect, toDocumentDto } from './document-dto.js';
 import { type DocumentKind, isDocumentKind, requiredDocuments } from './document-kinds.js';
+import { evidenceFrozen } from './evidence-freeze.js';
 import { DEFAULT_DOCUMENT_MAX_BYTES, documentStoreOf } from './holder-link.js';
 import { detectMediaType, SNIFF_BYTES } from './media-type.js';
 
@@ -19,17 +20,26 @@ export interface ReceiveDocumentInput {
 
 /** Verification row locked for the rest of the transaction (uploads of one account serialise here). */
 async function lockVerification(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string) {
-  const rows = await tx.$queryRaw<{ status: string; id_document_type: string; documents_completed_at: Date | null }[]>`
-    SELECT status::text AS status, id_document_type::text AS id_document_type, documents_completed_at
+  const rows = await tx.$queryRaw<
+    { status: string; id_document_type: string; documents_completed_at: Date | null; signed_at: Date | null }[]
+  >`
+    SELECT status::text AS status, id_document_type::text AS id_document_type, documents_completed_at, signed_at
     FROM banking_verifications WHERE account_id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid
     FOR UPDATE`;
   return rows[0];
 }
 
-/** File names are metadata shown to the workspace: no path, no control characters, bounded. */
+/**
+ * File names are metadata shown to the workspace: no path, no control characters, no format
+ * characters (Unicode Cf: bidi overrides such as U+202E that make a name read backwards, zero-width
+ * joiners), bounded.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = stripControlChars(base).trim().slice(0, 200);
+  const clean = stripControlChars(base)
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'upload';
 }
 
@@ -45,16 +55,21 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
   const { accountId } = input;
   const current = await ctx.db.bankingVerification.findFirst({
     where: { accountId, workspaceId: ctx.workspaceId },
-    select: { status: true, idDocumentType: true },
+    select: { status: true, idDocumentType: true, signedAt: true },
   });
   if (!current) throw notFound('banking verification');
-  if (current.status === 'completed')
-    throw new AppError('INVALID_STATE', 'This verification is already complete: there is nothing more to do.');
+  const early = evidenceFrozen(current, { kind: 'document', replacing: false });
+  if (early) throw early;
   const kinds = requiredDocuments(current.idDocumentType).map((d) => d.kind);
   if (!isDocumentKind(input.kind) || !kinds.includes(input.kind)) {
     throw validationError([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }]);
   }
   const kind: DocumentKind = input.kind;
+  if (current.signedAt) {
+    const received = await ctx.db.kycDocument.count({ where: { accountId, kind, uploadedAt: { not: null } } });
+    const refused = evidenceFrozen(current, { kind: 'document', replacing: received > 0 });
+    if (refused) throw refused;
+  }
   const maxBytes = ctx.documentMaxBytes ?? DEFAULT_DOCUMENT_MAX_BYTES;
 
   // Read just enough to recognise the type before anything is written.
@@ -103,8 +118,10 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
     const result = await ctx.db.$transaction(async (tx) => {
       const v = await lockVerification(tx, ctx, accountId);
       if (!v) throw notFound('banking verification');
-      if (v.status === 'completed')
-        throw new AppError('INVALID_STATE', 'This verification is already complete: there is nothing more to do.');
+      // Checked again under the lock: review may have started, or the holder signed, while the file streamed in.
+      const before = await tx.kycDocument.count({ where: { accountId, kind, id: { not: id }, uploadedAt: { not: null } } });
+      const frozen = evidenceFrozen({ status: v.status, signedAt: v.signed_at }, { kind: 'document', replacing: before > 0 });
+      if (frozen) throw frozen;
       const published = await tx.kycDocument.updateMany({
         where: { id, uploadedAt: null },
         data: { sizeBytes: size, sha256, uploadedAt: ctx.clock.now() },

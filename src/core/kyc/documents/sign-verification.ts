@@ -1,7 +1,8 @@
 import type { Ctx } from '../../context.js';
-import { AppError, type FieldError, notFound, validationError } from '../../errors.js';
+import { type FieldError, notFound, validationError } from '../../errors.js';
 import { isControlChar } from '../../validation/control-chars.js';
 import { emitEvent } from '../../webhooks/events.js';
+import { evidenceFrozen } from './evidence-freeze.js';
 
 /** The version of the terms the page shows; recorded with each signature. */
 export const TERMS_VERSION = '2026-11-01';
@@ -33,9 +34,8 @@ export async function signVerification(
       WHERE account_id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`;
     const v = rows[0];
     if (!v) throw notFound('banking verification');
-    if (v.status === 'completed')
-      throw new AppError('INVALID_STATE', 'This verification is already complete: there is nothing more to do.');
-    if (v.signed_at) throw new AppError('INVALID_STATE', 'The terms are already signed for this link.');
+    const frozen = evidenceFrozen({ status: v.status, signedAt: v.signed_at }, { kind: 'signature' });
+    if (frozen) throw frozen;
     const signedAt = ctx.clock.now();
     await tx.bankingVerification.update({
       where: { accountId },

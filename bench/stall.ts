@@ -1,0 +1,263 @@
+// Stall benchmark (issue 24): one client's expensive requests against a real `fas serve`, with
+// `/healthz` probed every 100 ms and another tenant listing its accounts every 500 ms. Three attacks:
+// 9 aliases of transactionStats(groupBy: [COIN, STATUS, TYPE, DAY]) over 50,000 rows, back to back
+// for 30 s; a tRPC batch of 10 transactions.list at limit 1000, back to back for 15 s; 256
+// connections listing transactions for 20 s. Prints a markdown table (healthz p50/p99/max, probes
+// over 2 s, the other tenant's 503s) with the issue's figures from before. `npm run bench:stall`
+// runs PGlite then PostgreSQL (`--pglite`/`--postgres` for one); PostgreSQL uses its own database
+// `fas_bench_stall` on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432).
+// The rate limit is off (FAS_RATE_LIMIT_PER_SECOND=0): what is measured is the server's own stall.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { loadConfig } from '../src/config.js';
+import { createContext } from '../src/core/context.js';
+import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
+import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
+import { openDeps } from '../src/server/deps.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ROWS = Number(process.env.STALL_ROWS ?? 50_000);
+const PROBE_TIMEOUT_MS = 30_000;
+
+/** The issue's figures, measured before the change (PGlite on the HTTP thread). */
+const BEFORE: Record<string, { pglite: string; postgres: string }> = {
+  aggregate: { pglite: '/healthz p50 4200 ms, max 5080 ms; other tenant 3 of 7 answers 503', postgres: '/healthz p50 8 ms' },
+  trpc: { pglite: '/healthz blocked 1450 ms', postgres: 'n/a' },
+  connections: { pglite: '7 of 10 probes within 2 s', postgres: 'n/a' },
+};
+
+interface Target {
+  name: 'PGlite' | 'PostgreSQL';
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-stall-'));
+  return {
+    name: 'PGlite',
+    env: { FAS_DATA_DIR: dir, DATABASE_URL: '' },
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(): Promise<Target> {
+  const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: base.toString() });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin('DROP DATABASE IF EXISTS fas_bench_stall WITH (FORCE)');
+  await admin('CREATE DATABASE fas_bench_stall');
+  const url = new URL(base);
+  url.pathname = '/fas_bench_stall';
+  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-stall-'));
+  return {
+    name: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString(), FAS_DATA_DIR: dir },
+    cleanup: async () => {
+      rmSync(dir, { recursive: true, force: true });
+      await admin('DROP DATABASE IF EXISTS fas_bench_stall WITH (FORCE)');
+    },
+  };
+}
+
+/** The attacker's workspace with ROWS transactions (its admin token), and another tenant's API key. */
+async function prepare(env: Record<string, string>) {
+  const { database, deps } = await openDeps(loadConfig({ ...process.env, ...env }));
+  try {
+    const ws = await createWorkspace(deps, { name: 'Attacker', sandbox: true, adminEmail: 'attacker@example.com' });
+    const ctx = createContext(deps, { workspaceId: ws.workspaceId, sandbox: true, actor: { kind: 'system', role: 'admin' } });
+    await seedTransactions(ctx, { transactions: ROWS });
+    const other = await createWorkspace(deps, { name: 'Other', sandbox: true, adminEmail: 'other@example.com' });
+    return { attackerToken: ws.admin.token, attackerKey: ws.apiKey.key, otherKey: other.apiKey.key };
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'bin/fas.js'), 'serve', '--no-worker'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', FAS_RATE_LIMIT_PER_SECOND: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) : 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `attack` in `workers` loops for `seconds`, probing /healthz and the other tenant meanwhile. */
+async function measure(base: string, otherKey: string, seconds: number, workers: number, attack: (pool: Pool) => Promise<number>) {
+  const end = performance.now() + seconds * 1000;
+  const pool = new Pool(base, { connections: workers });
+  const probe = new Pool(base, { connections: 1 });
+  const tenant = new Pool(base, { connections: 1 });
+  const health: number[] = [];
+  const other = { total: 0, r503: 0, ok: 0 };
+  let attacks = 0;
+  const statuses = new Map<number, number>();
+  const probing = (async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      const res = await probe.request({ path: '/healthz', method: 'GET', headersTimeout: PROBE_TIMEOUT_MS });
+      await res.body.dump();
+      health.push(performance.now() - t);
+      await sleep(100);
+    }
+  })();
+  const tenantLoop = (async () => {
+    while (performance.now() < end) {
+      const res = await tenant.request({
+        path: '/api/v2/accounts',
+        method: 'GET',
+        headers: { authorization: `APIKey ${otherKey}` },
+        headersTimeout: PROBE_TIMEOUT_MS,
+      });
+      await res.body.dump();
+      other.total++;
+      if (res.statusCode === 503) other.r503++;
+      else if (res.statusCode === 200) other.ok++;
+      await sleep(500);
+    }
+  })();
+  await Promise.all([
+    probing,
+    tenantLoop,
+    ...Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const status = await attack(pool).catch(() => 0);
+        attacks++;
+        if (status !== 200) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  ]);
+  await Promise.all([pool.close(), probe.close(), tenant.close()]);
+  const h = [...health].sort((a, b) => a - b);
+  return {
+    p50: pct(h, 0.5),
+    p99: pct(h, 0.99),
+    max: h.at(-1) ?? 0,
+    probes: h.length,
+    over2s: h.filter((x) => x > 2000).length,
+    other,
+    attacks,
+    notOk: [...statuses].map(([code, n]) => `${n} x ${code || 'error'}`).join(', ') || 'none',
+  };
+}
+
+const aggregateQuery = `{ ${Array.from({ length: 9 }, (_, i) => `a${i}: transactionStats(groupBy: [COIN, STATUS, TYPE, DAY]) { count amount }`).join(' ')} }`;
+
+async function runOn(makeTarget: () => Promise<Target>) {
+  const target = await makeTarget();
+  const env = { ...target.env, FAS_MASTER_KEY: randomBytes(32).toString('base64') };
+  const port = 30000 + Math.floor(Math.random() * 20000);
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  try {
+    process.stderr.write(`${target.name}: seeding ${ROWS} transactions...\n`);
+    const creds = await prepare(env);
+    server = await startServer(env, port);
+    const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    const body = JSON.stringify({ query: aggregateQuery });
+    process.stderr.write(`${target.name}: aggregate attack (30 s)...\n`);
+    results.aggregate = await measure(base, creds.otherKey, 30, 1, async (pool) => {
+      const res = await pool.request({
+        path: '/graphql',
+        method: 'POST',
+        headers: { authorization: `Bearer ${creds.attackerToken}`, 'content-type': 'application/json' },
+        body,
+        headersTimeout: 120_000,
+        bodyTimeout: 120_000,
+      });
+      await res.body.dump();
+      return res.statusCode;
+    });
+    const input = encodeURIComponent(
+      JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { limit: 1000, page: 1 + i }]))),
+    );
+    const trpcPath = `/trpc/${Array.from({ length: 10 }, () => 'transactions.list').join(',')}?batch=1&input=${input}`;
+    process.stderr.write(`${target.name}: tRPC batch attack (15 s)...\n`);
+    results.trpc = await measure(base, creds.otherKey, 15, 1, async (pool) => {
+      const res = await pool.request({
+        path: trpcPath,
+        method: 'GET',
+        headers: { authorization: `Bearer ${creds.attackerToken}` },
+        headersTimeout: 120_000,
+      });
+      await res.body.dump();
+      return res.statusCode;
+    });
+    process.stderr.write(`${target.name}: 256 connections (20 s)...\n`);
+    let page = 0;
+    results.connections = await measure(base, creds.otherKey, 20, 256, async (pool) => {
+      page = (page % 50) + 1;
+      const res = await pool.request({
+        path: `/api/v2/transactions?limit=100&page=${page}`,
+        method: 'GET',
+        headers: { authorization: `APIKey ${creds.attackerKey}` },
+        headersTimeout: 60_000,
+      });
+      await res.body.dump();
+      return res.statusCode;
+    });
+    return { name: target.name, results, load: loadavg()[0] ?? 0 };
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => (server && server.exitCode === null ? server.once('exit', r) : r(null)));
+    await target.cleanup();
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const targets = [...(args.includes('--postgres') ? [] : [pgliteTarget]), ...(args.includes('--pglite') ? [] : [postgresTarget])];
+  const rows: string[] = [];
+  const loads: string[] = [];
+  for (const t of targets) {
+    const r = await runOn(t);
+    loads.push(`${r.name} ${r.load.toFixed(1)}`);
+    for (const [name, m] of Object.entries(r.results)) {
+      const before = BEFORE[name]?.[r.name === 'PGlite' ? 'pglite' : 'postgres'] ?? 'n/a';
+      const beforeP50 = name === 'aggregate' && r.name === 'PGlite' ? ` (p50 ${(4200 / Math.max(m.p50, 1)).toFixed(0)}x lower)` : '';
+      rows.push(
+        `| ${name} | ${r.name} | ${m.attacks} (not 200: ${m.notOk}) | ${m.p50.toFixed(0)} | ${m.p99.toFixed(0)} | ${m.max.toFixed(0)} | ${m.probes - m.over2s} of ${m.probes} | ${m.other.r503} of ${m.other.total} | ${before}${beforeP50} |`,
+      );
+    }
+  }
+  process.stdout.write(
+    [
+      `Stall benchmark: ${ROWS.toLocaleString('en')} rows, /healthz every 100 ms, another tenant every 500 ms (${cpus().length} cores, load average at end ${loads.join(' / ')}).`,
+      '',
+      '| attack | database | attack requests | /healthz p50 (ms) | p99 (ms) | max (ms) | probes within 2 s | other tenant 503 | before (issue 24) |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

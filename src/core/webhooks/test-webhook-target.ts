@@ -1,0 +1,39 @@
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import { type Schemas, WEBHOOK_EXAMPLES } from '../contract.js';
+import { AppError } from '../errors.js';
+import { inTransaction } from '../idempotency/in-transaction.js';
+import { validateBody } from '../validation/validators.js';
+import { deliverySelect, toDeliveryDto } from './deliveries.js';
+import { DELIVERIES_CHANNEL } from './events.js';
+import { findTarget } from './webhook-targets.js';
+
+/**
+ * Sends the contract's example of an event type to a target (whatever it subscribes to): a
+ * delivery without an event, whose body (the example's `accountId` and `details`, stamped now,
+ * with `"test": true`) is stored on it, signed and sent by the dispatcher like any other, once.
+ */
+export async function testWebhookTarget(ctx: Ctx, input: { targetId: string; body: unknown }): Promise<Schemas['WebhookDelivery']> {
+  requireWriter(ctx);
+  const target = await findTarget(ctx, input.targetId);
+  const { eventType } = validateBody('TestWebhookTargetRequest', input.body);
+  if (target.status !== 'active') throw new AppError('INVALID_STATE', 'the target is disabled; enable it first');
+  const example = WEBHOOK_EXAMPLES[eventType];
+  const now = ctx.clock.now();
+  return inTransaction(ctx, async (tx) => {
+    const row = await tx.webhookDelivery.create({
+      data: {
+        id: ctx.ids.uuid(),
+        targetId: target.id,
+        workspaceId: ctx.workspaceId,
+        eventType,
+        testEvent: { accountId: example.accountId, timestamp: now.toISOString(), details: example.details },
+        nextAttemptAt: now,
+        createdAt: now,
+      },
+      select: deliverySelect,
+    });
+    await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+    return toDeliveryDto(row);
+  });
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { SessionContext, useCanWrite } from '../session.js';
+import { type Outputs, useTRPC } from '../trpc.js';
+import { EmptyState, ErrorBox, Loading, Section } from './layout.js';
+import { DataTable } from './tables.js';
+import { DateTime, StatusBadge } from './values.js';
+
+type Member = Outputs['admins']['list']['data'][number];
+
+/**
+ * The workspace's admins and analysts. Revoking one revokes their tokens and ends their dashboard
+ * sessions at once (the server refuses their next request); nobody revokes themselves here.
+ */
+export function TeamSection() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const canWrite = useCanWrite();
+  const me = useContext(SessionContext).email;
+  const team = useQuery(trpc.admins.list.queryOptions());
+  const revoke = useMutation(
+    trpc.admins.revoke.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.admins.list.queryKey() }) }),
+  );
+  const revokeButton = (m: Member) => (
+    <button
+      type="button"
+      className="danger"
+      aria-label={`Revoke ${m.email}`}
+      disabled={revoke.isPending}
+      onClick={() => {
+        if (window.confirm(`Revoke ${m.email}? Their tokens stop working and their dashboard sessions end at once.`)) {
+          revoke.mutate({ adminId: m.adminId });
+        }
+      }}
+    >
+      Revoke
+    </button>
+  );
+  return (
+    <Section id="team" title="Team">
+      <ErrorBox error={team.error ?? revoke.error} />
+      {team.data ? (
+        team.data.data.length ? (
+          <DataTable
+            label="Admins and analysts"
+            rows={team.data.data}
+            rowKey={(m) => m.adminId}
+            columns={[
+              { header: 'Email', cell: (m) => m.email, primary: true },
+              { header: 'Role', cell: (m) => (m.role === 'admin' ? 'Admin' : 'Analyst (read-only)') },
+              { header: 'State', cell: (m) => <StatusBadge status={m.activeTokens > 0 ? 'active' : 'revoked'} /> },
+              { header: 'Created', cell: (m) => <DateTime iso={m.createdAt} /> },
+              ...(canWrite
+                ? [{ header: 'Actions', cell: (m: Member) => (m.activeTokens > 0 && m.email !== me ? revokeButton(m) : null) }]
+                : []),
+            ]}
+          />
+        ) : (
+          <EmptyState title="No admins or analysts." />
+        )
+      ) : team.isPending ? (
+        <Loading what="the team" />
+      ) : null}
+    </Section>
+  );
+}

@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { createWebhookTarget } from '../../src/core/webhooks/webhook-targets.js';
+import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { startReceiver } from '../support/receiver.js';
+import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
+import { layoutReport } from './layout-checks.js';
+
+const SIZES = [
+  { name: 'laptop', width: 1280, height: 900, suffix: '' },
+  { name: 'phone', width: 390, height: 844, suffix: '-phone' },
+] as const;
+
+// The events page (filters type/account/date), an event's payload, and the way there from a delivery.
+describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events page at 1280 px and 390 px', () => {
+  let h: Harness;
+  let browser: Browser;
+  let seed: Awaited<ReturnType<typeof seedDashboard>>;
+  let deliveryId: string;
+  let eventId: string;
+  const sender = httpWebhookSender({ timeoutMs: 5_000, allowInsecure: true });
+  const receiver = startReceiver();
+
+  beforeAll(async () => {
+    assertDashboardBuilt();
+    h = await startHarness({ allowInsecureWebhooks: true });
+    await ensureSigningKey(h.deps);
+    const ws = await workspaceFactory(h.deps, 'Events');
+    await createWebhookTarget(ws.ctx, { url: (await receiver).url, description: 'Operations receiver' });
+    seed = await seedDashboard(h, ws);
+    const d = new Dispatcher(h.deps, { sender, timeoutMs: 5_000, retry: { baseMs: 20, factor: 1, jitter: 0 } });
+    while ((await d.runOnce()) > 0);
+    const delivery = await h.deps.db.webhookDelivery.findFirstOrThrow({
+      where: { workspaceId: seed.workspaceId, eventType: 'crypto_wallet_created' },
+      select: { id: true, eventId: true },
+    });
+    deliveryId = delivery.id;
+    eventId = delivery.eventId!;
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await sender.close();
+    await (await receiver).close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  for (const size of SIZES) {
+    it(
+      `at ${size.width} px (${size.name}): list, filters in the URL, detail with the payload, reached from a delivery`,
+      { timeout: 120_000 },
+      async () => {
+        const rec = await recordingContext(browser, h.baseUrl, {
+          viewport: { width: size.width, height: size.height },
+          locale: 'en-US',
+          timezoneId: 'UTC',
+        });
+        const page = await rec.newPage();
+        page.setDefaultTimeout(20_000);
+        await page.goto(`${h.baseUrl}/dashboard`);
+        await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+        await page.goto(`${h.baseUrl}/dashboard/events`);
+        const rows = page.getByRole('table', { name: 'events', exact: true }).locator('tbody tr');
+        await rows.first().waitFor();
+        expect(await rows.count()).toBeGreaterThan(10);
+        await page.waitForLoadState('networkidle');
+        expect(await layoutReport(page)).toEqual({ overflow: 0, overlaps: [], pathLabels: [], escapes: [] });
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `dashboard-events${size.suffix}`, { fullPage: true });
+
+        // Filters: the type and the account, applied into the URL under the REST names.
+        await page.getByLabel('Event type', { exact: true }).selectOption('account_created');
+        await page.getByLabel('Account id', { exact: true }).fill(seed.alice);
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await page.waitForURL(/type=account_created/);
+        expect(page.url()).toContain(`accountId=${seed.alice}`);
+        // The previous page stays shown (placeholder) until the filtered one arrives.
+        await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+        await page.getByLabel('From (UTC)').fill('2001-01-01T00:00:00');
+        await page.getByLabel('To (UTC)').fill('2001-01-02T00:00:00');
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await page.getByText('No event matches these filters.').waitFor();
+        expect(page.url()).toContain('startDate=2001-01-01T00');
+
+        // From a delivery to its event, and the payload shown there.
+        await page.goto(`${h.baseUrl}/dashboard/webhooks/deliveries/${deliveryId}`);
+        await page.getByRole('heading', { name: /Delivery of/ }).waitFor();
+        await page.locator(`a[href="/dashboard/events/${eventId}"]`).click();
+        await page.getByRole('heading', { level: 1, name: /Event crypto_wallet_created/ }).waitFor();
+        const payload = await page.locator('pre.payload').textContent();
+        expect(JSON.parse(payload ?? '')).toMatchObject({ id: eventId, type: 'crypto_wallet_created', accountId: seed.alice });
+        await page.waitForLoadState('networkidle');
+        expect(await layoutReport(page)).toEqual({ overflow: 0, overlaps: [], pathLabels: [], escapes: [] });
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await saveScreenshot(page, `dashboard-event${size.suffix}`, { fullPage: true });
+
+        if (size.name === 'phone') {
+          await page.getByRole('button', { name: 'Menu' }).click();
+          await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events', exact: true }).click();
+          await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+        }
+        expect(rec.foreignRequests).toEqual([]);
+        expect(rec.pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+        await rec.context.close();
+      },
+    );
+  }
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { until } from '../support/until.js';
+
+// Open streams are long-lived by design: they must outlive the slow-client request timeout, and
+// must not count as work in flight for the load shedder (or a few `fas listen` would shed the API).
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({
+    app: () => ({
+      timeouts: { headersMs: 2000, requestMs: 3000, keepAliveMs: 5000 },
+      // Shed as soon as one request beyond the single connection is in flight.
+      shedding: {
+        eventLoopDelayMs: 0,
+        heapUsedRatio: 0,
+        dbWaiters: 1,
+        queueWaitMs: 0,
+        oldestWaitMs: () => 0,
+        waiting: () => 0,
+        connections: 1,
+      },
+    }),
+  });
+});
+afterAll(async () => h?.close());
+
+describe('an open event stream', () => {
+  it('outlives the request timeout and is not counted by the load shedder', async () => {
+    const ws = await workspaceFactory(h.deps);
+    // The first request compiles the contract's validators, seconds on a loaded machine, during
+    // which other requests would time out in their headers: warm up first.
+    expect((await rawRequest(h, 'GET', '/api/v2/events', { headers: { authorization: `APIKey ${ws.apiKey}` } })).status).toBe(200);
+    const controllers = [new AbortController(), new AbortController(), new AbortController()];
+    const received: string[] = [];
+    const streams = controllers.map(async (c, i) => {
+      const res = await fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${ws.apiKey}` }, signal: c.signal });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          if (decoder.decode(value).includes('event: account_created')) received.push(`stream ${i}`);
+        }
+      } catch {}
+    });
+    try {
+      // Three streams open, past the request timeout.
+      await new Promise((r) => setTimeout(r, 4500));
+      const list = await rawRequest(h, 'GET', '/api/v2/events', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+      expect(list.status, JSON.stringify(list.body)).toBe(200);
+      const created = await rawRequest(h, 'POST', '/api/v2/accounts', {
+        headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'individual', email: 'long@example.com' }),
+      });
+      expect(created.status).toBe(201);
+      await until('every stream to get the event', () => received.length === 3, 10_000);
+    } finally {
+      for (const c of controllers) c.abort();
+      await Promise.all(streams);
+    }
+  }, 30_000);
+});
+
+describe('shutting down with streams open', () => {
+  it('ends them instead of waiting for their clients', async () => {
+    const own = await startHarness();
+    const ws = await workspaceFactory(own.deps);
+    const res = await fetch(`${own.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    expect(res.status).toBe(200);
+    const reading = res.body!.getReader();
+    const ended = (async () => {
+      try {
+        while (!(await reading.read()).done);
+      } catch {}
+      return true;
+    })();
+    const started = Date.now();
+    await own.close();
+    expect(await ended).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});
