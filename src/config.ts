@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { privateAllowList } from './core/webhooks/address-guard.js';
 
-/** Runtime configuration, read once from the environment (README "Configuration"). */
+/** Runtime configuration, read once from the environment (docs/operations.md, "Configuration"). */
 export interface Config {
   port: number;
   host: string;
@@ -10,8 +10,6 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   logLevel: string;
-  /** GraphiQL and pretty errors for humans; off when NODE_ENV=production. */
-  development: boolean;
   bodyLimitBytes: number;
   /** RSA modulus of new webhook signing keys. */
   signingKeyBits: number;
@@ -135,7 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.FAS_DATA_DIR || './data'),
     publicUrl: (env.FAS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
-    development: env.NODE_ENV !== 'production',
     bodyLimitBytes: 1024 * 1024,
     webhookTimeoutMs: intFrom('FAS_WEBHOOK_TIMEOUT_MS', env.FAS_WEBHOOK_TIMEOUT_MS, 15_000, 100, 120_000),
     webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),

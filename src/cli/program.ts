@@ -54,7 +54,7 @@ export function buildProgram(run: Runner): Command {
     .version(version, '-v, --version', 'print the version of fas')
     .addHelpText(
       'after',
-      '\nThe database comes from DATABASE_URL / FAS_DATA_DIR (README "Configuration"). While `fas serve` runs on the\nembedded database, the operator commands go through its socket in FAS_DATA_DIR.\nRun `fas <command> --help` for a command\'s options and an example.',
+      '\nThe database comes from DATABASE_URL / FAS_DATA_DIR (docs/operations.md, "Configuration"). While `fas serve` runs on the\nembedded database, the operator commands go through its socket in FAS_DATA_DIR.\nRun `fas <command> --help` for a command\'s options and an example.',
     )
     // Errors are printed by run-cli.ts (as JSON with --json); subcommands inherit these settings.
     .configureOutput({ outputError: () => {} })

@@ -121,7 +121,7 @@ const optionName = (field: string) =>
   /^[a-z][A-Za-z]*$/.test(field) ? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : field;
 
 /**
- * The message and exit code of a failure (README "CLI"): 2 for usage errors (an unknown command
+ * The message and exit code of a failure (docs/operations.md, "CLI"): 2 for usage errors (an unknown command
  * or option, a missing command, required option or value, an invalid value), 1 for the rest.
  */
 export function describeFailure(err: unknown): { code: string; message: string; errors?: AppError['errors']; exit: number } {

@@ -107,8 +107,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /**
  * PGlite's defaults, and a smaller WAL: nothing replicates from an embedded database, so `minimal`
  * (a COPY into a table truncated in the same transaction, and index builds, write no WAL), and at
- * most 64 MB of WAL kept between checkpoints instead of 1 GB (a 100,000-row seed otherwise leaves
- * ~150 MB of recycled segments in the data directory).
+ * most 64 MB of WAL kept between checkpoints instead of 1 GB (a large seed otherwise leaves its
+ * recycled segments in the data directory; figures in docs/benchmarks.md, "Seed").
  */
 const PGLITE_START = [
   ...PGlite.defaultStartParams,
@@ -253,10 +253,9 @@ const DISPATCH_CONNECTIONS = 2;
 const MIGRATION_LOCK_KEY = 72707369;
 
 /**
- * Every pooled session: no JIT (PostgreSQL compiled a transaction search for 1.0 s before running it
- * for 0.3 s at 10,000,000 rows: our statements are short, JIT only costs), and at least 16 MB of
- * `work_mem`, so the bitmap of a search with many matches stays exact (with the default 4 MB a
- * search matching 79,000 rows rechecked 195,000 more and took 3.4 s instead of 1.6 s). A server
+ * Every pooled session: no JIT (our statements are short: JIT compiled a search for longer than it ran),
+ * and at least 16 MB of `work_mem`, so the bitmap of a search with many matches stays exact (with
+ * the default 4 MB it went lossy and rechecked many more rows) (docs/benchmarks.md, "Measurements behind code decisions"). A server
  * configured with more `work_mem` keeps its own. Run on each new connection before the pool hands
  * it out (pg-pool's `onConnect`), not queued beside its first query: pg 8 warns about a query sent
  * while another is pending on the client, and pg 9 refuses it.

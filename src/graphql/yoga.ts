@@ -16,7 +16,7 @@ import { variableError } from './variable-errors.js';
 
 /**
  * Deep enough for every real query; a page of 1,000 transactions with ~60 fields fits the cost,
- * and so do up to 9 aggregates (AGGREGATE_COST each). Documented in the README ("GraphQL limits").
+ * and so do up to 9 aggregates (AGGREGATE_COST each). Documented in docs/api.md ("GraphQL and tRPC notes").
  */
 export const QUERY_LIMITS = { maxDepth: 10, maxCost: 100_000, maxAliases: 100, maxRootFields: 20 };
 
@@ -56,7 +56,7 @@ const limitsPlugin: Plugin = {
   },
 };
 
-/** Cost units per rate-limit token: a request pays 1 + floor(cost / COST_PER_TOKEN) (README "Rate limits"). */
+/** Cost units per rate-limit token: a request pays 1 + floor(cost / COST_PER_TOKEN) (docs/api.md, "Rate limits"). */
 export const COST_PER_TOKEN = 1000;
 
 /**
@@ -119,7 +119,8 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
     context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization, () => authenticateRequest(opts.deps, req)),
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
-    // page of 100 transactions resolves ~4,000 fields, which graphql-js's interpreter made cost 2x REST.
+    // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
+    // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").
     plugins: [parseGuardPlugin, limitsPlugin, rateCostPlugin, useGraphQlJit(), variablesPlugin],
   });
   app.route({

@@ -50,7 +50,7 @@ interface Bucket {
  * the client address. The address pays first, before the credential is looked up, so requests
  * with missing or invalid credentials (one new garbage header each) share the address's bucket; a
  * valid credential's request is then refunded to the address and paid by the caller's bucket.
- * Batched tRPC requests pay per procedure; GraphQL pays 1 + cost/1000 (see README "Rate limits").
+ * Batched tRPC requests pay per procedure; GraphQL pays 1 + cost/1000 (docs/api.md, "Rate limits").
  * Every limited response carries `RateLimit-Policy`, `RateLimit` (IETF draft) and `RateLimit-Cost`;
  * an empty bucket answers 429 with `Retry-After`.
  */

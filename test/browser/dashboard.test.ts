@@ -41,7 +41,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
 
   const url = (p: string) => `${h.baseUrl}${p}`;
   const h1 = () => page.getByRole('heading', { level: 1 });
-  // The README's screenshots come from dashboard-layout.test.ts (every page at both sizes).
+  // The screenshots (README, docs/operations.md) come from dashboard-layout.test.ts (every page at both sizes).
   const checkPage = async (name: string) => {
     expect(await seriousAxeViolations(page), name).toEqual([]);
   };

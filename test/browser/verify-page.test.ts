@@ -55,7 +55,7 @@ async function verifiedHolderEvents(workspaceId: string, count: number) {
   await until(`${count} holder events`, () => mine().length >= count, 20_000);
   const verified = [];
   for (const r of mine()) verified.push(await verifier.verify(r.body, r.headers));
-  // Delivery order is not guaranteed (README "Webhooks"): the events' own timestamps give the order.
+  // Delivery order is not guaranteed (docs/api.md, "Webhooks"): the events' own timestamps give the order.
   return verified.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
 }
 

@@ -21,7 +21,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const json = (r: CliRun) => JSON.parse(r.stdout);
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
-describe('fas exit codes and messages (README "CLI": 0 success, 1 failure, 2 usage error)', () => {
+describe('fas exit codes and messages (docs/operations.md "CLI": 0 success, 1 failure, 2 usage error)', () => {
   it('with no workspace, a command that needs one fails (1) and says how to make one', async () => {
     const r = await cli.fas(['apikey', 'list']);
     expect(r.code).toBe(1);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,13 +7,14 @@ import { loadConfig } from '../../src/config.js';
 import { bootstrapSandbox } from '../../src/server/bootstrap.js';
 import { startOperatorSocket } from '../../src/server/operator-socket.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { fencedBlocks, RUNNABLE_DOCUMENTS, readDocument, root } from '../support/markdown.js';
 
-// The README's shell blocks that call `fas`, run with bash exactly as written, in the repository
-// (the README's working directory), against a running server as the README describes it: a
-// fresh data directory whose first start made the sandbox workspace, and whose server carries out
-// the operator commands through FAS_DATA_DIR/fas.sock. The server is this file's app, in process.
-const root = path.resolve(import.meta.dirname, '../..');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+// The shell blocks that call `fas` in the README, docs/api.md, docs/operations.md and
+// CONTRIBUTING.md, run with bash exactly as written, in the repository (the documents' working
+// directory), in document order, against a running server as the README describes it: a fresh
+// data directory whose first start made the sandbox workspace, and whose server carries out the
+// operator commands through FAS_DATA_DIR/fas.sock. The server is this file's app, in process.
+// (Sizes and links of the documents: test/unit/documents.test.ts.)
 
 /** Commands that serve until stopped: a block using them cannot run to an end here. */
 const LONG_RUNNING = /\bfas (serve|worker|listen)\b/;
@@ -40,10 +41,12 @@ function run(command: string, args: string[], options: Parameters<typeof spawn>[
   });
 }
 
-function shellBlocks(): { line: number; code: string }[] {
-  return [...readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)]
-    .map((m) => ({ line: readme.slice(0, m.index).split('\n').length + 1, code: m[1] ?? '' }))
-    .filter((b) => CALLS_FAS.test(b.code.replace(/#.*$/gm, '')));
+function shellBlocks(): { file: string; line: number; code: string }[] {
+  return RUNNABLE_DOCUMENTS.flatMap((file) =>
+    fencedBlocks(readDocument(file), 'sh')
+      .filter((b) => CALLS_FAS.test(b.code.replace(/#.*$/gm, '')))
+      .map((b) => ({ file, ...b })),
+  );
 }
 
 let h: Harness;
@@ -74,7 +77,7 @@ afterAll(async () => {
   rmSync(bin, { recursive: true, force: true });
 });
 
-describe("the README's CLI examples run as written", () => {
+describe("the documents' CLI examples run as written", () => {
   const blocks = shellBlocks();
 
   it('there are some, and each one that ends by itself is run', () => {
@@ -85,11 +88,11 @@ describe("the README's CLI examples run as written", () => {
 
   for (const block of blocks) {
     it.skipIf(LONG_RUNNING.test(block.code))(
-      `README.md line ${block.line}`,
+      `${block.file} line ${block.line}`,
       async () => {
         const r = await run('bash', ['-e', '-o', 'pipefail', '-c', block.code], {
           cwd: root,
-          // FAS_URL: `fas trigger` reaches this file's server where the README's reaches `npm start`'s.
+          // FAS_URL: `fas trigger` reaches this file's server where the documents' reach `npm start`'s.
           env: {
             ...process.env,
             PATH: `${bin}:${process.env.PATH}`,
@@ -108,7 +111,7 @@ describe("the README's CLI examples run as written", () => {
 
   it('the key chain revoked the new workspace key, and only it', async () => {
     const acme = await h.deps.db.workspace.findFirst({ where: { name: 'Acme' }, select: { id: true } });
-    expect(acme, 'the README creates a workspace named Acme').not.toBeNull();
+    expect(acme, 'docs/operations.md creates a workspace named Acme').not.toBeNull();
     const keys = await h.deps.db.apiKey.findMany({ select: { workspaceId: true, revokedAt: true } });
     expect(keys.filter((k) => k.revokedAt).map((k) => k.workspaceId)).toEqual([acme?.id]);
   });

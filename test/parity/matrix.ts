@@ -1,7 +1,7 @@
 /**
  * The protocol matrix: every use case, and where each protocol serves it. A cell is the REST
  * operationId, the tRPC procedure path, the GraphQL field (`Query.x`, `Mutation.x`, or a nested
- * `Type.field`), or why the protocol does not serve it. `test/unit/protocol-matrix.test.ts` fails
+ * `Type.field`), or why the protocol does not serve it. `test/parity/matrix-coverage.test.ts` fails
  * when an operation, procedure or root field is missing here; the parity tests iterate it.
  */
 

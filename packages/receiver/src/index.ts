@@ -8,7 +8,7 @@ export type WebhookEventType = WebhookEvent['type'];
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
 /**
- * Verifies FAS webhook deliveries for integrators (the server's README, "Verify a delivery"): the detached RS512 signature over
+ * Verifies FAS webhook deliveries for integrators (the server's docs/api.md, "Verify a delivery"): the detached RS512 signature over
  * the raw body against the published JWKS (cached, refetched on an unknown `kid`), the tenant, the
  * timestamp window, and that the signed facts match the headers and the body.
  */

@@ -8,7 +8,7 @@
  *   Each process LISTENs (`watch`) and forgets everything on each notification.
  * - The process that makes a change also forgets at once (`clear`), so its next request is refused
  *   without waiting for the notification; other processes refuse it when the notification arrives
- *   (about 2 ms after the commit on one machine: test/security/credential-cache.test.ts measures it).
+ *   (test/security/credential-cache.test.ts measures the delay).
  * - A lookup that began before a notification does not store what it read (the generation moved).
  * - Until the listener is established, and whenever its connection is lost, nothing is remembered
  *   or answered from memory: every request queries, as without the cache.

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 /**
  * The `day` of the all-time rows: besides its UTC day, every transaction is counted under this
  * date, so a total without dates sums a few dozen rows instead of one per day of history
- * (5,201 rows and 3 ms for 100,000 transactions over two years, measured). No transaction is dated
+ * (docs/benchmarks.md, "Measurements behind code decisions"). No transaction is dated
  * in year 1 (creation times come from the server's clock, and the seed's from recent years).
  */
 export const ALL_TIME = '0001-01-01';
@@ -21,8 +21,8 @@ function keys(coins: readonly string[]): string[] {
 
 /**
  * Adds `delta` to the counts of one transaction's (day, type, status), to its all-time counts and
- * to its account's counts, in one statement (one round trip: two statements cost 0.34 ms more per
- * write than the workspace's counts alone, one costs 0.13 ms, measured). Every writer runs this
+ * to its account's counts, in one statement (one round trip instead of two: cheaper per write
+ * (docs/benchmarks.md, "Measurements behind code decisions")). Every writer runs this
  * same statement, so the rows are locked in the same order (within each table by coin, then day)
  * and concurrent writers cannot deadlock on them.
  */
@@ -57,8 +57,8 @@ export async function bumpCounts(
 
 /**
  * Rebuilds a workspace's counts, its accounts' included, from its rows (after bulk loads, or to
- * repair). The account rows are inserted in key order: 20.3 s instead of 24.9 s for the 729,748
- * rows of 10,000,000 transactions (measured).
+ * repair). The account rows are inserted in key order, which is faster than unordered
+ * (docs/benchmarks.md, "Measurements behind code decisions").
  */
 export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: string): Promise<void> {
   // Each of the workspace's transactions once per count key: `""` and each of its coins.
@@ -100,8 +100,8 @@ function countKeys(f: TransactionFilter): Prisma.Sql[] {
  * walked from the newest, one index probe each, only as far as the page, and read in the page's
  * own statement, so the counts and the rows come from one snapshot. Each `max(day)` is a scalar
  * subquery, so it is one backward index probe: written as a grouped subquery, the `IS NOT NULL`
- * filter became a HAVING clause and PostgreSQL read every count row of the workspace (5,852 rows,
- * 12.5 ms at 1,000,000 transactions, measured) to find the newest day. Like the totals, this relies
+ * filter became a HAVING clause and PostgreSQL read every count row of the workspace to find the
+ * newest day (docs/benchmarks.md, "Measurements behind code decisions"). Like the totals, this relies
  * on the count table being exact (it is not while `fas seed` loads a workspace, until its end).
  * Undefined when the count table cannot say.
  */

@@ -39,7 +39,7 @@ function selectColumns(keys: readonly ReadKey[]): Prisma.Sql {
 /**
  * Columns of `TransactionRow`, for `FROM transactions t`. The account's email is a subquery per row,
  * not a join: with thousands of accounts the planner would hash the whole accounts table for a
- * 100-row page (6 ms at 10,000 accounts) where 100 primary-key probes take a fraction of that.
+ * 100-row page where 100 primary-key probes take a fraction of that (docs/benchmarks.md, "Measurements behind code decisions").
  */
 const transactionColumns = Prisma.sql`${selectColumns(READ_KEYS)}, (SELECT a.email FROM accounts a WHERE a.id = t.account_id) AS "accountEmail"`;
 

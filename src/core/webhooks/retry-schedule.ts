@@ -1,4 +1,4 @@
-/** Retries after the first attempt (README "Retries and disabling"); then the target is disabled. */
+/** Retries after the first attempt (docs/api.md, "Retries and disabling"); then the target is disabled. */
 export const MAX_RETRIES = 5;
 
 export interface RetryPolicy {

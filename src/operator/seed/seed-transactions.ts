@@ -126,8 +126,8 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   );
   // Statistics for the planner, and the visibility map, so list pages are index-only at once
   // (rows copied frozen already have it). The count tables too: never analyzed, the planner
-  // found a deep page's newest day by reading all of a workspace's count rows (12.5 ms at
-  // 1,000,000 transactions) instead of one index probe (0.02 ms).
+  // found a deep page's newest day by reading all of a workspace's count rows instead of one
+  // index probe (docs/benchmarks.md, "Measurements behind code decisions").
   opts.onPhase?.(frozen ? 'analyzing' : 'vacuuming');
   await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
