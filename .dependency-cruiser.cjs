@@ -41,6 +41,13 @@ module.exports = {
       '^src/(rest|trpc|graphql|server|cli|operator|dashboard)/',
       'http (who a request is, the session cookie, CSP and download headers) serves every adapter: it uses the core only.',
     ),
+    {
+      name: 'defaults-is-a-leaf',
+      comment: 'Every default once: a plain table that imports nothing of ours.',
+      severity: 'error',
+      from: { path: '^src/defaults\\.ts$' },
+      to: { path: '^src/' },
+    },
     layer('logging', '^src/(db|core|rest|trpc|graphql|server|cli|operator|dashboard)/', 'logging is a leaf.'),
     {
       name: 'dashboard-sees-types-and-facts-only',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { privateAllowList } from './core/webhooks/address-guard.js';
+import { DEFAULTS } from './defaults.js';
 
 /** Runtime configuration, read once from the environment (docs/operations.md, "Configuration"). */
 export interface Config {
@@ -117,13 +118,13 @@ function addressFrom(name: string, value: string | undefined): { host: string; p
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = intFrom('PORT', env.PORT, 8080, 0, 65535);
+  const port = intFrom('PORT', env.PORT, DEFAULTS.port, 0, 65535);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^(memory:\/\/|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be memory:// or a postgres:// URL');
   }
-  const headersMs = intFrom('FAS_HEADERS_TIMEOUT_MS', env.FAS_HEADERS_TIMEOUT_MS, 10_000, 100, 600_000);
-  const requestMs = intFrom('FAS_REQUEST_TIMEOUT_MS', env.FAS_REQUEST_TIMEOUT_MS, 30_000, 100, 3_600_000);
+  const headersMs = intFrom('FAS_HEADERS_TIMEOUT_MS', env.FAS_HEADERS_TIMEOUT_MS, DEFAULTS.headersTimeoutMs, 100, 600_000);
+  const requestMs = intFrom('FAS_REQUEST_TIMEOUT_MS', env.FAS_REQUEST_TIMEOUT_MS, DEFAULTS.requestTimeoutMs, 100, 3_600_000);
   // Node requires it: a request cannot time out before its headers do.
   if (requestMs <= headersMs) throw new ConfigError('FAS_REQUEST_TIMEOUT_MS must be larger than FAS_HEADERS_TIMEOUT_MS');
   return {
@@ -133,36 +134,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.FAS_DATA_DIR || './data'),
     publicUrl: (env.FAS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
-    bodyLimitBytes: 1024 * 1024,
-    webhookTimeoutMs: intFrom('FAS_WEBHOOK_TIMEOUT_MS', env.FAS_WEBHOOK_TIMEOUT_MS, 15_000, 100, 120_000),
-    webhookRetryBaseMs: intFrom('FAS_WEBHOOK_RETRY_BASE_MS', env.FAS_WEBHOOK_RETRY_BASE_MS, 5 * 60 * 1000, 1, 24 * 60 * 60 * 1000),
-    webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, 3, 1, 10),
-    eventRetentionDays: intFrom('FAS_EVENT_RETENTION_DAYS', env.FAS_EVENT_RETENTION_DAYS, 30, 1, 3650),
+    bodyLimitBytes: DEFAULTS.bodyLimitBytes,
+    webhookTimeoutMs: intFrom('FAS_WEBHOOK_TIMEOUT_MS', env.FAS_WEBHOOK_TIMEOUT_MS, DEFAULTS.webhookTimeoutMs, 100, 120_000),
+    webhookRetryBaseMs: intFrom(
+      'FAS_WEBHOOK_RETRY_BASE_MS',
+      env.FAS_WEBHOOK_RETRY_BASE_MS,
+      DEFAULTS.webhookRetry.baseMs,
+      1,
+      24 * 60 * 60 * 1000,
+    ),
+    webhookRetryFactor: numberFrom('FAS_WEBHOOK_RETRY_FACTOR', env.FAS_WEBHOOK_RETRY_FACTOR, DEFAULTS.webhookRetry.factor, 1, 10),
+    eventRetentionDays: intFrom('FAS_EVENT_RETENTION_DAYS', env.FAS_EVENT_RETENTION_DAYS, DEFAULTS.eventRetentionDays, 1, 3650),
     allowInsecureWebhooks: boolFrom('FAS_WEBHOOK_ALLOW_INSECURE', env.FAS_WEBHOOK_ALLOW_INSECURE),
     webhookAllowPrivate: subnetsFrom('FAS_WEBHOOK_ALLOW_PRIVATE', env.FAS_WEBHOOK_ALLOW_PRIVATE),
     corsOrigins: originsFrom('FAS_CORS_ORIGINS', env.FAS_CORS_ORIGINS),
     rateLimit: {
-      perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, 50, 0, 1_000_000),
-      burst: intFrom('FAS_RATE_LIMIT_BURST', env.FAS_RATE_LIMIT_BURST, 100, 1, 1_000_000),
+      perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, DEFAULTS.rateLimit.perSecond, 0, 1_000_000),
+      burst: intFrom('FAS_RATE_LIMIT_BURST', env.FAS_RATE_LIMIT_BURST, DEFAULTS.rateLimit.burst, 1, 1_000_000),
     },
     shedding: {
-      eventLoopDelayMs: intFrom('FAS_SHED_EVENT_LOOP_DELAY_MS', env.FAS_SHED_EVENT_LOOP_DELAY_MS, 200, 0, 60_000),
-      heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, 0.9, 0, 1),
-      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, 256, 0, 100_000),
-      queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, 1000, 0, 600_000),
+      eventLoopDelayMs: intFrom(
+        'FAS_SHED_EVENT_LOOP_DELAY_MS',
+        env.FAS_SHED_EVENT_LOOP_DELAY_MS,
+        DEFAULTS.shedding.eventLoopDelayMs,
+        0,
+        60_000,
+      ),
+      heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, DEFAULTS.shedding.heapUsedRatio, 0, 1),
+      dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, DEFAULTS.shedding.dbWaiters, 0, 100_000),
+      queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, DEFAULTS.shedding.queueWaitMs, 0, 600_000),
     },
     timeouts: {
       headersMs,
       requestMs,
-      keepAliveMs: intFrom('FAS_KEEP_ALIVE_TIMEOUT_MS', env.FAS_KEEP_ALIVE_TIMEOUT_MS, 5_000, 100, 600_000),
+      keepAliveMs: intFrom('FAS_KEEP_ALIVE_TIMEOUT_MS', env.FAS_KEEP_ALIVE_TIMEOUT_MS, DEFAULTS.keepAliveTimeoutMs, 100, 600_000),
     },
     metricsToken: metricsTokenFrom(env.FAS_METRICS_TOKEN),
     metricsAddress: addressFrom('FAS_METRICS_ADDRESS', env.FAS_METRICS_ADDRESS),
-    documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    statementTimeoutMs: intFrom('FAS_STATEMENT_TIMEOUT_MS', env.FAS_STATEMENT_TIMEOUT_MS, 5_000, 0, 600_000),
-    drainTimeoutMs: intFrom('FAS_DRAIN_TIMEOUT_MS', env.FAS_DRAIN_TIMEOUT_MS, 7_000, 0, 600_000),
-    signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, 2048, 2048, 8192),
-    pgPoolSize: intFrom('FAS_PG_POOL_SIZE', env.FAS_PG_POOL_SIZE, 10, 1, 1000),
+    documentMaxBytes: intFrom('FAS_DOCUMENT_MAX_BYTES', env.FAS_DOCUMENT_MAX_BYTES, DEFAULTS.documentMaxBytes, 1024, 100 * 1024 * 1024),
+    statementTimeoutMs: intFrom('FAS_STATEMENT_TIMEOUT_MS', env.FAS_STATEMENT_TIMEOUT_MS, DEFAULTS.statementTimeoutMs, 0, 600_000),
+    drainTimeoutMs: intFrom('FAS_DRAIN_TIMEOUT_MS', env.FAS_DRAIN_TIMEOUT_MS, DEFAULTS.drainTimeoutMs, 0, 600_000),
+    signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, DEFAULTS.signingKeyBits, 2048, 8192),
+    pgPoolSize: intFrom('FAS_PG_POOL_SIZE', env.FAS_PG_POOL_SIZE, DEFAULTS.pgPoolSize, 1, 1000),
     masterKey: env.FAS_MASTER_KEY || undefined,
   };
 }

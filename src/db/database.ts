@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { DEFAULTS } from '../defaults.js';
 import { type BulkCopy, pgliteBulkCopy, postgresBulkCopy } from './bulk-copy.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
@@ -90,7 +91,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const url = opts.databaseUrl;
   const db =
     url && /^postgres(ql)?:\/\//.test(url)
-      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? 10)
+      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? DEFAULTS.pgPoolSize)
       : await openPglite(url === 'memory://' ? undefined : opts.dataDir, opts.pgliteImage);
   if (opts.migrate !== false) {
     try {

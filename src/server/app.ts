@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Listen } from '../core/auth/credential-cache.js';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
+import { DEFAULTS } from '../defaults.js';
 import { graphqlRoute } from '../graphql/yoga.js';
 import { logPath } from '../logging/log-path.js';
 import { safeError } from '../logging/safe-error.js';
@@ -46,7 +47,7 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions;
   /** Left out: no load shedding. */
   shedding?: SheddingOptions;
-  /** Left out: the defaults of loadConfig (10 s headers, 30 s request, 5 s keep-alive). */
+  /** Left out: the defaults (src/defaults.ts). */
   timeouts?: TimeoutOptions;
   /** Left out: no metrics. With a token, `/metrics` is served on this port to that bearer token. */
   metrics?: { metrics: Metrics; token: string | undefined };
@@ -99,7 +100,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   abandonedRequests(app);
-  serverTimeouts(app, opts.timeouts ?? { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
+  serverTimeouts(
+    app,
+    opts.timeouts ?? {
+      headersMs: DEFAULTS.headersTimeoutMs,
+      requestMs: DEFAULTS.requestTimeoutMs,
+      keepAliveMs: DEFAULTS.keepAliveTimeoutMs,
+    },
+  );
   securityHeaders(app, { hsts: opts.hsts ?? false });
   cors(app, { origins: opts.corsOrigins ?? [] });
   if (opts.shedding) loadShedding(app, opts.shedding);

@@ -1,3 +1,5 @@
+import { DEFAULTS } from '../../defaults.js';
+
 /** Retries after the first attempt (docs/api.md, "Retries and disabling"); then the target is disabled. */
 export const MAX_RETRIES = 5;
 
@@ -9,7 +11,7 @@ export interface RetryPolicy {
 }
 
 /** Default: 5 min, 15 min, 45 min, 2 h 15 min, 6 h 45 min (about 10 hours in all), +-20%. */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { baseMs: 5 * 60 * 1000, factor: 3, jitter: 0.2 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = DEFAULTS.webhookRetry;
 
 /** The wait before retry `n` (1..5): base * factor^(n-1), jittered. */
 export function retryDelayMs(policy: RetryPolicy, n: number, random: () => number = Math.random): number {

@@ -1,5 +1,6 @@
 import { createPrivateKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { DEFAULTS } from '../../defaults.js';
 import type { Deps } from '../context.js';
 
 const generate = promisify(generateKeyPair);
@@ -38,7 +39,7 @@ async function newKey(deps: Deps, bits: number) {
  */
 export async function rotateSigningKey(deps: Deps, opts: { bits?: number } = {}) {
   const now = deps.clock.now();
-  const key = await newKey(deps, opts.bits ?? 2048);
+  const key = await newKey(deps, opts.bits ?? DEFAULTS.signingKeyBits);
   return deps.db.$transaction(async (tx) => {
     const live = await tx.signingKey.findMany({ where: { retiresAt: null }, select: { kid: true } });
     const activatesAt = live.length ? new Date(now.getTime() + PUBLICATION_WINDOW_MS) : now;

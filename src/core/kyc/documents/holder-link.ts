@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../../defaults.js';
 import { hashSecret } from '../../auth/secrets.js';
 import { type Ctx, createContext, type Deps } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -6,7 +7,7 @@ import { type DocumentStore, databaseDocumentStore } from './document-store.js';
 
 /** Posts (uploads and signing, refused ones included) one link accepts; a new link starts again. */
 export const LINK_MAX_ATTEMPTS = 50;
-export const DEFAULT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_DOCUMENT_MAX_BYTES = DEFAULTS.documentMaxBytes;
 
 export function documentStoreOf(deps: Deps): DocumentStore {
   return deps.documentStore ?? databaseDocumentStore(deps.db, deps.cipher);

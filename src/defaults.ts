@@ -1,0 +1,24 @@
+/**
+ * Every default of the service, written once. `config.ts` reads the environment over these; code
+ * that also runs without a `Config` (the core's fallbacks, tests, benchmarks) takes them from here.
+ * The README's configuration table (docs/operations.md) documents each one.
+ */
+export const DEFAULTS = {
+  port: 8080,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  /** JSON request bodies (uploads have their own limit). */
+  bodyLimitBytes: 1024 * 1024,
+  webhookTimeoutMs: 15_000,
+  /** Retry n (1..5) waits baseMs x factor^(n-1), +-jitter. */
+  webhookRetry: { baseMs: 5 * 60 * 1000, factor: 3, jitter: 0.2 },
+  eventRetentionDays: 30,
+  rateLimit: { perSecond: 50, burst: 100 },
+  shedding: { eventLoopDelayMs: 200, heapUsedRatio: 0.9, dbWaiters: 256, queueWaitMs: 1000 },
+  documentMaxBytes: 10 * 1024 * 1024,
+  statementTimeoutMs: 5_000,
+  drainTimeoutMs: 7_000,
+  signingKeyBits: 2048,
+  pgPoolSize: 10,
+} as const;
