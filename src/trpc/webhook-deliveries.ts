@@ -1,5 +1,7 @@
 import type { PathOf, QueryOf } from '../core/contract.js';
-import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery } from '../core/webhooks/deliveries.js';
+import { getWebhookDelivery } from '../core/webhooks/get-webhook-delivery.js';
+import { listWebhookDeliveries } from '../core/webhooks/list-webhook-deliveries.js';
+import { redeliverWebhookDelivery } from '../core/webhooks/redeliver-webhook-delivery.js';
 import { router, typed } from './init.js';
 import { mutation, query } from './use-case.js';
 

@@ -1,14 +1,12 @@
 import type { PathOf, QueryOf, Schemas } from '../core/contract.js';
+import { createWebhookTarget } from '../core/webhooks/create-webhook-target.js';
+import { deleteWebhookTarget } from '../core/webhooks/delete-webhook-target.js';
+import { enableWebhookTarget } from '../core/webhooks/enable-webhook-target.js';
+import { getWebhookTarget } from '../core/webhooks/get-webhook-target.js';
+import { listWebhookTargets } from '../core/webhooks/list-webhook-targets.js';
 import { recoverWebhookTarget } from '../core/webhooks/recover-webhook-target.js';
 import { testWebhookTarget } from '../core/webhooks/test-webhook-target.js';
-import {
-  createWebhookTarget,
-  deleteWebhookTarget,
-  enableWebhookTarget,
-  getWebhookTarget,
-  listWebhookTargets,
-  updateWebhookTarget,
-} from '../core/webhooks/webhook-targets.js';
+import { updateWebhookTarget } from '../core/webhooks/update-webhook-target.js';
 import { authedProcedure, router, typed } from './init.js';
 import { mutation, query, withBody } from './use-case.js';
 

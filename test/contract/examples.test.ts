@@ -4,7 +4,7 @@ import { createAccount } from '../../src/core/accounts/create-account.js';
 import type { Ctx } from '../../src/core/context.js';
 import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../../src/core/kyc/submit-banking-verification.js';
-import { createWebhookTarget } from '../../src/core/webhooks/webhook-targets.js';
+import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
 import { activeAccount, createBank } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import { AppError } from '../../src/core/errors.js';
 import { claimIdempotencyKey } from '../../src/core/idempotency/idempotency-store.js';
-import { createWebhookTarget, enableWebhookTarget } from '../../src/core/webhooks/webhook-targets.js';
+import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
+import { enableWebhookTarget } from '../../src/core/webhooks/enable-webhook-target.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 

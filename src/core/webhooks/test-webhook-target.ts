@@ -4,9 +4,9 @@ import { type Schemas, WEBHOOK_EXAMPLES } from '../contract.js';
 import { AppError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
-import { deliverySelect, toDeliveryDto } from './deliveries.js';
+import { deliverySelect, toDeliveryDto } from './delivery-dto.js';
 import { DELIVERIES_CHANNEL } from './events.js';
-import { findTarget } from './webhook-targets.js';
+import { findTarget } from './find-target.js';
 
 /**
  * Sends the contract's example of an event type to a target (whatever it subscribes to): a

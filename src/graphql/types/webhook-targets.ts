@@ -1,16 +1,14 @@
 import type { Schemas } from '../../core/contract.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
+import { createWebhookTarget } from '../../core/webhooks/create-webhook-target.js';
+import { enableWebhookTarget } from '../../core/webhooks/enable-webhook-target.js';
+import { getWebhookTarget } from '../../core/webhooks/get-webhook-target.js';
+import { listWebhookTargets } from '../../core/webhooks/list-webhook-targets.js';
 import { recoverWebhookTarget } from '../../core/webhooks/recover-webhook-target.js';
 import type { WebhookTargetDto } from '../../core/webhooks/target-dto.js';
 import { testWebhookTarget } from '../../core/webhooks/test-webhook-target.js';
-import {
-  createWebhookTarget,
-  enableWebhookTarget,
-  getWebhookTarget,
-  listWebhookTargets,
-  updateWebhookTarget,
-} from '../../core/webhooks/webhook-targets.js';
+import { updateWebhookTarget } from '../../core/webhooks/update-webhook-target.js';
 import { builder } from '../builder.js';
 import { nullIfNotFound, pageArgs, pageOf } from '../fields.js';
 import { EventType } from './event.js';

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhookDelivery } from '../../core/webhooks/deliveries.js';
+import { getWebhookDelivery } from '../../core/webhooks/get-webhook-delivery.js';
+import { listWebhookDeliveries } from '../../core/webhooks/list-webhook-deliveries.js';
+import { redeliverWebhookDelivery } from '../../core/webhooks/redeliver-webhook-delivery.js';
 
 type ById = { Params: { deliveryId: string } };
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { createWebhookTarget } from '../../core/webhooks/create-webhook-target.js';
+import { deleteWebhookTarget } from '../../core/webhooks/delete-webhook-target.js';
+import { enableWebhookTarget } from '../../core/webhooks/enable-webhook-target.js';
+import { getWebhookTarget } from '../../core/webhooks/get-webhook-target.js';
+import { listWebhookTargets } from '../../core/webhooks/list-webhook-targets.js';
 import { recoverWebhookTarget } from '../../core/webhooks/recover-webhook-target.js';
 import { testWebhookTarget } from '../../core/webhooks/test-webhook-target.js';
-import {
-  createWebhookTarget,
-  deleteWebhookTarget,
-  enableWebhookTarget,
-  getWebhookTarget,
-  listWebhookTargets,
-  updateWebhookTarget,
-} from '../../core/webhooks/webhook-targets.js';
+import { updateWebhookTarget } from '../../core/webhooks/update-webhook-target.js';
 
 type ById = { Params: { targetId: string } };
 

@@ -1,0 +1,7 @@
+import type { Ctx } from '../context.js';
+import { findTarget } from './find-target.js';
+import { toTargetDto, type WebhookTargetDto } from './target-dto.js';
+
+export async function getWebhookTarget(ctx: Ctx, input: { targetId: string }): Promise<WebhookTargetDto> {
+  return toTargetDto(await findTarget(ctx, input.targetId));
+}

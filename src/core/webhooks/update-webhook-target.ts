@@ -1,0 +1,24 @@
+import { requireWriter } from '../auth/authorize.js';
+import type { Ctx } from '../context.js';
+import { validateBody } from '../validation/validators.js';
+import { findTarget } from './find-target.js';
+import { targetSelect, toSubscription, toTargetDto, type WebhookTargetDto } from './target-dto.js';
+import { checkTargetUrl, targetRulesOf } from './target-url.js';
+
+export async function updateWebhookTarget(ctx: Ctx, input: { targetId: string; body: unknown }): Promise<WebhookTargetDto> {
+  requireWriter(ctx);
+  const target = await findTarget(ctx, input.targetId);
+  const b = validateBody('UpdateWebhookTargetRequest', input.body);
+  const url = b.url === undefined ? undefined : checkTargetUrl('url', b.url, targetRulesOf(ctx));
+  const row = await ctx.db.webhookTarget.update({
+    where: { id: target.id },
+    data: {
+      url,
+      description: b.description,
+      eventTypes: b.eventTypes === undefined ? undefined : toSubscription(b.eventTypes),
+      updatedAt: ctx.clock.now(),
+    },
+    select: targetSelect,
+  });
+  return toTargetDto(row);
+}
