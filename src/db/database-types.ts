@@ -1,0 +1,76 @@
+import type { BulkCopy } from './bulk-copy.js';
+import type { Prisma, PrismaClient } from './generated/prisma/client.js';
+import type { MigrationDriver } from './migrate.js';
+
+export type Db = PrismaClient;
+
+/**
+ * Runs one `Prisma.sql` query on the driver itself and answers its rows. `prepare` names the statement
+ * so that PostgreSQL parses and plans it once per connection: for fixed statements every request runs
+ * (authentication), never for ones whose best plan depends on the values. PGlite ignores it.
+ */
+export type SqlRunner = <R>(query: Prisma.Sql, opts?: { prepare?: string }) => Promise<R[]>;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for humans (never contains a password). */
+  description: string;
+  migrations: MigrationDriver;
+  sql: SqlRunner;
+  /**
+   * `sql` on connections of the webhook dispatcher's own (PostgreSQL: a pool of
+   * `DISPATCH_CONNECTIONS`, opened on first use), so its claims and records never queue behind
+   * requests waiting for the shared pool. PGlite has one connection: the same as `sql`.
+   */
+  dispatchSql: SqlRunner;
+  /** COPY in one transaction on one connection (`fas seed`). */
+  bulk: BulkCopy;
+  migrate(): Promise<string[]>;
+  /** Migrations applied when this handle was opened. */
+  applied: string[];
+  ping(): Promise<boolean>;
+  /**
+   * PGlite: the longest statement, enforced by its worker thread (0: none); set after migrations.
+   * PostgreSQL's is the pool's `statement_timeout` (`statementTimeoutMs`).
+   */
+  setStatementBudget?(ms: number): void;
+  /** Database calls waiting for a connection now (PGlite: queued behind its single connection). */
+  waiting(): number;
+  /** How long the call waiting longest for a connection has waited, in ms (0: none waits). */
+  oldestWaitMs(): number;
+  /** Connections served at once: the pool's size, 1 for PGlite. */
+  connections: number;
+  /** Connections busy with a call now (PGlite: 0 or 1). */
+  inUse(): number;
+  /**
+   * Calls `onNotify` on each NOTIFY on `channel` (delivered at the notifying transaction's commit)
+   * until the answered function is called. On PostgreSQL a dedicated connection listens and comes
+   * back by itself after losing the server; notifications sent meanwhile are lost, so a listener
+   * must also poll. `onLost` is called when that connection is lost (PGlite never loses it).
+   */
+  listen(channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Apply pending migrations before answering (default true). */
+  migrate?: boolean;
+  /**
+   * PostgreSQL `statement_timeout` of every pooled connection (0 or unset: none), so no request
+   * holds a connection long. Migrations and the migration lock wait are exempt. PGlite (on disk)
+   * enforces it from outside its worker thread: a statement over it ends the worker, and every call
+   * waiting on it fails as QUERY_TIMEOUT while a new one reopens the directory. In-memory PGlite
+   * could not be reopened: there it is not enforced.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. */
+  pgPoolSize?: number;
+  /**
+   * An in-memory PGlite starts from this data-directory image (`pgliteImage()`) instead of
+   * running initdb; pending migrations still apply. The test suite opens one database per file.
+   */
+  pgliteImage?: Blob;
+}
