@@ -5,14 +5,14 @@
 // (default postgres://postgres@127.0.0.1:5432). Needs `npm run build` (the server runs `dist/`).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { openDeps } from '../src/server/deps.js';
+import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const FORMS_REQUESTS = 600;
@@ -23,35 +23,7 @@ const FORMS_CONCURRENCY = 2;
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
 const postgres = process.argv.includes('--postgres');
 
-async function target(): Promise<{ name: string; env: Record<string, string>; cleanup: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-abuse-'));
-  if (!postgres) {
-    return {
-      name: 'PGlite',
-      env: { FAS_DATA_DIR: dir, DATABASE_URL: '' },
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: base.toString() });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await admin('DROP DATABASE IF EXISTS fas_bench_abuse WITH (FORCE)');
-  await admin('CREATE DATABASE fas_bench_abuse');
-  const url = new URL(base);
-  url.pathname = '/fas_bench_abuse';
-  return {
-    name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString(), FAS_DATA_DIR: dir },
-    cleanup: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      await admin('DROP DATABASE IF EXISTS fas_bench_abuse WITH (FORCE)');
-    },
-  };
-}
+const target = (): Promise<BenchTarget> => (postgres ? postgresTarget('fas_bench_abuse') : pgliteTarget('abuse'));
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(root, 'bin/fas.js'), 'serve', '--no-worker'], {
@@ -215,7 +187,7 @@ async function main() {
     rows.push([
       `answers to the ${fmt(DISTINCT_PATHS)} requests`,
       '',
-      [...paths.statuses].map(([s, n]) => `${fmt(n)} x ${s}`).join(', ') + ` in ${fmt(paths.seconds, 1)} s`,
+      `${[...paths.statuses].map(([s, n]) => `${fmt(n)} x ${s}`).join(', ')} in ${fmt(paths.seconds, 1)} s`,
     ]);
   } finally {
     await pool.close();

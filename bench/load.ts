@@ -6,10 +6,9 @@
 // server (default postgres://postgres@127.0.0.1:5432).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/core/context.js';
@@ -17,6 +16,7 @@ import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { openDeps } from '../src/server/deps.js';
+import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROWS = 50_000;
@@ -26,44 +26,6 @@ const CALIBRATE_MS = 10_000;
 const RUN_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_REQUESTS = 2_000_000;
-
-interface Target {
-  name: string;
-  env: Record<string, string>;
-  cleanup: () => Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-load-'));
-  return {
-    name: 'PGlite',
-    env: { FAS_DATA_DIR: dir, DATABASE_URL: '' },
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(): Promise<Target> {
-  const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS fas_bench_load WITH (FORCE)');
-  await admin.query('CREATE DATABASE fas_bench_load');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/fas_bench_load';
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-load-'));
-  return {
-    name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString(), FAS_DATA_DIR: dir },
-    cleanup: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      const c = new pg.Client({ connectionString: base.toString() });
-      await c.connect();
-      await c.query('DROP DATABASE IF EXISTS fas_bench_load WITH (FORCE)');
-      await c.end();
-    },
-  };
-}
 
 /** A workspace with ROWS transactions and KEYS API keys, written through the core before the server starts. */
 async function prepare(env: Record<string, string>): Promise<string[]> {
@@ -244,7 +206,7 @@ async function overload(base: string, keys: string[], rate: number) {
   return { counts, health, healthFailures, seconds: (performance.now() - started) / 1000 };
 }
 
-async function runOn(makeTarget: () => Promise<Target>) {
+async function runOn(makeTarget: () => Promise<BenchTarget>) {
   const target = await makeTarget();
   const masterKey = randomBytes(32).toString('base64');
   const env = { ...target.env, FAS_MASTER_KEY: masterKey };
@@ -310,7 +272,10 @@ async function runOn(makeTarget: () => Promise<Target>) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const targets = [...(args.includes('--postgres') ? [] : [pgliteTarget]), ...(args.includes('--pglite') ? [] : [postgresTarget])];
+  const targets = [
+    ...(args.includes('--postgres') ? [] : [() => pgliteTarget('load')]),
+    ...(args.includes('--pglite') ? [] : [() => postgresTarget('fas_bench_load')]),
+  ];
   const rows = [];
   for (const t of targets) rows.push(await runOn(t));
   const f = (n: number, d = 0) => n.toFixed(d);

@@ -9,16 +9,15 @@
 // The rate limit is off (FAS_RATE_LIMIT_PER_SECOND=0): what is measured is the server's own stall.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/core/context.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { openDeps } from '../src/server/deps.js';
+import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROWS = Number(process.env.STALL_ROWS ?? 50_000);
@@ -30,44 +29,6 @@ const BEFORE: Record<string, { pglite: string; postgres: string }> = {
   trpc: { pglite: '/healthz blocked 1450 ms', postgres: 'n/a' },
   connections: { pglite: '7 of 10 probes within 2 s', postgres: 'n/a' },
 };
-
-interface Target {
-  name: 'PGlite' | 'PostgreSQL';
-  env: Record<string, string>;
-  cleanup: () => Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-stall-'));
-  return {
-    name: 'PGlite',
-    env: { FAS_DATA_DIR: dir, DATABASE_URL: '' },
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(): Promise<Target> {
-  const base = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: base.toString() });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await admin('DROP DATABASE IF EXISTS fas_bench_stall WITH (FORCE)');
-  await admin('CREATE DATABASE fas_bench_stall');
-  const url = new URL(base);
-  url.pathname = '/fas_bench_stall';
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-bench-stall-'));
-  return {
-    name: 'PostgreSQL',
-    env: { DATABASE_URL: url.toString(), FAS_DATA_DIR: dir },
-    cleanup: async () => {
-      rmSync(dir, { recursive: true, force: true });
-      await admin('DROP DATABASE IF EXISTS fas_bench_stall WITH (FORCE)');
-    },
-  };
-}
 
 /** The attacker's workspace with ROWS transactions (its admin token), and another tenant's API key. */
 async function prepare(env: Record<string, string>) {
@@ -168,7 +129,7 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
 
 const aggregateQuery = `{ ${Array.from({ length: 9 }, (_, i) => `a${i}: transactionStats(groupBy: [COIN, STATUS, TYPE, DAY]) { count amount }`).join(' ')} }`;
 
-async function runOn(makeTarget: () => Promise<Target>) {
+async function runOn(makeTarget: () => Promise<BenchTarget>) {
   const target = await makeTarget();
   const env = { ...target.env, FAS_MASTER_KEY: randomBytes(32).toString('base64') };
   const port = 30000 + Math.floor(Math.random() * 20000);
@@ -231,7 +192,10 @@ async function runOn(makeTarget: () => Promise<Target>) {
 
 async function main() {
   const args = process.argv.slice(2);
-  const targets = [...(args.includes('--postgres') ? [] : [pgliteTarget]), ...(args.includes('--pglite') ? [] : [postgresTarget])];
+  const targets = [
+    ...(args.includes('--postgres') ? [] : [() => pgliteTarget('stall')]),
+    ...(args.includes('--pglite') ? [] : [() => postgresTarget('fas_bench_stall')]),
+  ];
   const rows: string[] = [];
   const loads: string[] = [];
   for (const t of targets) {
