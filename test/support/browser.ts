@@ -80,6 +80,9 @@ const require = createRequire(import.meta.url);
 
 /** Violations of impact serious or critical found by axe-core on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number }>> {
+  // Judge the settled page: a table refetching in the background is dimmed on purpose (aria-busy),
+  // which axe would report as low contrast of rows that are about to be replaced.
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
   const source = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') as string;
   // Evaluated through the DevTools protocol rather than a <script> tag, which the pages' CSP refuses.
   await page.evaluate(source);
