@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
+import { moduleWorker } from './module-worker.js';
 import type { FromWorker, PgliteWorkerData, ToWorker, WireError } from './pglite-protocol.js';
 
 /** What FAS calls on an embedded database, in this thread or behind `RemotePGlite`. */
@@ -43,14 +42,7 @@ function fromWire(e: WireError): Error {
   return Object.assign(new messages.DatabaseError(e.message, 0, 'error'), e.fields);
 }
 
-function spawn(data: PgliteWorkerData): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: data });
-  // From TypeScript source (tsx, Vitest): the worker loads its source through tsx, as the seed's does.
-  const source = new URL('./pglite-worker.ts', import.meta.url).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}));`;
-  return new Worker(boot, { eval: true, workerData: data });
-}
+const spawn = (data: PgliteWorkerData): Worker => moduleWorker('pglite-worker', import.meta.url, data);
 
 /**
  * PGlite in a worker thread, called like PGlite (what the Prisma adapter, the raw SQL runner, the

@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CopyChunk } from '../../db/bulk-copy.js';
+import { moduleWorker } from '../../db/module-worker.js';
 import { blockCount, blockText, type SeedPlan } from './seed-rows.js';
 
 /** A piece of COPY text (whole lines), and how many rows it holds. */
@@ -48,18 +47,7 @@ interface Drawn {
   bytes: Uint8Array<ArrayBuffer>;
 }
 
-/**
- * A worker thread on the worker's module: its compiled JavaScript, or, where this module runs from
- * its TypeScript source (tsx, Vitest), that source loaded through tsx's loader, registered first.
- */
-function startWorker(plan: SeedPlan): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./seed-worker.js', import.meta.url), { workerData: plan });
-  // Hooks registered on this thread do not reach a worker's (Node 20): tsx loads the source there.
-  const source = new URL('./seed-worker.ts', import.meta.url).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href.replace(/\.cjs$/, '.mjs');
-  const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}));`;
-  return new Worker(boot, { eval: true, workerData: plan });
-}
+const startWorker = (plan: SeedPlan): Worker => moduleWorker('seed-worker', import.meta.url, plan);
 
 async function* threadedPieces(plan: SeedPlan, threads: number, blocks: number): AsyncGenerator<CopyPiece> {
   const waiting = new Map<number, { resolve: (d: Drawn) => void; reject: (err: unknown) => void }>();
