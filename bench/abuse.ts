@@ -1,20 +1,12 @@
-// Abuse benchmark (issue 24): the rate-limit bypass forms and the metrics series under distinct
-// paths, against a real `fas serve` (default limits: 100 tokens, 50 per second), printed as a
-// markdown table beside the figures the issue measured before the fix. `npm run bench:abuse` runs
-// it on PGlite; `--postgres` on its own database `fas_bench_abuse` on DATABASE_URL's server
-// (default postgres://postgres@127.0.0.1:5432). Needs `npm run build` (the server runs `dist/`).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { openDeps } from '../src/server/deps.js';
+import { rssMiB, startServe } from './support/serve-process.js';
 import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const FORMS_REQUESTS = 600;
 const DISTINCT_PATHS = 20_000;
 const CONCURRENCY = 16;
@@ -25,32 +17,7 @@ const postgres = process.argv.includes('--postgres');
 
 const target = (): Promise<BenchTarget> => (postgres ? postgresTarget('fas_bench_abuse') : pgliteTarget('abuse'));
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/fas.js'), 'serve', '--no-worker'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', FAS_METRICS_TOKEN: METRICS_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${out.slice(-2000)}`);
-}
-
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024;
+const startServer = (env: Record<string, string>, port: number) => startServe({ ...env, FAS_METRICS_TOKEN: METRICS_TOKEN }, port);
 
 /** `count` requests, `concurrency` at a time; statuses counted. */
 async function drive(

@@ -4,11 +4,9 @@
 // server survived. `npm run bench:load` runs it on PGlite then PostgreSQL (`--pglite`/`--postgres`
 // for one). PostgreSQL: its own database `fas_bench_load` (dropped and recreated) on DATABASE_URL's
 // server (default postgres://postgres@127.0.0.1:5432).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/core/context.js';
@@ -16,9 +14,9 @@ import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { openDeps } from '../src/server/deps.js';
+import { rssMiB, startServe } from './support/serve-process.js';
 import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ROWS = 50_000;
 const KEYS = 64;
 const CONNECTIONS = 256;
@@ -42,43 +40,8 @@ async function prepare(env: Record<string, string>): Promise<string[]> {
   }
 }
 
-function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/fas.js'), 'serve', '--no-worker'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = setInterval(async () => {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        clearInterval(poll);
-        reject(new Error(`server did not start: ${out.slice(-2000)}`));
-        return;
-      }
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) {
-          clearInterval(poll);
-          resolve(child);
-        }
-      } catch {
-        // not listening yet
-      }
-    }, 200);
-  });
-}
+const startServer = (env: Record<string, string>, port: number) => startServe({ ...env, NODE_ENV: 'production' }, port);
 
-const rssMiB = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : Number.NaN;
-};
 const pct = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) : 0;
 

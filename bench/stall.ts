@@ -7,19 +7,18 @@
 // runs PGlite then PostgreSQL (`--pglite`/`--postgres` for one); PostgreSQL uses its own database
 // `fas_bench_stall` on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432).
 // The rate limit is off (FAS_RATE_LIMIT_PER_SECOND=0): what is measured is the server's own stall.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import path from 'node:path';
 import { Pool } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { createContext } from '../src/core/context.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { openDeps } from '../src/server/deps.js';
+import { startServe } from './support/serve-process.js';
 import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const ROWS = Number(process.env.STALL_ROWS ?? 50_000);
 const PROBE_TIMEOUT_MS = 30_000;
 
@@ -44,25 +43,8 @@ async function prepare(env: Record<string, string>) {
   }
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'bin/fas.js'), 'serve', '--no-worker'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', NODE_ENV: 'production', FAS_RATE_LIMIT_PER_SECOND: '0' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
-    if (
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const startServer = (env: Record<string, string>, port: number) =>
+  startServe({ ...env, NODE_ENV: 'production', FAS_RATE_LIMIT_PER_SECOND: '0' }, port);
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) : 0;
