@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
+import { contractViolations } from '../support/contract.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
 
@@ -81,5 +82,41 @@ describe('shutting down with streams open', () => {
     await own.close();
     expect(await ended).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
+});
+
+describe('open streams per workspace', () => {
+  it('are capped at 5: the 6th is 409 LIMIT_REACHED until one closes; another workspace is not affected', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const other = await workspaceFactory(h.deps);
+    const open = (key: string, signal?: AbortSignal) =>
+      fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${key}` }, signal });
+    const controllers = Array.from({ length: 5 }, () => new AbortController());
+    try {
+      for (const c of controllers) expect((await open(ws.apiKey, c.signal)).status).toBe(200);
+      const sixth = await open(ws.apiKey);
+      expect(sixth.status).toBe(409);
+      const refused = await sixth.json();
+      expect(refused.code).toBe('LIMIT_REACHED');
+      expect(contractViolations('GET', sixth.url, 409, sixth.headers.get('content-type'), refused)).toEqual([]);
+      const elsewhere = new AbortController();
+      expect((await open(other.apiKey, elsewhere.signal)).status).toBe(200);
+      elsewhere.abort();
+      controllers[0]!.abort();
+      await until(
+        'a closed stream to free its place',
+        async () => {
+          const c = new AbortController();
+          const res = await open(ws.apiKey, c.signal);
+          const ok = res.status === 200;
+          if (ok) controllers[0] = c;
+          else await res.body?.cancel();
+          return ok;
+        },
+        10_000,
+      );
+    } finally {
+      for (const c of controllers) c.abort();
+    }
   }, 30_000);
 });

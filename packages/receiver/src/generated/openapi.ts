@@ -1039,7 +1039,8 @@ export interface paths {
          *     starts at the feed's horizon: events committed just before connecting may come too, while
          *     an older transaction was still running on the database; none is skipped. `fas listen` uses it.
          *     An open stream is not counted as in-flight work by the load shedder, nor cut by the
-         *     request timeout.
+         *     request timeout. At most 5 streams may be open per workspace on one server process (each
+         *     polls the database); the 6th is `409 LIMIT_REACHED` until one closes.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -5969,6 +5970,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
