@@ -1,6 +1,7 @@
 import type { BulkCopy } from './bulk-copy.js';
 import type { Prisma, PrismaClient } from './generated/prisma/client.js';
 import type { MigrationDriver } from './migrate.js';
+import type { ReplicaSet } from './read-replicas.js';
 
 export type Db = PrismaClient;
 
@@ -18,6 +19,8 @@ export interface Database {
   description: string;
   migrations: MigrationDriver;
   sql: SqlRunner;
+  /** PostgreSQL with `readUrls`: the streaming replicas that lists, aggregates and exports may read from. */
+  replicas?: ReplicaSet;
   /**
    * `sql` on connections of the webhook dispatcher's own (PostgreSQL: a pool of
    * `DISPATCH_CONNECTIONS`, opened on first use), so its claims and records never queue behind
@@ -66,8 +69,10 @@ export interface OpenOptions {
    * could not be reopened: there it is not enforced.
    */
   statementTimeoutMs?: number;
-  /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. */
+  /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. The same again per replica. */
   pgPoolSize?: number;
+  /** PostgreSQL: streaming replicas of it (DATABASE_READ_URL), skipped when further behind than `maxLagMs`. */
+  reads?: { urls: readonly string[]; maxLagMs: number };
   /**
    * An in-memory PGlite starts from this data-directory image (`pgliteImage()`) instead of
    * running initdb; pending migrations still apply. The test suite opens one database per file.

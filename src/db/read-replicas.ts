@@ -1,0 +1,226 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import type { ReadReplicas, Reader } from '../core/ports.js';
+import type { SqlRunner } from './database-types.js';
+import { Prisma, PrismaClient } from './generated/prisma/client.js';
+import { cancelAbandonedStatements } from './pg-cancel.js';
+
+/** serving: answers reads; lagging: behind past the bound; down: not answering; not_standby: not in recovery (not a replica of anything). */
+export type ReplicaStatus = 'serving' | 'lagging' | 'down' | 'not_standby';
+
+export interface ReplicaState {
+  /** host:port/database (never a password). */
+  name: string;
+  status: ReplicaStatus;
+  /** How far behind the primary it was at the last probe, in ms; null when it could not be measured. */
+  lagMs: number | null;
+}
+
+export interface ReplicaSet extends ReadReplicas {
+  states(): ReplicaState[];
+  /** Calls `fn` at once for each replica not serving, then on each change of a replica's status (not on each probe). */
+  watch(fn: (state: ReplicaState, previous: ReplicaStatus | undefined) => void): void;
+  /** Measures every replica now (also done every `probeMs`, the first time at once); answers when done. */
+  probe(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ReplicaOptions {
+  urls: readonly string[];
+  /** A replica further behind than this is skipped. */
+  maxLagMs: number;
+  /** The primary: its WAL position is the yardstick, and it answers when a replica fails mid-read. */
+  primary: pg.Pool;
+  primarySql: SqlRunner;
+  pool: (url: string) => pg.Pool;
+  sqlRunner: (pool: pg.Pool) => SqlRunner;
+}
+
+/** One probe per this fraction of the bound (between 50 ms and 1 s): lag is known to within it. */
+const PROBES_PER_BOUND = 10;
+const PROBE_TIMEOUT_MS = 2000;
+
+/** Errors that say the replica is unreachable, not that the query is wrong. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+
+function unreachable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
+  return typeof e?.message === 'string' && /Connection terminated|Connection ended|timeout exceeded when trying to connect/i.test(e.message);
+}
+
+/** A hot standby cancels a read whose rows replay is removing ("conflict with recovery"): the primary answers it instead. */
+const recoveryConflict = (err: unknown) => (err as { code?: unknown } | undefined)?.code === '40001';
+
+/** `0/16B3748` as a number, so positions compare. */
+function lsn(text: string): bigint {
+  const [hi = '0', lo = '0'] = text.split('/');
+  return (BigInt(`0x${hi}`) << 32n) | BigInt(`0x${lo}`);
+}
+
+function nameOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname}`;
+  } catch {
+    return 'replica';
+  }
+}
+
+/**
+ * A failure of the replica during a read (refused, cut, in recovery conflict) makes the read run
+ * on the primary instead of failing: a replica stopped between two probes costs no request an error.
+ */
+function failOver(replica: pg.Pool, primary: pg.Pool, onUnreachable: () => void): void {
+  type Fn = (...args: unknown[]) => Promise<unknown>;
+  const connect = replica.connect.bind(replica) as Fn;
+  (replica as unknown as { connect: Fn }).connect = async (...args) => {
+    if (args.length > 0) return connect(...args);
+    try {
+      return await connect();
+    } catch (err) {
+      if (!unreachable(err)) throw err;
+      onUnreachable();
+      return primary.connect();
+    }
+  };
+  const query = replica.query.bind(replica) as Fn;
+  (replica as unknown as { query: Fn }).query = async (...args) => {
+    try {
+      return await query(...args);
+    } catch (err) {
+      if (!unreachable(err) && !recoveryConflict(err)) throw err;
+      if (unreachable(err)) onUnreachable();
+      return (primary.query as unknown as Fn)(...args);
+    }
+  };
+}
+
+interface Replica extends Reader {
+  state: ReplicaState;
+  /** A connection of the probe's own, which never fails over: the probe must reach the replica or fail. */
+  probePool: pg.Pool;
+  pool: pg.Pool;
+}
+
+/**
+ * The replicas of DATABASE_READ_URL. Every `probeMs` the primary's WAL position is noted with the
+ * time, and each replica says how far it has replayed; a replica's lag is the age of the newest
+ * noted position it has replayed (0 when it has replayed the one just taken). Measured this way an
+ * idle primary gives no false lag, and a replica whose replay is paused or whose stream is cut is
+ * seen falling behind as soon as the primary writes. A replica serves reads only while that lag
+ * plus one probe interval (what it may have fallen behind since) is within the bound.
+ */
+export function openReplicas(opts: ReplicaOptions): ReplicaSet {
+  const probeMs = Math.min(1000, Math.max(50, Math.floor(opts.maxLagMs / PROBES_PER_BOUND)));
+  const keepMs = 2 * opts.maxLagMs + probeMs;
+  const watchers: ((state: ReplicaState, previous: ReplicaStatus | undefined) => void)[] = [];
+  const setStatus = (r: Replica, status: ReplicaStatus, lagMs: number | null) => {
+    const previous = r.state.status;
+    r.state = { ...r.state, status, lagMs };
+    if (previous !== status) for (const w of watchers) w(r.state, previous);
+  };
+  const replicas: Replica[] = opts.urls.map((url) => {
+    const pool = opts.pool(url);
+    cancelAbandonedStatements(pool, url);
+    const probePool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+    probePool.on('error', () => {});
+    const replica: Replica = {
+      state: { name: nameOf(url), status: 'down', lagMs: null },
+      probePool,
+      pool,
+      sql: opts.sqlRunner(pool),
+      db: new PrismaClient({ adapter: new PrismaPg(pool) }),
+    };
+    failOver(pool, opts.primary, () => setStatus(replica, 'down', null));
+    return replica;
+  });
+  const samples: { at: number; lsn: bigint }[] = [];
+
+  const measure = async (r: Replica, probedAt: number): Promise<void> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const {
+        rows: [row],
+      } = await Promise.race([
+        r.probePool.query<{ standby: boolean; lsn: string | null }>(
+          'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn',
+        ),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('replica probe timed out')), PROBE_TIMEOUT_MS);
+        }),
+      ]);
+      if (!row?.standby) return setStatus(r, 'not_standby', null);
+      const replayed = row.lsn ? lsn(row.lsn) : -1n;
+      // The newest primary position it has replayed; older than every sample kept: at least that old.
+      let lagMs = probedAt - (samples[0]?.at ?? probedAt);
+      for (let i = samples.length - 1; i >= 0; i--) {
+        const s = samples[i] as { at: number; lsn: bigint };
+        if (s.lsn <= replayed) {
+          lagMs = probedAt - s.at;
+          break;
+        }
+      }
+      setStatus(r, lagMs + probeMs <= opts.maxLagMs ? 'serving' : 'lagging', lagMs);
+    } catch {
+      setStatus(r, 'down', null);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  let running: Promise<void> | undefined;
+  const probe = () => {
+    running ??= (async () => {
+      try {
+        const [row] = await opts.primarySql<{ lsn: string }>(Prisma.sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+        const at = Date.now();
+        samples.push({ at, lsn: lsn(row?.lsn ?? '0/0') });
+        while (samples.length > 2 && (samples[0] as { at: number }).at < at - keepMs) samples.shift();
+        await Promise.all(replicas.map((r) => measure(r, at)));
+      } catch {
+        // The primary did not answer: no yardstick this round, the replicas keep their status.
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void probe().finally(schedule), probeMs);
+    timer.unref();
+  };
+  void probe().finally(schedule);
+
+  let next = 0;
+  return {
+    maxLagMs: opts.maxLagMs,
+    pick() {
+      const serving = replicas.filter((r) => r.state.status === 'serving');
+      if (serving.length === 0) return undefined;
+      next = (next + 1) % serving.length;
+      return serving[next];
+    },
+    states: () => replicas.map((r) => r.state),
+    watch(fn) {
+      watchers.push(fn);
+      for (const r of replicas) if (r.state.status !== 'serving') fn(r.state, undefined);
+    },
+    probe,
+    async close() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      for (const r of replicas) {
+        await r.db.$disconnect();
+        await r.pool.end();
+        await r.probePool.end();
+      }
+    },
+  };
+}
