@@ -109,11 +109,12 @@ export function createMetrics(
   if (replicas) {
     new Gauge({
       name: 'fas_db_replica_lag_seconds',
-      help: 'How far each read replica (DATABASE_READ_URL) was behind the primary at its last probe; NaN while it cannot be reached',
+      help: 'How far each read replica (DATABASE_READ_URL) was behind the primary at its last probe; no sample while it cannot be reached',
       labelNames: ['replica'],
       registers,
       collect() {
-        for (const r of replicas.states()) this.set({ replica: r.name }, r.lagMs === null ? Number.NaN : r.lagMs / 1000);
+        this.reset();
+        for (const r of replicas.states()) if (r.lagMs !== null) this.set({ replica: r.name }, r.lagMs / 1000);
       },
     });
     new Gauge({
