@@ -127,8 +127,10 @@ function readUrlsFrom(value: string | undefined, databaseUrl: string | undefined
     .map((s) => s.trim())
     .filter(Boolean);
   if (list.length === 0) return list;
-  if (!databaseUrl?.startsWith('postgres')) throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL to be a postgres:// URL (the primary)');
-  for (const url of list) if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('DATABASE_READ_URL must be postgres:// URLs, comma-separated');
+  if (!databaseUrl?.startsWith('postgres'))
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL to be a postgres:// URL (the primary)');
+  for (const url of list)
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('DATABASE_READ_URL must be postgres:// URLs, comma-separated');
   return list;
 }
 

@@ -1,7 +1,6 @@
 import type { BulkCopy } from './bulk-copy.js';
 import type { Prisma, PrismaClient } from './generated/prisma/client.js';
 import type { MigrationDriver } from './migrate.js';
-import type { ReplicaSet } from './read-replicas.js';
 
 export type Db = PrismaClient;
 
@@ -78,4 +77,28 @@ export interface OpenOptions {
    * running initdb; pending migrations still apply. The test suite opens one database per file.
    */
   pgliteImage?: Blob;
+}
+
+/** serving: answers reads; lagging: behind past the bound; down: not answering; not_standby: not in recovery (not a replica of anything). */
+export type ReplicaStatus = 'serving' | 'lagging' | 'down' | 'not_standby';
+
+export interface ReplicaState {
+  /** host:port/database (never a password). */
+  name: string;
+  status: ReplicaStatus;
+  /** How far behind the primary it was at the last probe, in ms; null when it could not be measured. */
+  lagMs: number | null;
+}
+
+/** The replicas of DATABASE_READ_URL (src/db/read-replicas.ts); the core sees them as its `ReadReplicas` port. */
+export interface ReplicaSet {
+  /** One serving replica (round robin), or none. */
+  pick(): { db: PrismaClient; sql: SqlRunner } | undefined;
+  readonly maxLagMs: number;
+  states(): ReplicaState[];
+  /** Calls `fn` at once for each replica not serving, then on each change of a replica's status (not on each probe). */
+  watch(fn: (state: ReplicaState, previous: ReplicaStatus | undefined) => void): void;
+  /** Measures every replica now (also done every `probeMs`, the first time at once); answers when done. */
+  probe(): Promise<void>;
+  close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { Database, OpenOptions } from './database-types.js';
 import { openPglite } from './pglite-database.js';
 import { openPostgres } from './postgres-database.js';
 
-export type { Database, Db, OpenOptions, SqlRunner } from './database-types.js';
+export type { Database, Db, OpenOptions, ReplicaSet, SqlRunner } from './database-types.js';
 export { pgliteImage, pgliteMigrationDriver } from './pglite-database.js';
 export { applySessionSettings } from './postgres-database.js';
 

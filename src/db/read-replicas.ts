@@ -1,29 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import type { ReadReplicas, Reader } from '../core/ports.js';
-import type { SqlRunner } from './database-types.js';
+import type { ReplicaSet, ReplicaState, ReplicaStatus, SqlRunner } from './database-types.js';
 import { Prisma, PrismaClient } from './generated/prisma/client.js';
 import { cancelAbandonedStatements } from './pg-cancel.js';
-
-/** serving: answers reads; lagging: behind past the bound; down: not answering; not_standby: not in recovery (not a replica of anything). */
-export type ReplicaStatus = 'serving' | 'lagging' | 'down' | 'not_standby';
-
-export interface ReplicaState {
-  /** host:port/database (never a password). */
-  name: string;
-  status: ReplicaStatus;
-  /** How far behind the primary it was at the last probe, in ms; null when it could not be measured. */
-  lagMs: number | null;
-}
-
-export interface ReplicaSet extends ReadReplicas {
-  states(): ReplicaState[];
-  /** Calls `fn` at once for each replica not serving, then on each change of a replica's status (not on each probe). */
-  watch(fn: (state: ReplicaState, previous: ReplicaStatus | undefined) => void): void;
-  /** Measures every replica now (also done every `probeMs`, the first time at once); answers when done. */
-  probe(): Promise<void>;
-  close(): Promise<void>;
-}
 
 export interface ReplicaOptions {
   urls: readonly string[];
@@ -41,13 +20,27 @@ const PROBES_PER_BOUND = 10;
 const PROBE_TIMEOUT_MS = 2000;
 
 /** Errors that say the replica is unreachable, not that the query is wrong. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 function unreachable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | undefined;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (UNREACHABLE_CODES.has(code) || code.startsWith('08')) return true;
-  return typeof e?.message === 'string' && /Connection terminated|Connection ended|timeout exceeded when trying to connect/i.test(e.message);
+  return (
+    typeof e?.message === 'string' && /Connection terminated|Connection ended|timeout exceeded when trying to connect/i.test(e.message)
+  );
 }
 
 /** A hot standby cancels a read whose rows replay is removing ("conflict with recovery"): the primary answers it instead. */
@@ -97,7 +90,9 @@ function failOver(replica: pg.Pool, primary: pg.Pool, onUnreachable: () => void)
   };
 }
 
-interface Replica extends Reader {
+interface Replica {
+  db: PrismaClient;
+  sql: SqlRunner;
   state: ReplicaState;
   /** A connection of the probe's own, which never fails over: the probe must reach the replica or fail. */
   probePool: pg.Pool;

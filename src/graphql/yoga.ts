@@ -109,7 +109,8 @@ const variablesPlugin: Plugin = {
 /** A query's lists and aggregates may come from a replica; a mutation reads on the primary (its answer shows its write). */
 const readsPlugin: Plugin = {
   onExecute({ args }) {
-    (args.contextValue as unknown as GraphqlContext).operation.query = getOperationAST(args.document, args.operationName)?.operation === 'query';
+    (args.contextValue as unknown as GraphqlContext).operation.query =
+      getOperationAST(args.document, args.operationName)?.operation === 'query';
   },
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ReplicaSet } from '../../src/db/database.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import type { ReplicaSet } from '../../src/db/read-replicas.js';
 import { createMetrics } from '../../src/server/metrics.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { trpcHttp } from '../sessions/trpc-http.js';
@@ -84,9 +84,15 @@ describe.skipIf(!onPostgres)('read replicas (a streaming replica made with pg_ba
     expect(String(csv.body).trim().split('\n')).toHaveLength(2);
 
     // A dashboard write marks the browser; its reads stay on the primary while a replica may lag.
-    const created = await trpcHttp(h, 'mutation', 'accounts.create', { type: 'individual', email: 'third@example.com' }, {
-      authorization: `Bearer ${ws.adminToken}`,
-    });
+    const created = await trpcHttp(
+      h,
+      'mutation',
+      'accounts.create',
+      { type: 'individual', email: 'third@example.com' },
+      {
+        authorization: `Bearer ${ws.adminToken}`,
+      },
+    );
     expect(created.status).toBe(200);
     expect(created.setCookie).toMatch(/fas_wrote=1; Path=\/; HttpOnly; SameSite=Strict; Max-Age=6/);
     expect(await trpcTotal({ cookie: 'fas_wrote=1' })).toBe(3);
@@ -131,7 +137,9 @@ describe.skipIf(!onPostgres)('read replicas (a streaming replica made with pg_ba
     expect(await gqlTotal()).toBe(3);
     expect(await trpcTotal()).toBe(3);
     expect(await restTotal('/api/v2/events')).toBe(3);
-    expect((await rawRequest(h, 'GET', '/api/v2/transactions/export', { headers: { authorization: `APIKey ${ws.apiKey}` } })).status).toBe(200);
+    expect((await rawRequest(h, 'GET', '/api/v2/transactions/export', { headers: { authorization: `APIKey ${ws.apiKey}` } })).status).toBe(
+      200,
+    );
     const text = await scrape();
     expect(text).not.toMatch(/fas_db_replica_lag_seconds\{/);
     expect(text).toMatch(/fas_db_replica_serving\{replica="[^"]+"\} 0/);

@@ -135,7 +135,14 @@ export async function startReplicaCluster(primaryUrl: string): Promise<ReplicaCl
   } catch (err) {
     const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`the replica did not start: ${text.split('\n').filter((l) => /FATAL|DETAIL|HINT/.test(l)).join('\n') || String(err)}`);
+    throw new Error(
+      `the replica did not start: ${
+        text
+          .split('\n')
+          .filter((l) => /FATAL|DETAIL|HINT/.test(l))
+          .join('\n') || String(err)
+      }`,
+    );
   }
   const urlOf = (url: string) => {
     const u = new URL(url);

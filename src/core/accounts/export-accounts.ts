@@ -1,7 +1,7 @@
 import type { Ctx } from '../context.js';
-import { bulkReads } from '../read-routing.js';
 import { type CsvColumns, exportFileName } from '../export/csv.js';
 import { type CsvExport, csvChunks } from '../export/csv-export.js';
+import { bulkReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
 import { accountWhere } from './account-filter.js';

@@ -1,6 +1,6 @@
 import type { Ctx } from '../context.js';
-import { listReads } from '../read-routing.js';
 import { type Page, skipTake } from '../pagination.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
 import { accountWhere } from './account-filter.js';

@@ -1,8 +1,8 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { bulkReads } from '../read-routing.js';
 import { validationError } from '../errors.js';
 import { type Page, skipTake } from '../pagination.js';
+import { bulkReads } from '../read-routing.js';
 import { parseDateRange } from '../transactions/date-range.js';
 import { validateQuery } from '../validation/validators.js';
 import { type EventDto, type EventRow, toEventDto } from './event-dto.js';

@@ -1,7 +1,7 @@
 import type { Ctx } from '../context.js';
-import { listReads } from '../read-routing.js';
 import { validationError } from '../errors.js';
 import { countByStatus } from '../kyc/count-by-status.js';
+import { listReads } from '../read-routing.js';
 import { type StatsRow, transactionStats } from '../transactions/transaction-stats.js';
 import { deliveryStats } from '../webhooks/delivery-stats.js';
 

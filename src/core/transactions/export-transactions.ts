@@ -1,8 +1,8 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { bulkReads } from '../read-routing.js';
 import { exportFileName } from '../export/csv.js';
 import { type CsvExport, csvChunks } from '../export/csv-export.js';
+import { bulkReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { TRANSACTION_CSV_COLUMNS } from './transaction-csv.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';

@@ -1,9 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { listReads } from '../read-routing.js';
 import type { ValidatedQuery } from '../contract.js';
 import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';

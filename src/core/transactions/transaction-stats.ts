@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { listReads } from '../read-routing.js';
 import { validationError } from '../errors.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 

@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { listReads } from '../read-routing.js';
 import { validationError } from '../errors.js';
+import { listReads } from '../read-routing.js';
 import { assertUuid } from '../validation/uuid.js';
 
 export const DELIVERY_GROUPS = ['TARGET', 'DAY'] as const;

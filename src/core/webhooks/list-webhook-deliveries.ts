@@ -1,7 +1,7 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { listReads } from '../read-routing.js';
 import { type Page, skipTake } from '../pagination.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { type DeliveryDto, deliverySelect, toDeliveryDto } from './delivery-dto.js';
 
