@@ -94,6 +94,8 @@ interface Replica {
   db: PrismaClient;
   sql: SqlRunner;
   state: ReplicaState;
+  /** When `state.lagMs` was measured (Date.now()). */
+  measuredAt: number;
   /** A connection of the probe's own, which never fails over: the probe must reach the replica or fail. */
   probePool: pg.Pool;
   pool: pg.Pool;
@@ -102,10 +104,10 @@ interface Replica {
 /**
  * The replicas of DATABASE_READ_URL. Every `probeMs` the primary's WAL position is noted with the
  * time, and each replica says how far it has replayed; a replica's lag is the age of the newest
- * noted position it has replayed (0 when it has replayed the one just taken). Measured this way an
- * idle primary gives no false lag, and a replica whose replay is paused or whose stream is cut is
- * seen falling behind as soon as the primary writes. A replica serves reads only while that lag
- * plus one probe interval (what it may have fallen behind since) is within the bound.
+ * noted position it has replayed. Measured this way an idle primary gives no false lag, and a
+ * replica whose replay is paused or whose stream is cut is seen falling behind as soon as the
+ * primary writes. A replica serves reads while that lag plus one probe interval (what it may fall
+ * behind before the next probe) is within the bound.
  */
 export function openReplicas(opts: ReplicaOptions): ReplicaSet {
   const probeMs = Math.min(1000, Math.max(50, Math.floor(opts.maxLagMs / PROBES_PER_BOUND)));
@@ -114,6 +116,7 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
   const setStatus = (r: Replica, status: ReplicaStatus, lagMs: number | null) => {
     const previous = r.state.status;
     r.state = { ...r.state, status, lagMs };
+    r.measuredAt = Date.now();
     if (previous !== status) for (const w of watchers) w(r.state, previous);
   };
   const replicas: Replica[] = opts.urls.map((url) => {
@@ -123,6 +126,7 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
     probePool.on('error', () => {});
     const replica: Replica = {
       state: { name: nameOf(url), status: 'down', lagMs: null },
+      measuredAt: 0,
       probePool,
       pool,
       sql: opts.sqlRunner(pool),
@@ -133,7 +137,7 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
   });
   const samples: { at: number; lsn: bigint }[] = [];
 
-  const measure = async (r: Replica, probedAt: number): Promise<void> => {
+  const measure = async (r: Replica): Promise<void> => {
     let timer: NodeJS.Timeout | undefined;
     try {
       const {
@@ -148,12 +152,15 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
       ]);
       if (!row?.standby) return setStatus(r, 'not_standby', null);
       const replayed = row.lsn ? lsn(row.lsn) : -1n;
-      // The newest primary position it has replayed; older than every sample kept: at least that old.
-      let lagMs = probedAt - (samples[0]?.at ?? probedAt);
+      // It holds every commit before the newest noted position it has replayed: now, that is this
+      // old (a replica that has the position just taken shows the probe's round trip). Older than
+      // every position kept: at least as old as the oldest.
+      const now = Date.now();
+      let lagMs = now - (samples[0]?.at ?? now);
       for (let i = samples.length - 1; i >= 0; i--) {
         const s = samples[i] as { at: number; lsn: bigint };
         if (s.lsn <= replayed) {
-          lagMs = probedAt - s.at;
+          lagMs = now - s.at;
           break;
         }
       }
@@ -169,11 +176,12 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
   const probe = () => {
     running ??= (async () => {
       try {
-        const [row] = await opts.primarySql<{ lsn: string }>(Prisma.sql`SELECT pg_current_wal_lsn()::text AS lsn`);
+        // The time before the position is read: everything committed before it is at or before the position.
         const at = Date.now();
+        const [row] = await opts.primarySql<{ lsn: string }>(Prisma.sql`SELECT pg_current_wal_lsn()::text AS lsn`);
         samples.push({ at, lsn: lsn(row?.lsn ?? '0/0') });
         while (samples.length > 2 && (samples[0] as { at: number }).at < at - keepMs) samples.shift();
-        await Promise.all(replicas.map((r) => measure(r, at)));
+        await Promise.all(replicas.map(measure));
       } catch {
         // The primary did not answer: no yardstick this round, the replicas keep their status.
       } finally {
@@ -196,7 +204,11 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
   return {
     maxLagMs: opts.maxLagMs,
     pick() {
-      const serving = replicas.filter((r) => r.state.status === 'serving');
+      // Also bounded by the age of the measure, should probes stall (a slow primary): never a read older than the bound.
+      const now = Date.now();
+      const serving = replicas.filter(
+        (r) => r.state.status === 'serving' && now - r.measuredAt + (r.state.lagMs ?? opts.maxLagMs) <= opts.maxLagMs,
+      );
       if (serving.length === 0) return undefined;
       next = (next + 1) % serving.length;
       return serving[next];
