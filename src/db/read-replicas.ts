@@ -135,7 +135,14 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
     failOver(pool, opts.primary, () => setStatus(replica, 'down', null));
     return replica;
   });
-  const samples: { at: number; lsn: bigint }[] = [];
+  interface Sample {
+    /** Date.now() before the position was read. */
+    at: number;
+    lsn: bigint;
+    /** The primary's clock then, in ms. */
+    primaryMs: number;
+  }
+  const samples: Sample[] = [];
 
   const measure = async (r: Replica): Promise<void> => {
     let timer: NodeJS.Timeout | undefined;
@@ -143,8 +150,9 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
       const {
         rows: [row],
       } = await Promise.race([
-        r.probePool.query<{ standby: boolean; lsn: string | null }>(
-          'SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn',
+        r.probePool.query<{ standby: boolean; lsn: string | null; replayedMs: number | null }>(
+          `SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn,
+            extract(epoch FROM pg_last_xact_replay_timestamp())::float8 * 1000 AS "replayedMs"`,
         ),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('replica probe timed out')), PROBE_TIMEOUT_MS);
@@ -158,12 +166,20 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
       const now = Date.now();
       let lagMs = now - (samples[0]?.at ?? now);
       for (let i = samples.length - 1; i >= 0; i--) {
-        const s = samples[i] as { at: number; lsn: bigint };
+        const s = samples[i] as Sample;
         if (s.lsn <= replayed) {
           lagMs = now - s.at;
           break;
         }
       }
+      // Short of the newest position (the primary writes all the time), that bound is as coarse as
+      // the probe interval; the age of its last replayed commit, by the primary's clock, is finer.
+      // Never more than the bound: the last commit may be old on a primary writing only checkpoints.
+      const newest = samples.at(-1);
+      if (newest && replayed < newest.lsn && row.replayedMs !== null) {
+        lagMs = Math.min(lagMs, Math.max(0, newest.primaryMs + (now - newest.at) - row.replayedMs));
+      }
+      lagMs = Math.round(lagMs);
       setStatus(r, lagMs + probeMs <= opts.maxLagMs ? 'serving' : 'lagging', lagMs);
     } catch {
       setStatus(r, 'down', null);
@@ -178,9 +194,11 @@ export function openReplicas(opts: ReplicaOptions): ReplicaSet {
       try {
         // The time before the position is read: everything committed before it is at or before the position.
         const at = Date.now();
-        const [row] = await opts.primarySql<{ lsn: string }>(Prisma.sql`SELECT pg_current_wal_lsn()::text AS lsn`);
-        samples.push({ at, lsn: lsn(row?.lsn ?? '0/0') });
-        while (samples.length > 2 && (samples[0] as { at: number }).at < at - keepMs) samples.shift();
+        const [row] = await opts.primarySql<{ lsn: string; primaryMs: number }>(
+          Prisma.sql`SELECT pg_current_wal_lsn()::text AS lsn, extract(epoch FROM clock_timestamp())::float8 * 1000 AS "primaryMs"`,
+        );
+        samples.push({ at, lsn: lsn(row?.lsn ?? '0/0'), primaryMs: row?.primaryMs ?? 0 });
+        while (samples.length > 2 && (samples[0] as Sample).at < at - keepMs) samples.shift();
         await Promise.all(replicas.map(measure));
       } catch {
         // The primary did not answer: no yardstick this round, the replicas keep their status.
