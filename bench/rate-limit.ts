@@ -22,7 +22,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = 16;
 const WARMUP = 300;
 
-const modes = [
+const modes: { name: string; env: Record<string, string> }[] = [
   { name: 'off', env: { FAS_RATE_LIMIT_PER_SECOND: '0' } },
   { name: 'memory (baseline)', env: { FAS_RATE_LIMIT_LOCAL: 'true' } },
   { name: 'shared (PostgreSQL)', env: {} },
