@@ -13,8 +13,7 @@ let clockMs = 1_000_000;
 const policy = { perSecond: 2, burst: 10, now: () => clockMs };
 let n = 0;
 const fresh = () => `test:${process.pid}:${++n}`;
-const rows = async () =>
-  (await h.database.sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM rate_limit_buckets`))[0]?.n ?? 0;
+const rows = async () => (await h.database.sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM rate_limit_buckets`))[0]?.n ?? 0;
 
 // The table's store runs on PGlite too (same SQL); `fas serve` uses it on PostgreSQL only.
 const stores: [string, () => BucketStore][] = [

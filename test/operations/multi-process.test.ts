@@ -98,74 +98,77 @@ async function newKey(name: string): Promise<{ id: string; key: string }> {
   return { id: apiKeyId, key };
 }
 
-describe.skipIf(!onPostgres)('2 `fas serve` and 2 `fas worker` on one PostgreSQL (skipped on PGlite: the embedded database is one process)', () => {
-  it('the rate limit holds across both API processes: requests alternated between them stop after one burst, not two', async () => {
-    const key = await newKey('limit');
-    const statuses: number[] = [];
-    const started = performance.now();
-    for (let i = 0; i < 2 * BURST; i++) statuses.push((await call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)).status);
-    const seconds = (performance.now() - started) / 1000;
-    const passed = statuses.filter((s) => s === 200).length;
-    // What the slow refill (0.2 per second) may add while the requests ran.
-    expect(passed).toBeGreaterThanOrEqual(BURST);
-    expect(passed).toBeLessThanOrEqual(BURST + Math.floor(seconds * 0.2));
-    expect(statuses.slice(0, BURST).every((s) => s === 200)).toBe(true);
-    expect(statuses.slice(-2)).toEqual([429, 429]);
-    // Both processes refuse, with the same policy.
-    const refused = await Promise.all([0, 1].map((i) => call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)));
-    expect(refused.map((r) => r.status)).toEqual([429, 429]);
-    expect(refused[0]!.headers.get('ratelimit-policy')).toBe(`"per-key";q=${BURST};w=60`);
-    expect(refused[1]!.headers.get('ratelimit-policy')).toBe(`"per-key";q=${BURST};w=60`);
-  });
+describe.skipIf(!onPostgres)(
+  '2 `fas serve` and 2 `fas worker` on one PostgreSQL (skipped on PGlite: the embedded database is one process)',
+  () => {
+    it('the rate limit holds across both API processes: requests alternated between them stop after one burst, not two', async () => {
+      const key = await newKey('limit');
+      const statuses: number[] = [];
+      const started = performance.now();
+      for (let i = 0; i < 2 * BURST; i++) statuses.push((await call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)).status);
+      const seconds = (performance.now() - started) / 1000;
+      const passed = statuses.filter((s) => s === 200).length;
+      // What the slow refill (0.2 per second) may add while the requests ran.
+      expect(passed).toBeGreaterThanOrEqual(BURST);
+      expect(passed).toBeLessThanOrEqual(BURST + Math.floor(seconds * 0.2));
+      expect(statuses.slice(0, BURST).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(-2)).toEqual([429, 429]);
+      // Both processes refuse, with the same policy.
+      const refused = await Promise.all([0, 1].map((i) => call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)));
+      expect(refused.map((r) => r.status)).toEqual([429, 429]);
+      expect(refused[0]!.headers.get('ratelimit-policy')).toBe(`"per-key";q=${BURST};w=60`);
+      expect(refused[1]!.headers.get('ratelimit-policy')).toBe(`"per-key";q=${BURST};w=60`);
+    });
 
-  it('a key revoked through one process is refused by both at once, though both had just accepted it', async () => {
-    const key = await newKey('revoked');
-    for (const i of [0, 1, 0, 1]) expect((await call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)).status).toBe(200);
-    const revoked = await trpc(0, 'mutation', 'apiKeys.revoke', { apiKeyId: key.id }, { authorization: `Bearer ${sandbox.admin.token}` });
-    expect(revoked.status).toBe(200);
-    const after = [];
-    for (const i of [1, 0, 1, 0]) after.push((await call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)).status);
-    expect(after).toEqual([401, 401, 401, 401]);
-  });
+    it('a key revoked through one process is refused by both at once, though both had just accepted it', async () => {
+      const key = await newKey('revoked');
+      for (const i of [0, 1, 0, 1]) expect((await call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)).status).toBe(200);
+      const revoked = await trpc(0, 'mutation', 'apiKeys.revoke', { apiKeyId: key.id }, { authorization: `Bearer ${sandbox.admin.token}` });
+      expect(revoked.status).toBe(200);
+      const after = [];
+      for (const i of [1, 0, 1, 0]) after.push((await call(i, 'GET', '/api/v2/accounts', `APIKey ${key.key}`)).status);
+      expect(after).toEqual([401, 401, 401, 401]);
+    });
 
-  it('a dashboard session signed in on one process works on the other, and signing out on that one ends it on both', async () => {
-    const signIn = await trpc(0, 'mutation', 'session.signIn', { token: sandbox.admin.token }, {});
-    expect(signIn.status).toBe(200);
-    const cookie = /fas_session=[^;]+/.exec(signIn.setCookie ?? '')?.[0];
-    expect(cookie).toBeDefined();
-    const me = await trpc(1, 'query', 'session.me', undefined, { cookie: cookie! });
-    expect(me.status).toBe(200);
-    expect(me.body.result.data).toMatchObject({ workspaceId: sandbox.workspaceId, role: 'admin' });
-    expect((await trpc(1, 'mutation', 'session.signOut', undefined, { cookie: cookie! })).status).toBe(200);
-    for (const i of [0, 1]) expect((await trpc(i, 'query', 'session.me', undefined, { cookie: cookie! })).status).toBe(401);
-  });
+    it('a dashboard session signed in on one process works on the other, and signing out on that one ends it on both', async () => {
+      const signIn = await trpc(0, 'mutation', 'session.signIn', { token: sandbox.admin.token }, {});
+      expect(signIn.status).toBe(200);
+      const cookie = /fas_session=[^;]+/.exec(signIn.setCookie ?? '')?.[0];
+      expect(cookie).toBeDefined();
+      const me = await trpc(1, 'query', 'session.me', undefined, { cookie: cookie! });
+      expect(me.status).toBe(200);
+      expect(me.body.result.data).toMatchObject({ workspaceId: sandbox.workspaceId, role: 'admin' });
+      expect((await trpc(1, 'mutation', 'session.signOut', undefined, { cookie: cookie! })).status).toBe(200);
+      for (const i of [0, 1]) expect((await trpc(i, 'query', 'session.me', undefined, { cookie: cookie! })).status).toBe(401);
+    });
 
-  it('with two workers running, each event is delivered once to each target', async () => {
-    const receivers = [await startReceiver(), await startReceiver()];
-    try {
-      const key = await newKey('webhooks');
-      const auth = `APIKey ${key.key}`;
-      for (const r of receivers) {
-        const target = await call(0, 'POST', '/api/v2/webhook-targets', auth, { url: r.url, eventTypes: ['account_created'] });
-        expect(target.status).toBe(201);
+    it('with two workers running, each event is delivered once to each target', async () => {
+      const receivers = [await startReceiver(), await startReceiver()];
+      try {
+        const key = await newKey('webhooks');
+        const auth = `APIKey ${key.key}`;
+        for (const r of receivers) {
+          const target = await call(0, 'POST', '/api/v2/webhook-targets', auth, { url: r.url, eventTypes: ['account_created'] });
+          expect(target.status).toBe(201);
+        }
+        // Created through both API processes alternately; each emits one account_created.
+        const accountIds: string[] = [];
+        for (let i = 0; i < 8; i++) {
+          const created = await call(i, 'POST', '/api/v2/accounts', auth, { type: 'individual', email: `multi${i}@example.com` });
+          expect(created.status).toBe(201);
+          accountIds.push(created.body.accountId);
+        }
+        for (const r of receivers) await until(`8 deliveries to ${r.url}`, () => r.received.length >= 8, 20_000);
+        // Time for a second delivery of any event to arrive, were one sent.
+        await new Promise((r) => setTimeout(r, 1000));
+        for (const r of receivers) {
+          expect(r.received.map((d) => d.json.type)).toEqual(Array(8).fill('account_created'));
+          expect(r.received.map((d) => d.json.accountId).sort()).toEqual([...accountIds].sort());
+          expect(new Set(r.received.map((d) => d.headers['x-service-webhook-id'])).size).toBe(8);
+        }
+      } finally {
+        for (const r of receivers) await r.close();
       }
-      // Created through both API processes alternately; each emits one account_created.
-      const accountIds: string[] = [];
-      for (let i = 0; i < 8; i++) {
-        const created = await call(i, 'POST', '/api/v2/accounts', auth, { type: 'individual', email: `multi${i}@example.com` });
-        expect(created.status).toBe(201);
-        accountIds.push(created.body.accountId);
-      }
-      for (const r of receivers) await until(`8 deliveries to ${r.url}`, () => r.received.length >= 8, 20_000);
-      // Time for a second delivery of any event to arrive, were one sent.
-      await new Promise((r) => setTimeout(r, 1000));
-      for (const r of receivers) {
-        expect(r.received.map((d) => d.json.type)).toEqual(Array(8).fill('account_created'));
-        expect(r.received.map((d) => d.json.accountId).sort()).toEqual([...accountIds].sort());
-        expect(new Set(r.received.map((d) => d.headers['x-service-webhook-id'])).size).toBe(8);
-      }
-    } finally {
-      for (const r of receivers) await r.close();
-    }
-  }, 40_000);
-});
+    }, 40_000);
+  },
+);
