@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { type BucketStore, databaseBuckets, memoryBuckets } from '../../src/server/rate-limit-buckets.js';
 import { type Harness, startHarness } from '../support/harness.js';
@@ -89,5 +90,13 @@ describe('the shared table', () => {
     clockMs += 5001;
     await store.prune();
     expect(await rows()).toBe(before);
+  });
+});
+
+describe('FAS_RATE_LIMIT_LOCAL', () => {
+  it('is off unless set to true (shared buckets on PostgreSQL); anything but true or false is refused', () => {
+    expect(loadConfig({}).rateLimit.local).toBe(false);
+    expect(loadConfig({ FAS_RATE_LIMIT_LOCAL: 'true' }).rateLimit.local).toBe(true);
+    expect(() => loadConfig({ FAS_RATE_LIMIT_LOCAL: 'yes' })).toThrow(/FAS_RATE_LIMIT_LOCAL must be true or false/);
   });
 });
