@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -23,7 +24,14 @@ let drop = async () => {};
 let api: [string, string];
 let sandbox: { workspaceId: string; apiKey: { key: string }; admin: { token: string } };
 
-const port = () => 20000 + Math.floor(Math.random() * 20000);
+/** A port nothing listens on now (the system's choice), so no other server can answer for ours. */
+const port = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 const dataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'fas-multi-'));
   dirs.push(dir);
@@ -44,7 +52,9 @@ beforeAll(async () => {
   };
   // The first migrates and creates the sandbox workspace; the other three start together on the migrated database.
   const first = { ...env, FAS_DATA_DIR: dataDir() };
-  const [a, b] = [port(), port()];
+  const a = await port();
+  let b = await port();
+  while (b === a) b = await port();
   children.push(await startServe(first, a, 60_000));
   sandbox = JSON.parse(readFileSync(path.join(first.FAS_DATA_DIR, 'credentials.json'), 'utf8'));
   const rest = await Promise.allSettled([
