@@ -35,10 +35,10 @@ async function prismaParsers(): Promise<Record<number, (v: string) => unknown>> 
 
 const BYTEA = 17;
 /**
- * bytea without a JavaScript loop per byte (PGlite's own serializer and parser, and the Prisma
- * adapter's parser, map every byte through a string: docs/benchmarks.md, "Documents"). A
- * Uint8Array parameter is bound as it is, which PGlite sends in binary format; a result arrives as
- * hex text (`bytea_output` is left at its default) and is decoded natively.
+ * bytea without a JavaScript loop per byte: PGlite's own serializer and parser, and the Prisma
+ * adapter's parser, map every byte through a string (docs/benchmarks.md, "Measurements behind code
+ * decisions"). A Uint8Array parameter is bound as it is, which PGlite sends in binary format; a
+ * result arrives as hex text (`bytea_output` is left at its default) and is decoded natively.
  */
 const bytea = {
   serializers: { [BYTEA]: (value: unknown) => value as string },

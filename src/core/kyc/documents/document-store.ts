@@ -46,8 +46,8 @@ async function* rechunk(content: AsyncIterable<Uint8Array>): AsyncGenerator<Buff
 
 /**
  * The chunks as rows of `kyc_document_chunks`, through raw SQL rather than the Prisma client: the
- * client carries bytes as base64 both ways (figures in docs/benchmarks.md, "Documents"); the
- * drivers bind a Buffer as binary and decode bytea natively.
+ * client carries bytes as base64 both ways (docs/benchmarks.md, "Measurements behind code
+ * decisions"); the drivers bind a Buffer as binary and decode bytea natively.
  */
 export function databaseDocumentStore(sql: SqlRunner, cipher: FieldCipher): DocumentStore {
   const insert = (documentId: string, seq: number, plain: Buffer, last: boolean) =>
