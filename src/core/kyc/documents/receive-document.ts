@@ -30,13 +30,17 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
   const now = ctx.clock.now();
   const fileName = cleanFileName(input.fileName);
   await createPendingDocument(ctx, { id, accountId, kind, fileName, mediaType: upload.mediaType, createdAt: now });
+  let published: Awaited<ReturnType<typeof publishDocument>>;
   try {
     await store.write(id, upload.chunks);
-    const { doc, replaced } = await publishDocument(ctx, { id, accountId, kind, sizeBytes: upload.size(), sha256: upload.sha256(), now });
-    await store.delete(replaced);
-    return doc;
+    published = await publishDocument(ctx, { id, accountId, kind, sizeBytes: upload.size(), sha256: upload.sha256(), now });
   } catch (err) {
     await discardDocument(ctx, id);
     throw err;
   }
+  // Committed: the new document is published and the replaced rows are gone, so nothing reaches
+  // their contents any more. Failing to delete them must neither fail this upload nor touch the
+  // new document's content (the database store's chunks already went with their rows).
+  await store.delete(published.replaced).catch(() => undefined);
+  return published.doc;
 }
