@@ -1,22 +1,29 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 
 /**
+ * The free-text fields of `transactions t` as one array, each addenda line a field of its own: the
+ * expression of the index `transactions_search_words_idx` (migration `word_prefix_search`), which
+ * a query must repeat exactly to be answered from it.
+ */
+export const SEARCH_WORDS = Prisma.sql`search_words(ARRAY[t.reference, t.transaction_reference, t.imad, t.trace_number, t.originator_name, t.beneficiary_name] || t.addenda)`;
+
+/**
  * What `search` matches (openapi.yaml, `listTransactions`), each part on an index of its own:
- * - a substring of the free-text fields: trigrams of `transaction_search_text(...)` (the
- *   migration `compact_history_and_search` defines the function and its index);
- * - a substring of the account's email: trigrams of `accounts.email`;
+ * - word prefixes: the query's words (split on anything not a letter or digit) are the starts of
+ *   consecutive words of one free-text field, in order (`search_words`/`search_phrase`, a GIN
+ *   index over the words with their positions);
+ * - the same in the account's email (a GIN index on accounts);
  * - a prefix of the id (a range of the primary key), of txHash and of targetAddress, with or
  *   without their `0x` (B-trees on `lower(...)`).
  * `search` arrives lower-cased; `%`, `_` and `\` in it are literal characters.
  */
 export function searchCondition(workspaceId: string, search: string): Prisma.Sql {
   const literal = likeLiteral(search);
-  const contains = `%${literal}%`;
   const prefixes = [`${literal}%`];
   if (!search.startsWith('0x')) prefixes.push(`0x${literal}%`);
   const parts = [
-    Prisma.sql`transaction_search_text(t.reference, t.transaction_reference, t.imad, t.trace_number, t.originator_name, t.beneficiary_name, t.addenda) LIKE ${contains}`,
-    Prisma.sql`t.account_id = ANY(ARRAY(SELECT a.id FROM accounts a WHERE a.workspace_id = ${workspaceId}::uuid AND a.email ILIKE ${contains}))`,
+    Prisma.sql`${SEARCH_WORDS} @@ search_phrase(${search})`,
+    Prisma.sql`t.account_id = ANY(ARRAY(SELECT a.id FROM accounts a WHERE a.workspace_id = ${workspaceId}::uuid AND search_words(ARRAY[a.email]) @@ search_phrase(${search})))`,
     ...prefixes.map((p) => Prisma.sql`lower(t.tx_hash) LIKE ${p}`),
     ...prefixes.map((p) => Prisma.sql`lower(t.target_address) LIKE ${p}`),
   ];
