@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_WORDS } from '../../src/core/transactions/transaction-search.js';
+import { SEARCH_KEYS, searchCondition } from '../../src/core/transactions/transaction-search.js';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
 import { applyMigrations, defaultMigrationsDir } from '../../src/db/migrate.js';
 
@@ -87,10 +87,10 @@ describe(`migration ${MIGRATION}`, () => {
       .rows.map((r) => r.n);
     expect(indexes).toEqual(
       expect.arrayContaining([
-        'transactions_search_words_idx',
+        'transactions_search_keys_idx',
         'transactions_tx_hash_prefix_idx',
         'transactions_target_address_prefix_idx',
-        'accounts_email_words_idx',
+        'accounts_email_keys_idx',
       ]),
     );
     expect(indexes).not.toContain('transactions_search_idx');
@@ -101,16 +101,16 @@ describe(`migration ${MIGRATION}`, () => {
     const found = async (q: string) =>
       (
         await db.query<{ id: string }>(
-          `SELECT id FROM transactions t WHERE ${SEARCH_WORDS.text} @@ search_phrase($1) ORDER BY id`,
-          [q],
+          `SELECT id FROM transactions t WHERE ${searchCondition(WS, q).text} ORDER BY id`,
+          searchCondition(WS, q).values,
         )
       ).rows.map((r) => r.id.slice(-1));
     expect(await found('inv 7')).toEqual(['1', '2']);
     expect(await found('nv-7')).toEqual([]);
     const plan = await db.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT id FROM transactions t WHERE ${SEARCH_WORDS.text} @@ search_phrase('inv')`,
+      `EXPLAIN SELECT id FROM transactions t WHERE ${SEARCH_KEYS.text} @@ search_key_query('inv')`,
     );
-    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('transactions_search_words_idx');
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('transactions_search_keys_idx');
   });
 });
 

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordPrefixes } from '../../src/core/transactions/transaction-search.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { wordPrefixMatch, words } from '../support/search-oracle.js';
 
-// The database's word-prefix search (`search_words`, `search_phrase`: migration
-// `word_prefix_search`) against the oracle the API tests compare with, on PGlite and PostgreSQL.
+// The database's word-prefix search (the keys that find candidates and the phrase checked on them:
+// migration `word_prefix_search`) against the oracle the API tests compare with, on PGlite and
+// PostgreSQL.
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -15,7 +17,7 @@ afterAll(async () => h?.close());
 /** Whether `query` matches a row of two fields, per the database, for many cases in one statement. */
 async function dbMatches(cases: { fields: [string | null, string | null]; query: string }[]): Promise<boolean[]> {
   const rows = await h.deps.sql<{ i: number; m: boolean | null }>(Prisma.sql`
-    SELECT x.i::int AS i, search_words(ARRAY[x.f1, x.f2]) @@ search_phrase(x.q) AS m
+    SELECT x.i::int AS i, ${wordPrefixes(Prisma.sql`ARRAY[x.f1, x.f2]`, Prisma.sql`x.q`)} AS m
     FROM unnest(${cases.map((c) => c.fields[0])}::text[], ${cases.map((c) => c.fields[1])}::text[], ${cases.map((c) => c.query)}::text[])
       WITH ORDINALITY AS x(f1, f2, q, i)
     ORDER BY x.i`);

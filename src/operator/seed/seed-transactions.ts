@@ -119,7 +119,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL maintenance_work_mem = '512MB'");
-      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_words_idx'::regclass)");
+      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_keys_idx'::regclass)");
       await rebuildCounts(tx, ctx.workspaceId);
     },
     { timeout: 600_000, maxWait: 600_000 },
