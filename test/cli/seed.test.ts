@@ -197,8 +197,13 @@ describe('fas seed: seedTransactions', () => {
       name.slice(2), // the middle of a word: no match
       b.transactionReference.slice(0, 12), // the start of an identifier of digits
       b.transactionReference.slice(3, 12), // its middle: no match
-      invoice.slice(0, -1).toUpperCase(), // any case, across its dashes
-      invoice.split('-').slice(1).join(' '), // its later words
+      invoice
+        .slice(0, -1)
+        .toUpperCase(), // any case, across its dashes
+      invoice
+        .split('-')
+        .slice(1)
+        .join(' '), // its later words
       email.slice(0, 8), // the account's email
       email.split('@')[1]!, // its domain
       bank.id.slice(0, 8), // an id prefix
@@ -224,7 +229,8 @@ describe('fas seed: seedTransactions', () => {
     }
     const found = (search: string) => rows.filter((r) => matchesSearch(r, search)).length;
     expect(found(name)).toBeGreaterThan(1);
-    for (const some of [searches[1]!, searches[3]!, searches[5]!, searches[6]!, searches[7]!, searches[8]!]) expect(found(some), some).toBeGreaterThan(0);
+    for (const some of [searches[1]!, searches[3]!, searches[5]!, searches[6]!, searches[7]!, searches[8]!])
+      expect(found(some), some).toBeGreaterThan(0);
     for (const none of [searches[2]!, searches[4]!, bank.id.slice(9, 20)]) expect(found(none), none).toBe(0);
   });
 

@@ -83,8 +83,9 @@ describe(`migration ${MIGRATION}`, () => {
   });
 
   it('creates the prefix indexes; the trigram search it made is replaced by word_prefix_search, which finds the rows written before it', async () => {
-    const indexes = (await db.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename IN ('transactions', 'accounts')"))
-      .rows.map((r) => r.n);
+    const indexes = (
+      await db.query<{ n: string }>("SELECT indexname AS n FROM pg_indexes WHERE tablename IN ('transactions', 'accounts')")
+    ).rows.map((r) => r.n);
     expect(indexes).toEqual(
       expect.arrayContaining([
         'transactions_search_keys_idx',
