@@ -19,7 +19,7 @@ export const SEARCH_KEYS = Prisma.sql`search_keys(${FIELDS})`;
  * the pattern implies the keys: the first clause is the scan of the indexes, which PostgreSQL then
  * does not evaluate again on each row, and the row is checked by the second, whose cost is the
  * pattern alone (recomputing the keys of every candidate cost more than finding them).
- * `search` arrives lower-cased; `%`, `_` and `\\` in it are literal characters.
+ * `search` arrives lower-cased; `%`, `_` and `\` in it are literal characters.
  */
 export function searchCondition(workspaceId: string, search: string): Prisma.Sql {
   const literal = likeLiteral(search);
