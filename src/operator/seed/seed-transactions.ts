@@ -132,6 +132,9 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
+  // And the accounts: without statistics the planner took a workspace's accounts for a handful and
+  // matched a search's pattern on every one of them instead of looking up the email keys' index.
+  await ctx.db.$executeRawUnsafe('ANALYZE accounts');
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return answer;
