@@ -8,6 +8,10 @@ export interface Config {
   host: string;
   /** Unset: PGlite in `dataDir`. `memory://`: in-memory PGlite. `postgres://...`: PostgreSQL. */
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: streaming replicas of the PostgreSQL primary for reads that may lag (comma-separated). */
+  databaseReadUrls: string[];
+  /** FAS_READ_MAX_LAG_MS: a replica further behind than this is skipped until it catches up. */
+  readMaxLagMs: number;
   dataDir: string;
   publicUrl: string;
   logLevel: string;
@@ -120,12 +124,26 @@ function addressFrom(name: string, value: string | undefined): { host: string; p
   return { host: m[1] ?? m[2] ?? '127.0.0.1', port };
 }
 
+function readUrlsFrom(value: string | undefined, databaseUrl: string | undefined): string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length === 0) return list;
+  if (!databaseUrl?.startsWith('postgres'))
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL to be a postgres:// URL (the primary)');
+  for (const url of list)
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError('DATABASE_READ_URL must be postgres:// URLs, comma-separated');
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom('PORT', env.PORT, DEFAULTS.port, 0, 65535);
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^(memory:\/\/|postgres(ql)?:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be memory:// or a postgres:// URL');
   }
+  const databaseReadUrls = readUrlsFrom(env.DATABASE_READ_URL, databaseUrl);
   const headersMs = intFrom('FAS_HEADERS_TIMEOUT_MS', env.FAS_HEADERS_TIMEOUT_MS, DEFAULTS.headersTimeoutMs, 100, 600_000);
   const requestMs = intFrom('FAS_REQUEST_TIMEOUT_MS', env.FAS_REQUEST_TIMEOUT_MS, DEFAULTS.requestTimeoutMs, 100, 3_600_000);
   // Node requires it: a request cannot time out before its headers do.
@@ -134,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    databaseReadUrls,
+    readMaxLagMs: intFrom('FAS_READ_MAX_LAG_MS', env.FAS_READ_MAX_LAG_MS, DEFAULTS.readMaxLagMs, 100, 3_600_000),
     dataDir: path.resolve(env.FAS_DATA_DIR || './data'),
     publicUrl: (env.FAS_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',

@@ -21,4 +21,6 @@ export const DEFAULTS = {
   drainTimeoutMs: 7_000,
   signingKeyBits: 2048,
   pgPoolSize: 10,
+  /** A read replica further behind the primary than this is skipped (docs/operations.md, "Read replicas"). */
+  readMaxLagMs: 5_000,
 } as const;

@@ -3,7 +3,7 @@ import type { Db, SqlRunner } from '../db/database.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
-import type { Clock, IdGenerator } from './ports.js';
+import type { Clock, IdGenerator, ReadReplicas } from './ports.js';
 
 /** What the core needs from the process: storage and side-effect ports. No request, no transport. */
 export interface Deps {
@@ -28,6 +28,8 @@ export interface Deps {
   documentMaxBytes?: number;
   /** Recent authentications, cleared on every change to a credential (unset: every request queries). */
   credentials?: CredentialCache<Authenticated>;
+  /** Streaming replicas for lists, aggregates and exports (core/read-routing.ts); unset: the primary reads everything. */
+  replicas?: ReadReplicas;
 }
 
 export type Role = 'admin' | 'analyst' | 'api';
@@ -61,8 +63,19 @@ export interface Ctx extends Deps {
   actor: Actor;
   /** Set for a request with an `Idempotency-Key`: its answer is stored with the change. */
   idempotency?: PendingAnswer;
+  /**
+   * `replica`: the caller accepts lists and aggregates up to the replicas' lag bound old (analysts'
+   * GraphQL queries, the dashboard's reads); unset: every read sees every committed write.
+   */
+  reads?: 'replica';
 }
 
-export function createContext(deps: Deps, auth: { workspaceId: string; sandbox: boolean; actor: Actor }): Ctx {
-  return { ...deps, workspaceId: auth.workspaceId, sandbox: auth.sandbox, actor: auth.actor };
+export function createContext(
+  deps: Deps,
+  auth: { workspaceId: string; sandbox: boolean; actor: Actor },
+  opts: { reads?: 'replica' } = {},
+): Ctx {
+  const ctx: Ctx = { ...deps, workspaceId: auth.workspaceId, sandbox: auth.sandbox, actor: auth.actor };
+  if (opts.reads) ctx.reads = opts.reads;
+  return ctx;
 }

@@ -18,6 +18,8 @@ export interface Database {
   description: string;
   migrations: MigrationDriver;
   sql: SqlRunner;
+  /** PostgreSQL with `readUrls`: the streaming replicas that lists, aggregates and exports may read from. */
+  replicas?: ReplicaSet;
   /**
    * `sql` on connections of the webhook dispatcher's own (PostgreSQL: a pool of
    * `DISPATCH_CONNECTIONS`, opened on first use), so its claims and records never queue behind
@@ -66,11 +68,37 @@ export interface OpenOptions {
    * could not be reopened: there it is not enforced.
    */
   statementTimeoutMs?: number;
-  /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. */
+  /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. The same again per replica. */
   pgPoolSize?: number;
+  /** PostgreSQL: streaming replicas of it (DATABASE_READ_URL), skipped when further behind than `maxLagMs`. */
+  reads?: { urls: readonly string[]; maxLagMs: number };
   /**
    * An in-memory PGlite starts from this data-directory image (`pgliteImage()`) instead of
    * running initdb; pending migrations still apply. The test suite opens one database per file.
    */
   pgliteImage?: Blob;
+}
+
+/** serving: answers reads; lagging: behind past the bound; down: not answering; not_standby: not in recovery (not a replica of anything). */
+export type ReplicaStatus = 'serving' | 'lagging' | 'down' | 'not_standby';
+
+export interface ReplicaState {
+  /** host:port/database (never a password). */
+  name: string;
+  status: ReplicaStatus;
+  /** How far behind the primary it was at the last probe, in ms; null when it could not be measured. */
+  lagMs: number | null;
+}
+
+/** The replicas of DATABASE_READ_URL (src/db/read-replicas.ts); the core sees them as its `ReadReplicas` port. */
+export interface ReplicaSet {
+  /** One serving replica (round robin), or none. */
+  pick(): { db: PrismaClient; sql: SqlRunner } | undefined;
+  readonly maxLagMs: number;
+  states(): ReplicaState[];
+  /** Calls `fn` at once for each replica not serving, then on each change of a replica's status (not on each probe). */
+  watch(fn: (state: ReplicaState, previous: ReplicaStatus | undefined) => void): void;
+  /** Measures every replica now (also done every `probeMs`, the first time at once); answers when done. */
+  probe(): Promise<void>;
+  close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import type { Database, OpenOptions } from './database-types.js';
 import { openPglite } from './pglite-database.js';
 import { openPostgres } from './postgres-database.js';
 
-export type { Database, Db, OpenOptions, SqlRunner } from './database-types.js';
+export type { Database, Db, OpenOptions, ReplicaSet, SqlRunner } from './database-types.js';
 export { pgliteImage, pgliteMigrationDriver } from './pglite-database.js';
 export { applySessionSettings } from './postgres-database.js';
 
@@ -15,7 +15,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const url = opts.databaseUrl;
   const db =
     url && /^postgres(ql)?:\/\//.test(url)
-      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? DEFAULTS.pgPoolSize)
+      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? DEFAULTS.pgPoolSize, opts.reads)
       : await openPglite(url === 'memory://' ? undefined : opts.dataDir, opts.pgliteImage);
   if (opts.migrate !== false) {
     try {
@@ -26,5 +26,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   }
   db.setStatementBudget?.(opts.statementTimeoutMs ?? 0);
+  // Replicas known before the first request: one that is down or behind is skipped from the start.
+  await db.replicas?.probe();
   return db;
 }

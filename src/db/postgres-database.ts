@@ -5,6 +5,7 @@ import type { Database, SqlRunner } from './database-types.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
 import { cancelAbandonedStatements } from './pg-cancel.js';
+import { openReplicas } from './read-replicas.js';
 import { outsideRequest } from './request-signal.js';
 
 function redact(url: string): string {
@@ -63,7 +64,12 @@ function sqlRunner(pool: pg.Pool): SqlRunner {
       .rows as R[];
 }
 
-export function openPostgres(url: string, statementTimeoutMs: number, poolSize: number): Database {
+export function openPostgres(
+  url: string,
+  statementTimeoutMs: number,
+  poolSize: number,
+  reads?: { urls: readonly string[]; maxLagMs: number },
+): Database {
   const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
   const oldestWaitMs = timeConnectionWaits(pool);
@@ -100,9 +106,20 @@ export function openPostgres(url: string, statementTimeoutMs: number, poolSize: 
       }
     },
   };
+  const replicas = reads?.urls.length
+    ? openReplicas({
+        urls: reads.urls,
+        maxLagMs: reads.maxLagMs,
+        primary: pool,
+        primarySql: sqlRunner(pool),
+        pool: (replicaUrl) => sessionPool(replicaUrl, poolSize, statementTimeoutMs),
+        sqlRunner,
+      })
+    : undefined;
   let closed = false;
   return {
     prisma,
+    replicas,
     kind: 'postgres',
     applied: [],
     sql: sqlRunner(pool),
@@ -127,6 +144,7 @@ export function openPostgres(url: string, statementTimeoutMs: number, poolSize: 
     close: async () => {
       if (closed) return;
       closed = true;
+      await replicas?.close();
       await prisma.$disconnect();
       await pool.end();
       await dispatchPool.end();

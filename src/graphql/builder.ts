@@ -10,6 +10,11 @@ export interface GraphqlContext {
   core: () => Promise<Ctx>;
   /** Per-request batch loaders (one query per field per request, not per parent). */
   loaders: Map<string, unknown>;
+  /**
+   * Set for a query operation before it executes: its lists and aggregates may come from a replica
+   * (a mutation's answer must show its own write). A box, as yoga copies the context's fields.
+   */
+  operation: { query: boolean };
 }
 
 /** `authenticated` answers for the request (once per request); by default the header is authenticated on first use. */
@@ -19,12 +24,14 @@ export function graphqlContext(
   authenticated: () => Promise<Authenticated> = () => authenticate(deps, authorization),
 ): GraphqlContext {
   let auth: Promise<Ctx> | undefined;
+  const operation = { query: false };
   return {
     deps,
     authorization,
     loaders: new Map(),
+    operation,
     core: () => {
-      auth ??= authenticated().then((a) => createContext(deps, a));
+      auth ??= authenticated().then((a) => createContext(deps, a, operation.query ? { reads: 'replica' } : {}));
       return auth;
     },
   };

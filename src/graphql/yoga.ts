@@ -106,6 +106,14 @@ const variablesPlugin: Plugin = {
   },
 };
 
+/** A query's lists and aggregates may come from a replica; a mutation reads on the primary (its answer shows its write). */
+const readsPlugin: Plugin = {
+  onExecute({ args }) {
+    (args.contextValue as unknown as GraphqlContext).operation.query =
+      getOperationAST(args.document, args.operationName)?.operation === 'query';
+  },
+};
+
 /** Mounts graphql-yoga at /graphql, with GraphiQL (assets bundled, served from here) for browsers. */
 export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql: boolean }): void {
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphqlContext>({
@@ -121,7 +129,7 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
     // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
     // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").
-    plugins: [parseGuardPlugin, limitsPlugin, rateCostPlugin, useGraphQlJit(), variablesPlugin],
+    plugins: [parseGuardPlugin, limitsPlugin, rateCostPlugin, readsPlugin, useGraphQlJit(), variablesPlugin],
   });
   app.route({
     url: '/graphql',

@@ -7,17 +7,21 @@ export const CSRF_HEADER = 'x-fas-csrf';
 
 /** The session cookie's value, if the request carries one. */
 export function readSessionCookie(req: FastifyRequest): string | undefined {
+  return readCookie(req, SESSION_COOKIE);
+}
+
+/** Cookie `name`'s value as sent (a session secret is base64url, anything else simply matches no session). */
+export function readCookie(req: FastifyRequest, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    // Taken as sent: a session secret is base64url, anything else simply matches no session.
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
 }
 
-function secure(req: FastifyRequest, publicUrl: string): boolean {
+export function secure(req: FastifyRequest, publicUrl: string): boolean {
   return req.protocol === 'https' || publicUrl.startsWith('https:');
 }
 

@@ -14,6 +14,8 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
     dataDir: config.dataDir,
     statementTimeoutMs: opts.api ? config.statementTimeoutMs : 0,
     pgPoolSize: config.pgPoolSize,
+    // Replicas serve the API's reads; operator commands and the webhook worker use the primary alone.
+    ...(opts.api && config.databaseReadUrls.length ? { reads: { urls: config.databaseReadUrls, maxLagMs: config.readMaxLagMs } } : {}),
   });
   const cipher = createFieldCipher(loadMasterKey(config.masterKey, config.dataDir));
   const deps = depsOf(database, {
@@ -39,6 +41,7 @@ export function depsOf(
     clock: systemClock,
     ids: randomIds,
     credentials: credentialCache(),
+    ...(database.replicas ? { replicas: database.replicas } : {}),
     ...rest,
   };
 }

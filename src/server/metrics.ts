@@ -37,7 +37,10 @@ export interface Metrics {
  * latency and the delay from event to first attempt; the delivery queue and disabled targets
  * (read from the database at scrape time); the database pool; and Node's process metrics.
  */
-export function createMetrics(deps: Pick<Deps, 'sql'>, database: Pick<Database, 'waiting' | 'connections' | 'inUse'>): Metrics {
+export function createMetrics(
+  deps: Pick<Deps, 'sql'>,
+  database: Pick<Database, 'waiting' | 'connections' | 'inUse' | 'replicas'>,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'fas_' });
   const registers = [registry];
@@ -102,6 +105,28 @@ export function createMetrics(deps: Pick<Deps, 'sql'>, database: Pick<Database, 
       this.set({ state: 'waiting' }, database.waiting());
     },
   });
+  const replicas = database.replicas;
+  if (replicas) {
+    new Gauge({
+      name: 'fas_db_replica_lag_seconds',
+      help: 'How far each read replica (DATABASE_READ_URL) was behind the primary at its last probe; no sample while it cannot be reached',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of replicas.states()) if (r.lagMs !== null) this.set({ replica: r.name }, r.lagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'fas_db_replica_serving',
+      help: 'Whether each read replica serves reads now (1), or is skipped (0: down, not a standby, or behind past FAS_READ_MAX_LAG_MS)',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        for (const r of replicas.states()) this.set({ replica: r.name }, r.status === 'serving' ? 1 : 0);
+      },
+    });
+  }
 
   const procedures = new Set(Object.keys(appRouter._def.procedures));
   const operationNames = new Set<string>();

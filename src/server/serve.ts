@@ -62,6 +62,12 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     shedding: { ...config.shedding, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },
     timeouts: config.timeouts,
   });
+  // Once per change of a replica's status, not per request: reads fall back to the primary meanwhile.
+  database.replicas?.watch((r, previous) => {
+    const fields = { replica: r.name, status: r.status, previous, lagMs: r.lagMs };
+    if (r.status === 'serving') app.log.info(fields, 'read replica serving reads');
+    else app.log.warn(fields, 'read replica skipped: its reads go to the primary');
+  });
   // Stored idempotent answers are kept 24 hours; sweep the older ones every hour.
   const purge = setInterval(
     () => {

@@ -5,6 +5,7 @@ import { type Ctx, createContext, type Deps } from '../core/context.js';
 import { AppError, type ErrorCode, errorKinds, isStatementTimeout, toAppError } from '../core/errors.js';
 import { authenticateRequest, resumeRequestSession } from '../http/request-caller.js';
 import { readSessionCookie, sameOriginWrite } from '../http/session-cookie.js';
+import { markWrite, wroteRecently } from '../http/write-window.js';
 
 export interface TrpcContext {
   deps: Deps;
@@ -76,11 +77,16 @@ async function callerOf(
   return { ...session, sessionExpiresAt: session.expiresAt };
 }
 
-/** A procedure acting for an authenticated caller; `ctx.core` is the core context. */
+/**
+ * A procedure acting for an authenticated caller; `ctx.core` is the core context. The dashboard's
+ * queries accept lists and aggregates from a replica, except just after the caller's own write.
+ */
 export const authedProcedure = t.procedure.use(coreErrors).use(async ({ ctx, type, next }) => {
   const auth = await callerOf(ctx, type);
-  const core: Ctx = createContext(ctx.deps, auth);
-  return next({ ctx: { ...ctx, core, sessionExpiresAt: auth.sessionExpiresAt } });
+  const core: Ctx = createContext(ctx.deps, auth, type === 'query' && !wroteRecently(ctx.req) ? { reads: 'replica' } : {});
+  const result = await next({ ctx: { ...ctx, core, sessionExpiresAt: auth.sessionExpiresAt } });
+  if (type === 'mutation' && result.ok && ctx.req && ctx.reply) markWrite(ctx.req, ctx.reply, ctx.deps);
+  return result;
 });
 
 /** Passes input through untouched, typed for clients: the core validates it from the contract. */

@@ -58,6 +58,8 @@ export async function startHarness(
     graphiql?: boolean;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
+    /** PostgreSQL: read replicas of the file's database (given its URL), as DATABASE_READ_URL gives them. */
+    reads?: (url: string) => { urls: string[]; maxLagMs: number };
   } = {},
 ): Promise<Harness> {
   const fresh = await freshDatabase();
@@ -66,6 +68,7 @@ export async function startHarness(
     dataDir: '/nonexistent',
     statementTimeoutMs: opts.statementTimeoutMs,
     pgliteImage: pgliteImage(),
+    ...(opts.reads ? { reads: opts.reads(fresh.url) } : {}),
   });
   let queries = 0;
   // Counts every operation the core issues, model queries and raw SQL alike.
@@ -89,6 +92,7 @@ export async function startHarness(
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
     credentials: credentialCache(),
+    ...(database.replicas ? { replicas: database.replicas } : {}),
   };
   const app = await buildApp({
     deps,

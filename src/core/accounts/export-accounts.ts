@@ -1,6 +1,7 @@
 import type { Ctx } from '../context.js';
 import { type CsvColumns, exportFileName } from '../export/csv.js';
 import { type CsvExport, csvChunks } from '../export/csv-export.js';
+import { bulkReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
 import { accountWhere } from './account-filter.js';
@@ -23,7 +24,8 @@ const ACCOUNT_CSV_COLUMNS: CsvColumns<AccountDto> = [
  * `exportAccounts`: every account the list's filters select, newest first, as CSV, read in keyset
  * batches as the file is read (export/csv-export.ts). Parameters are validated now.
  */
-export async function exportAccounts(ctx: Ctx, input: unknown, opts: { batchRows?: number } = {}): Promise<CsvExport> {
+export async function exportAccounts(caller: Ctx, input: unknown, opts: { batchRows?: number } = {}): Promise<CsvExport> {
+  const ctx = bulkReads(caller);
   const where = accountWhere(ctx, validateQuery('exportAccounts', input));
   return {
     fileName: exportFileName('accounts', ctx.clock.now()),

@@ -2,6 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
 import { type Page, skipTake } from '../pagination.js';
+import { bulkReads } from '../read-routing.js';
 import { parseDateRange } from '../transactions/date-range.js';
 import { validateQuery } from '../validation/validators.js';
 import { type EventDto, type EventRow, toEventDto } from './event-dto.js';
@@ -9,14 +10,17 @@ import { afterPosition, FEED_HORIZON, positionOf } from './event-feed.js';
 
 /**
  * `listEvents`: the workspace's events with their webhook payloads. Newest first by default;
- * `order=asc` and `after` read the feed (commit order, oldest first) for sync loops.
+ * `order=asc` and `after` read the feed (commit order, oldest first) for sync loops. The newest-first
+ * list may come from a replica; the feed reads the primary, whose running transactions its horizon is
+ * about, so a sync loop never misses an event.
  */
-export async function listEvents(ctx: Ctx, input: unknown): Promise<Page<EventDto>> {
+export async function listEvents(caller: Ctx, input: unknown): Promise<Page<EventDto>> {
   const q = validateQuery('listEvents', input);
   if (q.after && q.order === 'desc') throw validationError([{ field: 'order', message: 'must be asc (or omitted) with after' }]);
   if (q.after && q.page !== 1) throw validationError([{ field: 'page', message: 'must be 1 with after: pass the last id read instead' }]);
   const range = parseDateRange(q.startDate, q.endDate);
   const feed = q.after !== undefined || q.order === 'asc';
+  const ctx = feed ? caller : bulkReads(caller);
   const where = [Prisma.sql`e.workspace_id = ${ctx.workspaceId}::uuid`];
   if (q.type) where.push(Prisma.sql`e.type = ${q.type}`);
   if (q.accountId) where.push(Prisma.sql`e.account_id = ${q.accountId.toLowerCase()}::uuid`);

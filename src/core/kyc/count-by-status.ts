@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.js';
+import { listReads } from '../read-routing.js';
 
 export interface StatusCount {
   status: string;
@@ -9,7 +10,8 @@ export interface StatusCount {
  * Accounts of the workspace counted by verification status (`none` when nothing is saved) and
  * by account status, computed in SQL.
  */
-export async function countByStatus(ctx: Ctx): Promise<{ verification: StatusCount[]; account: StatusCount[] }> {
+export async function countByStatus(caller: Ctx): Promise<{ verification: StatusCount[]; account: StatusCount[] }> {
+  const ctx = listReads(caller);
   const [verification, account] = await Promise.all([
     ctx.db.$queryRaw<{ status: string; count: bigint }[]>`
       SELECT coalesce(v.status::text, 'none') AS status, count(*) AS count

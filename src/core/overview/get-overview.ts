@@ -1,6 +1,7 @@
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
 import { countByStatus } from '../kyc/count-by-status.js';
+import { listReads } from '../read-routing.js';
 import { type StatsRow, transactionStats } from '../transactions/transaction-stats.js';
 import { deliveryStats } from '../webhooks/delivery-stats.js';
 
@@ -28,7 +29,9 @@ function countsPerDay(rows: StatsRow[]): { day: string; transactionType: string;
  * outcomes. Figures come from `transactionStats` grouped by currency, so two currencies are never
  * added: a trade's quantity counts under its base currency, its fee and total under its quote.
  */
-export async function getOverview(ctx: Ctx, input: { days?: number } = {}) {
+export async function getOverview(caller: Ctx, input: { days?: number } = {}) {
+  // One database for the whole overview: its parts agree with each other.
+  const ctx = listReads(caller);
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw validationError([{ field: '', message: 'must be an object' }]);
   const extra = Object.keys(input).filter((k) => k !== 'days');

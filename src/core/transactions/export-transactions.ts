@@ -2,6 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { exportFileName } from '../export/csv.js';
 import { type CsvExport, csvChunks } from '../export/csv-export.js';
+import { bulkReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { TRANSACTION_CSV_COLUMNS } from './transaction-csv.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
@@ -20,7 +21,8 @@ interface Position {
  * parameters are validated now (the list's rules; `page` and `limit` are unknown here); the rows
  * are read when the file is read, in keyset batches (export/csv-export.ts).
  */
-export async function exportTransactions(ctx: Ctx, input: unknown, opts: { batchRows?: number } = {}): Promise<CsvExport> {
+export async function exportTransactions(caller: Ctx, input: unknown, opts: { batchRows?: number } = {}): Promise<CsvExport> {
+  const ctx = bulkReads(caller);
   const filter = resolveTransactionFilter(ctx, validateQuery('exportTransactions', input));
   return {
     fileName: exportFileName('transactions', ctx.clock.now()),

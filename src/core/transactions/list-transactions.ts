@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import type { ValidatedQuery } from '../contract.js';
 import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
@@ -18,7 +19,8 @@ export const DEEP_SKIP = 10_000;
  * is chosen on the narrow index first and only its rows are read in full (a deferred join), so
  * deep pages do not fetch the rows they skip; the total comes from the count table where it can.
  */
-export async function listTransactions(ctx: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<Page<TransactionDto>> {
+export async function listTransactions(caller: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<Page<TransactionDto>> {
+  const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
   const filter = resolveTransactionFilter(ctx, q);
   const where = transactionWhere(filter);

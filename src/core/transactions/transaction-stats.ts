@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 
@@ -48,7 +49,8 @@ const LEGS = Prisma.sql`CROSS JOIN LATERAL (VALUES
  * counts under its base currency and its fee and total under its quote currency. `count` counts a
  * transaction once, under its primary coin (a trade's base currency).
  */
-export async function transactionStats(ctx: Ctx, input: { filter?: unknown; groupBy: readonly string[] }): Promise<StatsRow[]> {
+export async function transactionStats(caller: Ctx, input: { filter?: unknown; groupBy: readonly string[] }): Promise<StatsRow[]> {
+  const ctx = listReads(caller);
   const asked: unknown = input?.groupBy;
   if (!Array.isArray(asked) || asked.some((g) => !(STATS_GROUPS as readonly unknown[]).includes(g))) {
     throw validationError([{ field: 'groupBy', message: `must be a list of ${STATS_GROUPS.join(', ')}` }]);

@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
+import { listReads } from '../read-routing.js';
 import { assertUuid } from '../validation/uuid.js';
 
 export const DELIVERY_GROUPS = ['TARGET', 'DAY'] as const;
@@ -26,9 +27,10 @@ const GROUP_SQL = {
 
 /** Analysts: delivery outcomes, attempts and latency by target and/or UTC day, in SQL. */
 export async function deliveryStats(
-  ctx: Ctx,
+  caller: Ctx,
   input: { groupBy: readonly string[]; targetId?: string | null },
 ): Promise<DeliveryStatsRow[]> {
+  const ctx = listReads(caller);
   if (input.groupBy.some((g) => !(DELIVERY_GROUPS as readonly string[]).includes(g))) {
     throw validationError([{ field: 'groupBy', message: `must be among ${DELIVERY_GROUPS.join(', ')}` }]);
   }

@@ -1,11 +1,13 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type Page, skipTake } from '../pagination.js';
+import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { type DeliveryDto, deliverySelect, toDeliveryDto } from './delivery-dto.js';
 
 /** The delivery log of the caller's workspace, newest first. */
-export async function listWebhookDeliveries(ctx: Ctx, input: unknown): Promise<Page<DeliveryDto>> {
+export async function listWebhookDeliveries(caller: Ctx, input: unknown): Promise<Page<DeliveryDto>> {
+  const ctx = listReads(caller);
   const q = validateQuery('listWebhookDeliveries', input);
   const where: Prisma.WebhookDeliveryWhereInput = { workspaceId: ctx.workspaceId };
   if (q.targetId) where.targetId = q.targetId.toLowerCase();
