@@ -5,12 +5,12 @@ import type { Middleware } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createFasClient, type FasClient, type FasClientOptions } from '../../packages/client/src/index.js';
-import { credentialCache } from '../../src/core/auth/credential-cache.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
-import { randomIds, systemClock } from '../../src/core/ports.js';
+import type { Clock } from '../../src/core/ports.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
+import { depsOf } from '../../src/server/deps.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { contractViolations } from './contract.js';
 import { fetchRetryingReset } from './fetch.js';
@@ -56,6 +56,8 @@ export async function startHarness(
     masterKey?: Buffer;
     statementTimeoutMs?: number;
     graphiql?: boolean;
+    /** The core's clock (the system's by default): a test that moves time passes one it controls. */
+    clock?: Clock;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
   } = {},
@@ -68,28 +70,29 @@ export async function startHarness(
     pgliteImage: pgliteImage(),
   });
   let queries = 0;
-  // Counts every operation the core issues, model queries and raw SQL alike.
-  const counted = database.prisma.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        queries++;
-        return query(args);
+  // The production wiring (depsOf), on a client and a SQL runner that count every operation the
+  // core issues, model queries and raw SQL alike (for N+1 assertions).
+  const counted = {
+    prisma: database.prisma.$extends({
+      query: {
+        async $allOperations({ args, query }) {
+          queries++;
+          return query(args);
+        },
       },
-    },
-  }) as unknown as Deps['db'];
-  const deps: Deps = {
-    db: counted,
-    sql: async (q) => {
+    }) as unknown as Database['prisma'],
+    sql: (async (q, o) => {
       queries++;
-      return database.sql(q);
-    },
-    clock: systemClock,
-    ids: randomIds,
+      return database.sql(q, o);
+    }) as Database['sql'],
+    bulk: database.bulk,
+  };
+  const deps = depsOf(counted, {
     cipher: createFieldCipher(opts.masterKey ?? randomBytes(32)),
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
-    credentials: credentialCache(),
-  };
+    clock: opts.clock,
+  });
   const app = await buildApp({
     deps,
     ping: database.ping,
