@@ -1,9 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 import { until } from '../support/until.js';
 
+// One database for the file; each test starts an app of its own on it, with the shedding it tests.
+let base: Harness;
+beforeAll(async () => {
+  base = await startHarness();
+});
+afterAll(async () => base?.close());
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -24,6 +30,7 @@ function gate(): { opened: Promise<void>; open: () => void } {
 describe('load shedding', () => {
   it('a database queue past its limit sheds with 503 OVERLOADED at once; health stays answerable', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -65,6 +72,7 @@ describe('load shedding', () => {
 
   it('requests shed once a database call has really waited past the limit; background calls are real waits too', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -109,6 +117,7 @@ describe('load shedding', () => {
     // machine's load says nothing about this server.
     const { dbWaiters, queueWaitMs } = loadConfig({}).shedding;
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -133,6 +142,7 @@ describe('load shedding', () => {
 
   it('an event loop blocked past its limit sheds REST, tRPC and GraphQL in their own shapes, then recovers', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -183,6 +193,7 @@ describe('load shedding', () => {
 
   it('a heap over its share sheds (a share of 0.1% is always exceeded)', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,

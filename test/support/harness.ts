@@ -58,17 +58,22 @@ export async function startHarness(
     graphiql?: boolean;
     /** The core's clock (the system's by default): a test that moves time passes one it controls. */
     clock?: Clock;
+    /** Another harness's open database, for a file that needs several apps (other options) on one database. */
+    database?: Database;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
   } = {},
 ): Promise<Harness> {
-  const fresh = await freshDatabase();
-  const database = await openDatabase({
-    databaseUrl: fresh.url,
-    dataDir: '/nonexistent',
-    statementTimeoutMs: opts.statementTimeoutMs,
-    pgliteImage: pgliteImage(),
-  });
+  // A database another harness opened is its to close: this one only closes its app.
+  const fresh = opts.database ? { url: '', drop: async () => {} } : await freshDatabase();
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: fresh.url,
+      dataDir: '/nonexistent',
+      statementTimeoutMs: opts.statementTimeoutMs,
+      pgliteImage: pgliteImage(),
+    }));
   let queries = 0;
   // The production wiring (depsOf), on a client and a SQL runner that count every operation the
   // core issues, model queries and raw SQL alike (for N+1 assertions).
@@ -113,6 +118,7 @@ export async function startHarness(
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
+      if (opts.database) return;
       await database.close();
       await fresh.drop();
     },
