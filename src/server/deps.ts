@@ -28,20 +28,24 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
   return { database, deps };
 }
 
-/** The core's dependencies on an open database, with the system clock and random ids (also the benches'). */
+/**
+ * The core's dependencies on an open database, with the system clock and random ids unless
+ * given others (the server's, the benches' and the tests' wiring; tests pass a clock they move).
+ */
 export function depsOf(
-  database: Database,
-  rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'webhookAllowPrivate' | 'documentMaxBytes'>,
+  database: Pick<Database, 'prisma' | 'sql' | 'bulk' | 'replicas'>,
+  rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'webhookAllowPrivate' | 'documentMaxBytes'> &
+    Partial<Pick<Deps, 'clock' | 'ids'>>,
 ): Deps {
   // The credential cache answers nothing until something watches its channel (`buildApp` does).
   return {
     db: database.prisma,
     sql: database.sql,
     bulk: database.bulk,
-    clock: systemClock,
-    ids: randomIds,
     credentials: credentialCache(),
     ...(database.replicas ? { replicas: database.replicas } : {}),
     ...rest,
+    clock: rest.clock ?? systemClock,
+    ids: rest.ids ?? randomIds,
   };
 }

@@ -3,24 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { cliEnv, dataDirCli, fasBin, spawnFas } from '../support/cli.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const main = path.join(root, 'src/cli/main.ts');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 // These tests need a database of their own (migrations to apply, an empty one to bootstrap): PGlite only.
 const onPostgres = inject('databaseUrl').startsWith('postgres');
-
-function env(dataDir: string, extra: Record<string, string> = {}) {
-  const url = inject('databaseUrl');
-  // The CLI's own persistence path is the point here: PGlite in a data dir unless PostgreSQL runs the suite.
-  return { ...process.env, FAS_DATA_DIR: dataDir, DATABASE_URL: url.startsWith('postgres') ? url : '', LOG_LEVEL: 'silent', ...extra };
-}
-
-function fas(args: string[], dataDir: string) {
-  const r = spawnSync(tsx, [main, ...args], { env: env(dataDir), encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const made: string[] = [];
 const tmp = () => {
@@ -33,11 +21,13 @@ afterAll(() => {
 });
 
 describe('fas CLI', () => {
-  // Each command a process of its own on the data directory (what persists between them is the
-  // point); exit codes and messages of every command are tested in-process in exit-codes.test.ts.
+  // Each command opens the data directory and closes it again (what persists between them is the
+  // point), in this process; the last one is a process of its own. Exit codes and messages of every
+  // command are tested in exit-codes.test.ts.
   it('workspace create --json, apikey create/revoke, admin create; the process exits 1 or 2 on failures', async () => {
     const dir = tmp();
-    const ws = fas(['workspace', 'create', '--name', 'Acme', '--sandbox', '--json'], dir);
+    const fas = dataDirCli(dir);
+    const ws = await fas(['workspace', 'create', '--name', 'Acme', '--sandbox', '--json']);
     expect(ws.code, ws.stderr).toBe(0);
     const created = JSON.parse(ws.stdout);
     expect(created).toMatchObject({ name: 'Acme', sandbox: true });
@@ -45,47 +35,48 @@ describe('fas CLI', () => {
     expect(created.admin.token).toMatch(/^fas_at_/);
     const w = ['--workspace', created.workspaceId, '--json'];
 
-    const key = fas(['apikey', 'create', '--name', 'ci', ...w], dir);
+    const key = await fas(['apikey', 'create', '--name', 'ci', ...w]);
     expect(key.code, key.stderr).toBe(0);
     const { apiKeyId } = JSON.parse(key.stdout);
-    const revoked = fas(['apikey', 'revoke', '--id', apiKeyId, '--json'], dir);
+    const revoked = await fas(['apikey', 'revoke', '--id', apiKeyId, '--json']);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(JSON.parse(revoked.stdout).revokedAt).toMatch(/Z$/);
 
-    const analyst = fas(['admin', 'create', '--email', 'ana@example.com', '--role', 'analyst', ...w], dir);
+    const analyst = await fas(['admin', 'create', '--email', 'ana@example.com', '--role', 'analyst', ...w]);
     expect(analyst.code, analyst.stderr).toBe(0);
     expect(JSON.parse(analyst.stdout)).toMatchObject({ email: 'ana@example.com', role: 'analyst' });
 
-    const dup = fas(['admin', 'create', '--email', 'ana@example.com', ...w], dir);
-    expect(dup.code).toBe(1);
+    // The built binary on the same directory: it sees the admin made above, and its process exits 1.
+    const dup = spawnFas(['admin', 'create', '--email', 'ana@example.com', ...w], cliEnv(dir));
+    expect(dup.code, dup.stderr).toBe(1);
     expect(JSON.parse(dup.stderr).error.message).toMatch(/already exists/);
-    const unknown = fas(['frobnicate'], dir);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/unknown command/);
   }, 300_000);
 
-  it('`fas --help | true`: a closed pipe ends the process quietly; `fas --version`', () => {
+  it('`fas --help | true`: a closed pipe ends the process quietly; `fas --version`; a usage error exits 2', () => {
     // `true` exits without reading, so the help is written into a closed pipe (EPIPE).
-    const piped = spawnSync('bash', ['-c', `node --import tsx ${main} --help | true; exit \${PIPESTATUS[0]}`], {
+    const piped = spawnSync('bash', ['-c', `node ${fasBin} --help | true; exit \${PIPESTATUS[0]}`], {
       cwd: root,
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(piped.stderr).toBe('');
     expect(piped.status).toBe(0);
-    const version = spawnSync(process.execPath, ['--import', 'tsx', main, '--version'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-    expect(version.status).toBe(0);
+    const version = spawnFas(['--version'], {}, 60_000);
+    expect(version.code).toBe(0);
     expect(version.stdout).toBe(`${JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version}\n`);
+    const unknown = spawnFas(['frobnicate'], {}, 60_000);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown command/);
   }, 120_000);
 
   it.skipIf(onPostgres)(
     'migrate reports applied migrations, then that the database is up to date',
-    () => {
-      const dir = tmp();
-      const first = fas(['migrate', '--json'], dir);
+    async () => {
+      const fas = dataDirCli(tmp());
+      const first = await fas(['migrate', '--json']);
       expect(first.code, first.stderr).toBe(0);
       expect(JSON.parse(first.stdout).applied.length).toBeGreaterThan(0);
-      const second = fas(['migrate', '--json'], dir);
+      const second = await fas(['migrate', '--json']);
       expect(JSON.parse(second.stdout)).toEqual({ applied: [] });
     },
     180_000,
@@ -96,9 +87,12 @@ describe('fas serve', () => {
   function start(
     dir: string,
     port: number,
-    command: [string, string[]] = [tsx, [main, 'serve']],
+    command: [string, string[]] = [process.execPath, [fasBin, 'serve']],
   ): { child: ChildProcess; output: () => string; ready: Promise<void> } {
-    const child = spawn(command[0], command[1], { cwd: root, env: env(dir, { PORT: String(port), LOG_LEVEL: 'info' }) });
+    const child = spawn(command[0], command[1], {
+      cwd: root,
+      env: { ...process.env, ...cliEnv(dir, { PORT: String(port), LOG_LEVEL: 'info' }) },
+    });
     let out = '';
     child.stdout?.on('data', (d) => {
       out += d;
@@ -143,16 +137,18 @@ describe('fas serve', () => {
       await until('the request to be logged', () => logLines().some((l) => JSON.parse(l).reqId === requestId), 30_000);
       expect(logLines().join('\n')).not.toContain(creds.apiKey.key);
 
-      const second = fas(['migrate'], dir);
+      // Another process (this one) is refused the directory while the server holds it.
+      const second = await dataDirCli(dir)(['migrate']);
       expect(second.code).toBe(1);
-      expect(second.stderr).toMatch(/in use by another process \(pid \d+\)/);
+      expect(second.stderr).toMatch(new RegExp(`in use by another process \\(pid ${server.child.pid}\\)`));
 
       const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
       server.child.kill('SIGTERM');
       expect(await exited).toBe(0);
       // The lock is released: the data dir opens again, and the sandbox is not created twice.
-      const again = fas(['migrate', '--json'], dir);
+      const again = await dataDirCli(dir)(['migrate', '--json']);
       expect(again.code, again.stderr).toBe(0);
+      expect(JSON.parse(again.stdout)).toEqual({ applied: [] });
     },
     300_000,
   );

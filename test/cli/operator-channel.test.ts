@@ -1,21 +1,18 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { dataDirCli, fasBin, spawnFas } from '../support/cli.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const main = path.join(root, 'src/cli/main.ts');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const dir = mkdtempSync(path.join(tmpdir(), 'fas-op-'));
-const env = { ...process.env, FAS_DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-
-function fas(args: string[]) {
-  const r = spawnSync(tsx, [main, ...args], { env, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const env = { FAS_DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+// The command lines in this process (another process than the server all the same), the first one
+// as the built binary of its own.
+const fas = dataDirCli(dir, env);
 
 let server: ChildProcess | undefined;
 afterAll(async () => {
@@ -32,7 +29,7 @@ afterAll(async () => {
 describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded database', () => {
   it('creates, lists and revokes through the server; a revoked key is refused at once', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    server = spawn(tsx, [main, 'serve'], { cwd: root, env: { ...env, PORT: String(port) } });
+    server = spawn(process.execPath, [fasBin, 'serve'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) } });
     let out = '';
     server.stdout?.on('data', (d) => {
       out += d;
@@ -51,11 +48,11 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     expect(statSync(sock).mode & 0o777).toBe(0o600);
     const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));
 
-    const created = fas(['apikey', 'create', '--name', 'leaky', '--json']);
+    const created = spawnFas(['apikey', 'create', '--name', 'leaky', '--json'], env);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout);
-    // Seconds pass between requests (each CLI call starts a process), past the server's keep-alive
-    // timeout: a reused connection may be closing as the request leaves, so one retry on a network error.
+    // Seconds may pass between requests on a loaded machine, past the server's keep-alive timeout:
+    // a reused connection may be closing as the request leaves, so one retry on a network error.
     const once = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } });
     const retried = (k: string) => once(k).catch(() => once(k));
     // A loaded machine may shed a request (503 OVERLOADED with Retry-After, as documented); a client
@@ -72,30 +69,32 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     };
     expect(await get(key.key), shed).toBe(200);
 
-    const listed = fas(['apikey', 'list', '--json']);
+    const listed = await fas(['apikey', 'list', '--json']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).data.map((k: { apiKeyId: string }) => k.apiKeyId)).toContain(key.apiKeyId);
     expect(listed.stdout).not.toContain(key.key);
 
-    const revoked = fas(['apikey', 'revoke', '--id', key.apiKeyId, '--json']);
+    const revoked = await fas(['apikey', 'revoke', '--id', key.apiKeyId, '--json']);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(await get(key.key), shed).toBe(401);
-    const after = JSON.parse(fas(['apikey', 'list', '--json']).stdout).data.find((k: { apiKeyId: string }) => k.apiKeyId === key.apiKeyId);
+    const after = JSON.parse((await fas(['apikey', 'list', '--json'])).stdout).data.find(
+      (k: { apiKeyId: string }) => k.apiKeyId === key.apiKeyId,
+    );
     expect(after.revokedAt).toMatch(/Z$/);
     expect(await get(creds.apiKey.key), shed).toBe(200);
 
-    const ws = fas(['workspace', 'create', '--name', 'Second', '--json']);
+    const ws = await fas(['workspace', 'create', '--name', 'Second', '--json']);
     expect(ws.code, ws.stderr).toBe(0);
     const second = JSON.parse(ws.stdout);
     expect(await get(second.apiKey.key), shed).toBe(200);
-    const list = fas(['workspace', 'list', '--json']);
+    const list = await fas(['workspace', 'list', '--json']);
     expect(JSON.parse(list.stdout).data.map((w: { name: string }) => w.name)).toEqual(['Sandbox', 'Second']);
 
     // Errors come back from the server as they would locally (an invalid value is a usage error: 2).
-    const bad = fas(['admin', 'create', '--email', 'not-an-email', '--workspace', second.workspaceId, '--json']);
+    const bad = await fas(['admin', 'create', '--email', 'not-an-email', '--workspace', second.workspaceId, '--json']);
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stderr).error.code).toBe('VALIDATION_FAILED');
-    const seeded = fas(['seed', '--transactions', '500', '--workspace', second.workspaceId, '--json']);
+    const seeded = await fas(['seed', '--transactions', '500', '--workspace', second.workspaceId, '--json']);
     expect(seeded.code, seeded.stderr).toBe(0);
     expect(JSON.parse(seeded.stdout).transactions).toBe(500);
     expect(seeded.stderr).toMatch(/100% 500\/500/);
@@ -106,7 +105,7 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     server.kill('SIGTERM');
     await exited;
     expect(() => statSync(sock)).toThrow();
-    const direct = fas(['workspace', 'list', '--json']);
+    const direct = await fas(['workspace', 'list', '--json']);
     expect(direct.code, direct.stderr).toBe(0);
     expect(JSON.parse(direct.stdout).data).toHaveLength(2);
   }, 300_000);

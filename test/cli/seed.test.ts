@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +11,7 @@ import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
 import { progressBar, seedOptions } from '../../src/operator/seed.js';
 import { at } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
+import { cliEnv, dataDirCli, spawnFas } from '../support/cli.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
 import { matchesSearch } from '../support/search-oracle.js';
 
@@ -345,27 +345,21 @@ describe('fas seed: the command', () => {
     expect(progressBar(1, 10_000_000, 1, 4)).toBe('[....] 0% 1/10000000 1 rows/s ETA 2777:46:39');
   });
 
-  it('runs as `fas seed`: JSON result on stdout, progress on stderr, bad options exit non-zero', () => {
-    const root = path.resolve(import.meta.dirname, '../..');
+  it('runs as `fas seed`: JSON result on stdout, progress on stderr, bad options exit non-zero', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'fas-seed-'));
     try {
       const url = inject('databaseUrl');
-      const env = { ...process.env, FAS_DATA_DIR: dir, DATABASE_URL: url.startsWith('postgres') ? url : '', LOG_LEVEL: 'silent' };
-      const fas = (args: string[]) =>
-        spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'src/cli/main.ts'), ...args], {
-          env,
-          encoding: 'utf8',
-          timeout: 120_000,
-        });
-      const bad = fas(['seed', '--transactions', '0']);
+      const fas = dataDirCli(dir);
+      const bad = await fas(['seed', '--transactions', '0']);
       // A value out of range is a usage error (exit 2), refused before the database is opened.
-      expect(bad.status).toBe(2);
+      expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/--transactions <n>' argument '0' is invalid\. must be a positive integer/);
-      const ws = fas(['workspace', 'create', '--name', 'Seeded', '--sandbox', '--json']);
-      expect(ws.status, ws.stderr).toBe(0);
+      const ws = await fas(['workspace', 'create', '--name', 'Seeded', '--sandbox', '--json']);
+      expect(ws.code, ws.stderr).toBe(0);
       const { workspaceId } = JSON.parse(ws.stdout);
-      const run = fas(['seed', '--transactions', '300', '--seed', '3', '--workspace', workspaceId, '--json']);
-      expect(run.status, run.stderr).toBe(0);
+      // The seed itself as the built binary, a process of its own.
+      const run = spawnFas(['seed', '--transactions', '300', '--seed', '3', '--workspace', workspaceId, '--json'], cliEnv(dir));
+      expect(run.code, run.stderr).toBe(0);
       const out = JSON.parse(run.stdout);
       expect(out).toMatchObject({ workspaceId, accounts: 10, transactions: 300 });
       expect(typeof out.seconds).toBe('number');

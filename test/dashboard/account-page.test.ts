@@ -6,7 +6,8 @@ import { createWorkspace } from '../../src/core/workspaces/create-workspace.js';
 import { activeAccount, at } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 // The account page's reads (bank accounts, verification link, status history), over REST and tRPC.
 let h: Harness;
@@ -34,7 +35,7 @@ describe('linked bank accounts', () => {
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ page: 2, limit: 1, total: 2, data: [{ accountNumberLast4: '2222', accountType: 'checking' }] });
     expect(JSON.stringify(rest.body)).not.toContain('000123452222');
-    const viaTrpc = await trpcClient(h, ws.analystToken).accounts.bankAccounts.query({ accountId });
+    const viaTrpc = await trpcCaller(h, ws.analystToken).accounts.bankAccounts.query({ accountId });
     expect(viaTrpc.data.map((b) => b.accountNumberLast4)).toEqual(['1111', '2222']);
     const viaGraphql = await graphql(
       h,
@@ -54,7 +55,7 @@ describe('linked bank accounts', () => {
 describe('the verification link and the status history', () => {
   it('follow the account from pending to active; the token is never part of the answer', async () => {
     const ws = await workspaceFactory(h.deps);
-    const admin = trpcClient(h, ws.adminToken);
+    const admin = trpcCaller(h, ws.adminToken);
     const { accountId } = await admin.accounts.create.mutate({ type: 'individual', email: 'link@example.com' });
     await expect(admin.kyc.verificationLink.query({ accountId })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     const { verificationUrl } = await admin.kyc.submitBankingVerification.mutate(submission(accountId) as never);
@@ -72,7 +73,7 @@ describe('the verification link and the status history', () => {
     await admin.simulations.kycOutcome.mutate({ accountId, outcome: 'completed' });
     expect(await admin.kyc.verificationLink.query({ accountId })).toMatchObject({ state: 'used', usedBecause: 'verification_completed' });
 
-    const history = await trpcClient(h, ws.analystToken).accounts.statusHistory.query({ accountId });
+    const history = await trpcCaller(h, ws.analystToken).accounts.statusHistory.query({ accountId });
     expect(history.total).toBe(3);
     expect(history.data.map((e) => [e.status, e.previousStatus, e.event])).toEqual([
       ['active', 'in_review', 'account_status_updated'],
@@ -81,8 +82,8 @@ describe('the verification link and the status history', () => {
     ]);
     const other = await workspaceFactory(h.deps);
     for (const read of [
-      () => trpcClient(h, other.adminToken).accounts.statusHistory.query({ accountId }),
-      () => trpcClient(h, other.adminToken).kyc.verificationLink.query({ accountId }),
+      () => trpcCaller(h, other.adminToken).accounts.statusHistory.query({ accountId }),
+      () => trpcCaller(h, other.adminToken).kyc.verificationLink.query({ accountId }),
     ]) {
       await expect(read()).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
     }
@@ -92,7 +93,7 @@ describe('the verification link and the status history', () => {
 describe('sandbox simulations for the dashboard (KYB, deposits, transaction status)', () => {
   it('an admin of a sandbox workspace moves things; the changes are visible in the reads', async () => {
     const ws = await workspaceFactory(h.deps);
-    const admin = trpcClient(h, ws.adminToken);
+    const admin = trpcCaller(h, ws.adminToken);
     const biz = await admin.accounts.create.mutate({ type: 'business', email: 'biz@example.com' });
     expect((await admin.simulations.kybEvent.mutate({ accountId: biz.accountId, event: 'submitted' })).status).toBe('in_review');
     const uploaded = await admin.simulations.kybEvent.mutate({
@@ -146,7 +147,7 @@ describe('sandbox simulations for the dashboard (KYB, deposits, transaction stat
       { secret: live.admin.token, accountId: liveAccount },
     ];
     for (const { secret, accountId: id } of cases) {
-      const c = trpcClient(h, secret);
+      const c = trpcCaller(h, secret);
       const attempts = [
         () => c.simulations.kybEvent.mutate({ accountId: id, event: 'submitted' }),
         () => c.simulations.bankDeposit.mutate({ accountId: id, amount: '1.00', coin: 'USD', instrumentType: 'ach' }),

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../factories/holder-files.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { cookieOf, csrf, trpcHttp } from '../sessions/trpc-http.js';
-import { type Harness, startHarness, trpcClient } from '../support/harness.js';
+import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, openPage, signForm, uploadFile } from '../support/holder.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 // The dashboard's preview route: a holder's document read through the session cookie, by the same
 // core read as REST (admins only, each read recorded, scoped to the session's workspace).
@@ -96,22 +97,22 @@ describe('the signature for the KYC review (tRPC kyc.documents.signature)', () =
       fullName: 'Ada  Holder',
     });
     expect(signed.status).toBe(303);
-    const admin = await trpcClient(h, link.ws.adminToken).kyc.documents.signature.query({ accountId: link.accountId });
+    const admin = await trpcCaller(h, link.ws.adminToken).kyc.documents.signature.query({ accountId: link.accountId });
     expect(admin).toMatchObject({ accountId: link.accountId, fullName: 'Ada Holder' });
     expect(Date.parse(admin?.signedAt ?? '')).toBeGreaterThan(0);
-    const analyst = await trpcClient(h, link.ws.analystToken)
+    const analyst = await trpcCaller(h, link.ws.analystToken)
       .kyc.documents.signature.query({ accountId: link.accountId })
       .catch((e) => e);
     expect(analyst.data).toMatchObject({ code: 'FORBIDDEN' });
     expect(JSON.stringify(analyst)).not.toContain('Ada Holder');
     const other = await workspaceFactory(h.deps);
-    const elsewhere = await trpcClient(h, other.adminToken)
+    const elsewhere = await trpcCaller(h, other.adminToken)
       .kyc.documents.signature.query({ accountId: link.accountId })
       .catch((e) => e);
     expect(elsewhere.data).toMatchObject({ code: 'NOT_FOUND' });
     const unsigned = await holderLink(h);
-    expect(await trpcClient(h, unsigned.ws.apiKey).kyc.documents.signature.query({ accountId: unsigned.accountId })).toBeNull();
-    const bad = await trpcClient(h, link.ws.adminToken)
+    expect(await trpcCaller(h, unsigned.ws.apiKey).kyc.documents.signature.query({ accountId: unsigned.accountId })).toBeNull();
+    const bad = await trpcCaller(h, link.ws.adminToken)
       .kyc.documents.signature.query({ accountId: 'nope' })
       .catch((e) => e);
     expect(bad.data).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'accountId' }] });

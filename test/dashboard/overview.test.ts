@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOverview } from '../../src/core/overview/get-overview.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, startHarness, trpcClient } from '../support/harness.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -75,10 +76,10 @@ describe('the overview', () => {
     expect((await getOverview(now, { days: 90 })).transactionsPerDay).toHaveLength(3);
     // Another range is refused with a field error, through tRPC too.
     await expect(getOverview(now, { days: 31 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'days' }] });
-    const refused = await trpcClient(h, ws.analystToken)
+    const refused = await trpcCaller(h, ws.analystToken)
       .overview.get.query({ days: 12 } as never)
       .catch((e) => e);
     expect(refused.data).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'days' }] });
-    expect((await trpcClient(h, ws.analystToken).overview.get.query({ days: 90 })).days).toBe(90);
+    expect((await trpcCaller(h, ws.analystToken).overview.get.query({ days: 90 })).days).toBe(90);
   });
 });

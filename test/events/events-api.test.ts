@@ -6,8 +6,9 @@ import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { activeAccount, bankBody } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, type Harness, rawRequest, restClient, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 import { until } from '../support/until.js';
 
 let h: Harness;
@@ -112,10 +113,10 @@ describe('tenant isolation over the three protocols', () => {
     const after = await rawRequest(h, 'GET', `/api/v2/events?after=${id}`, { headers: { authorization: `APIKey ${b.apiKey}` } });
     expect(after.status).toBe(404);
 
-    const trpc = trpcClient(h, b.apiKey);
+    const trpc = trpcCaller(h, b.apiKey);
     expect((await trpc.events.list.query({})).data.map((e) => e.id)).not.toContain(id);
     await expect(trpc.events.get.query({ eventId: id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
-    expect((await trpcClient(h, a.apiKey).events.get.query({ eventId: id })).id).toBe(id);
+    expect((await trpcCaller(h, a.apiKey).events.get.query({ eventId: id })).id).toBe(id);
 
     const q = 'query($id: ID!) { event(id: $id) { id } events { total data { id } } }';
     const gb = await graphql(h, b.apiKey, q, { id });

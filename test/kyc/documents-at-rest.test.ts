@@ -4,11 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
-import { randomIds, systemClock } from '../../src/core/ports.js';
 import { openDatabase } from '../../src/db/database.js';
 import { buildApp } from '../../src/server/app.js';
+import { depsOf } from '../../src/server/deps.js';
 import { sampleFile } from '../factories/holder-files.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, openPage, signForm, uploadFile } from '../support/holder.js';
@@ -51,15 +50,11 @@ describe('document contents and the signature at rest', { timeout: 180_000 }, ()
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fas-at-rest-'));
     try {
       const database = await openDatabase({ databaseUrl: undefined, dataDir });
-      const deps: Deps = {
-        db: database.prisma,
-        sql: database.sql,
-        clock: systemClock,
-        ids: randomIds,
+      const deps = depsOf(database, {
         cipher: createFieldCipher(randomBytes(32)),
         publicUrl: 'http://fas.test',
         allowInsecureWebhooks: false,
-      };
+      });
       const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1024 * 1024 });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const port = (app.server.address() as { port: number }).port;

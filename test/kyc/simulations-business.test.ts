@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, poster, startHarness, trpcClient } from '../support/harness.js';
+import { type Harness, poster, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('KYC simulations refuse business accounts (their verification is KYB)',
 
   it('tRPC refuses them alike (GraphQL serves no simulation)', async () => {
     const { ws, accountId } = await businessInReview();
-    const trpc = trpcClient(h, ws.adminToken);
+    const trpc = trpcCaller(h, ws.adminToken);
     const outcome = await trpc.simulations.kycOutcome.mutate({ accountId, outcome: 'completed' }).catch((e) => e);
     expect(outcome.data).toMatchObject({ code: 'INVALID_STATE', httpStatus: 409 });
     const holder = await trpc.simulations.kycHolderAction.mutate({ accountId, action: 'terms_signed' }).catch((e) => e);

@@ -48,7 +48,7 @@ describe('security headers', () => {
   });
 
   it('no HSTS when the public URL is http (the default)', async () => {
-    const plain = await startHarness();
+    const plain = await startHarness({ database: h.database });
     try {
       expect((await rawRequest(plain, 'GET', '/healthz')).headers.get('strict-transport-security')).toBeNull();
     } finally {
@@ -99,7 +99,7 @@ describe('CORS', () => {
   });
 
   it('by default no origin is listed, /graphql included', async () => {
-    const plain = await startHarness();
+    const plain = await startHarness({ database: h.database });
     try {
       const res = await fetch(`${plain.baseUrl}/graphql`, {
         method: 'POST',

@@ -1,9 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 import { until } from '../support/until.js';
 
+// One database for the file; each test starts an app of its own on it, with the shedding it tests.
+let base: Harness;
+beforeAll(async () => {
+  base = await startHarness();
+});
+afterAll(async () => base?.close());
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -12,9 +18,19 @@ afterEach(async () => {
 
 const off = { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 0, queueWaitMs: 0 };
 
+/** A promise the test resolves when it is done looking: connections are held until then, not for a guessed time. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
 describe('load shedding', () => {
   it('a database queue past its limit sheds with 503 OVERLOADED at once; health stays answerable', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -29,18 +45,20 @@ describe('load shedding', () => {
     const ws = await workspaceFactory(harness.deps);
     const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect((await list()).status).toBe(200);
-    // Transactions that hold every connection for a while, and more queued behind them: a real queue.
+    // Transactions that hold every connection until the test has looked, and more queued behind them: a real queue.
+    const release = gate();
     const held = Array.from({ length: harness.database.connections + 4 }, () =>
       harness.database.prisma.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT 1`;
-          await new Promise((r) => setTimeout(r, 400));
+          await release.opened;
         },
         { timeout: 20_000, maxWait: 20_000 },
       ),
     );
     await until('a queue to form', () => harness.database.waiting() >= 3);
     const [shed, health] = await Promise.all([list(), rawRequest(harness, 'GET', '/healthz')]);
+    release.open();
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('1');
     expect(shed.headers.get('content-type')).toContain('application/problem+json');
@@ -54,6 +72,7 @@ describe('load shedding', () => {
 
   it('requests shed once a database call has really waited past the limit; background calls are real waits too', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -68,22 +87,25 @@ describe('load shedding', () => {
     const ws = await workspaceFactory(harness.deps);
     const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect((await list()).status).toBe(200);
-    // Every connection held by a transaction (PGlite: its one), and one more call waiting behind them.
-    const hold = (ms: number) =>
+    // Every connection held by a transaction (PGlite: its one) until the test has looked, and one
+    // more call waiting behind them.
+    const release = gate();
+    const hold = (released: Promise<void>) =>
       harness.database.prisma.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT 1`;
-          await new Promise((r) => setTimeout(r, ms));
+          await released;
         },
         { timeout: 30_000, maxWait: 30_000 },
       );
-    const held = Array.from({ length: harness.database.connections }, () => hold(4000));
-    const waiter = hold(0);
+    const held = Array.from({ length: harness.database.connections }, () => hold(release.opened));
+    const waiter = hold(Promise.resolve());
     await until('a call to wait past the limit', () => harness.database.oldestWaitMs() > 1200);
     const answers = await Promise.all(Array.from({ length: 3 }, list));
     expect(answers.map((r) => r.status)).toEqual([503, 503, 503]);
     expect(answers[0]?.body).toMatchObject({ code: 'OVERLOADED', detail: expect.stringContaining('database queue') });
     expect((await rawRequest(harness, 'GET', '/healthz')).status).toBe(200);
+    release.open();
     await Promise.all([...held, waiter]);
     // Nothing waits any more: served at once, with no rate or history to wait out.
     expect(harness.database.oldestWaitMs()).toBe(0);
@@ -95,6 +117,7 @@ describe('load shedding', () => {
     // machine's load says nothing about this server.
     const { dbWaiters, queueWaitMs } = loadConfig({}).shedding;
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -110,8 +133,8 @@ describe('load shedding', () => {
     const ws = await workspaceFactory(harness.deps);
     const list = () => rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
     for (let round = 0; round < 2; round++) {
-      // Idle for longer than any completion-rate window.
-      await new Promise((r) => setTimeout(r, 2500));
+      // Idle: no database call waiting (shedding reads the queue as it is now and keeps no rate or history).
+      await until('the server to be idle', () => harness.database.waiting() === 0 && harness.database.oldestWaitMs() === 0);
       const answers = await Promise.all(Array.from({ length: n }, list));
       expect(answers.map((r) => r.status)).toEqual(Array.from({ length: n }, () => 200));
     }
@@ -119,6 +142,7 @@ describe('load shedding', () => {
 
   it('an event loop blocked past its limit sheds REST, tRPC and GraphQL in their own shapes, then recovers', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,
@@ -169,6 +193,7 @@ describe('load shedding', () => {
 
   it('a heap over its share sheds (a share of 0.1% is always exceeded)', async () => {
     const harness = await startHarness({
+      database: base.database,
       app: (database) => ({
         shedding: {
           ...off,

@@ -94,7 +94,7 @@ describe('per-credential rate limits', () => {
 
 describe('rate limit off switch', () => {
   it('perSecond 0 installs no limit and no headers', async () => {
-    const off = await startHarness({ app: (database) => ({ rateLimit: { perSecond: 0, burst: 1, database } }) });
+    const off = await startHarness({ database: h.database, app: (database) => ({ rateLimit: { perSecond: 0, burst: 1, database } }) });
     try {
       const ws = await workspaceFactory(off.deps);
       for (let i = 0; i < 8; i++) {

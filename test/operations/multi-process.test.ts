@@ -12,7 +12,7 @@ import { until } from '../support/until.js';
 
 /**
  * Issue 27: FAS scales by running more `fas serve` and `fas worker` processes on one PostgreSQL.
- * Two API processes and two workers, as built (`bin/fas.js`: `npm run build` first), on a fresh
+ * Two API processes and two workers, as built (`bin/fas.js`, which the global setup keeps fresh), on a fresh
  * database: what must be shared between them is.
  */
 const onPostgres = inject('databaseUrl').startsWith('postgres');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
 import { inProcessCli } from '../support/cli.js';
-import { type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 import { cookieOf, csrf, trpcHttp } from './trpc-http.js';
 
 let h: Harness;
@@ -16,7 +17,7 @@ const accounts = (authorization: string) => rawRequest(h, 'GET', '/api/v2/accoun
 describe('admin and analyst tokens can be listed and revoked', () => {
   it('the dashboard (tRPC) lists the team; revoking an analyst ends their token and their session at once', async () => {
     const ws = await workspaceFactory(h.deps);
-    const admin = trpcClient(h, ws.adminToken);
+    const admin = trpcCaller(h, ws.adminToken);
     const team = await admin.admins.list.query();
     expect(team.data.map((a) => [a.email, a.role, a.activeTokens])).toEqual([
       [ws.adminEmail, 'admin', 1],
@@ -44,20 +45,20 @@ describe('admin and analyst tokens can be listed and revoked', () => {
   it('API keys and analysts cannot manage the team; an admin cannot revoke themselves; other workspaces are 404', async () => {
     const ws = await workspaceFactory(h.deps);
     const other = await workspaceFactory(h.deps);
-    const team = await trpcClient(h, ws.adminToken).admins.list.query();
+    const team = await trpcCaller(h, ws.adminToken).admins.list.query();
     const [adminId, analystId] = team.data.map((a) => a.adminId) as [string, string];
-    const key = trpcClient(h, ws.apiKey);
+    const key = trpcCaller(h, ws.apiKey);
     await expect(key.admins.list.query()).rejects.toMatchObject({ data: { code: 'FORBIDDEN', httpStatus: 403 } });
     await expect(key.admins.revoke.mutate({ adminId })).rejects.toMatchObject({ data: { code: 'FORBIDDEN', httpStatus: 403 } });
-    const analyst = trpcClient(h, ws.analystToken);
+    const analyst = trpcCaller(h, ws.analystToken);
     expect((await analyst.admins.list.query()).data).toHaveLength(2);
     await expect(analyst.admins.revoke.mutate({ adminId })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
-    const admin = trpcClient(h, ws.adminToken);
+    const admin = trpcCaller(h, ws.adminToken);
     await expect(admin.admins.revoke.mutate({ adminId })).rejects.toMatchObject({ data: { code: 'INVALID_STATE' } });
     await expect(admin.admins.revoke.mutate({ adminId: 'nope' })).rejects.toMatchObject({ data: { code: 'VALIDATION_FAILED' } });
-    const foreign = (await trpcClient(h, other.adminToken).admins.list.query()).data[0]?.adminId as string;
+    const foreign = (await trpcCaller(h, other.adminToken).admins.list.query()).data[0]?.adminId as string;
     await expect(admin.admins.revoke.mutate({ adminId: foreign })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
-    expect((await trpcClient(h, other.adminToken).admins.list.query()).data.map((a) => a.email)).not.toContain(ws.adminEmail);
+    expect((await trpcCaller(h, other.adminToken).admins.list.query()).data.map((a) => a.email)).not.toContain(ws.adminEmail);
     // Nothing changed.
     expect((await accounts(`Bearer ${ws.analystToken}`)).status).toBe(200);
     expect((await accounts(`Bearer ${other.adminToken}`)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 describe('API keys through tRPC (dashboard)', () => {
   let h: Harness;
@@ -13,7 +14,7 @@ describe('API keys through tRPC (dashboard)', () => {
 
   it('creates a key shown once, lists it without the secret, and revocation stops it at once over REST', async () => {
     const ws = await workspaceFactory(h.deps);
-    const admin = trpcClient(h, ws.adminToken);
+    const admin = trpcCaller(h, ws.adminToken);
     const created = await admin.apiKeys.create.mutate({ name: '  billing export ' });
     expect(created).toMatchObject({ name: 'billing export', prefix: created.key.slice(0, 12) });
     expect(created.key).toMatch(/^fas_sk_[A-Za-z0-9_-]{32}$/);
@@ -40,7 +41,7 @@ describe('API keys through tRPC (dashboard)', () => {
   it('validates names and ids, and another workspace key is 404', async () => {
     const ws = await workspaceFactory(h.deps);
     const other = await workspaceFactory(h.deps);
-    const admin = trpcClient(h, ws.adminToken);
+    const admin = trpcCaller(h, ws.adminToken);
     await expect(admin.apiKeys.create.mutate({ name: 'x'.repeat(101) })).rejects.toMatchObject({
       data: { code: 'VALIDATION_FAILED', errors: [{ field: 'name' }] },
     });
@@ -55,7 +56,7 @@ describe('API keys through tRPC (dashboard)', () => {
 
   it('analysts list keys but cannot create or revoke them', async () => {
     const ws = await workspaceFactory(h.deps);
-    const analyst = trpcClient(h, ws.analystToken);
+    const analyst = trpcCaller(h, ws.analystToken);
     expect((await analyst.apiKeys.list.query()).data).toHaveLength(1);
     await expect(analyst.apiKeys.create.mutate({})).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
     await expect(analyst.apiKeys.revoke.mutate({ apiKeyId: ws.apiKeyId })).rejects.toMatchObject({ data: { code: 'FORBIDDEN' } });
@@ -64,7 +65,7 @@ describe('API keys through tRPC (dashboard)', () => {
 
   it('API keys cannot list, create or revoke keys (403 FORBIDDEN); only people manage credentials', async () => {
     const ws = await workspaceFactory(h.deps);
-    const key = trpcClient(h, ws.apiKey);
+    const key = trpcCaller(h, ws.apiKey);
     const refused = { data: { code: 'FORBIDDEN', httpStatus: 403 } };
     await expect(key.apiKeys.create.mutate({ name: 'minted' })).rejects.toMatchObject(refused);
     await expect(key.apiKeys.list.query()).rejects.toMatchObject(refused);
@@ -78,7 +79,7 @@ describe('API keys through tRPC (dashboard)', () => {
     expect(bearer.status).toBe(403);
     expect(await bearer.text()).toMatch(/API keys cannot manage credentials/);
     // Nothing changed: still the one key, not revoked.
-    const listed = await trpcClient(h, ws.adminToken).apiKeys.list.query();
+    const listed = await trpcCaller(h, ws.adminToken).apiKeys.list.query();
     expect(listed.data.map((k) => [k.apiKeyId, k.revokedAt])).toEqual([[ws.apiKeyId, null]]);
   });
 });

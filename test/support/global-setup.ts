@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { staleBuild } from '../../scripts/build-stamp.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,10 +16,25 @@ declare module 'vitest' {
 }
 
 /**
+ * The browser, CLI and documentation tests run the built `dist/` (bin/fas.js, the dashboard's
+ * bundle): built again here when its sources changed since, so a stale build is never what is tested.
+ */
+function freshBuild(): void {
+  const stale = staleBuild();
+  if (!stale) return;
+  console.log(`${stale}: building it (npm run build:app)`);
+  const build = spawnSync('npm', ['run', 'build:app', '--silent'], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`dist/ is stale and \`npm run build:app\` failed (exit ${build.status}): fix the build first`);
+  const still = staleBuild();
+  if (still) throw new Error(`dist/ is still stale after \`npm run build:app\`: ${still} (were sources edited during the build?)`);
+}
+
+/**
  * With DATABASE_URL=postgres://... the suite runs in a fresh database created here and dropped
  * afterwards; without it every test file uses its own in-memory PGlite.
  */
 export default async function setup(project: TestProject) {
+  freshBuild();
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     project.provide('databaseUrl', 'memory://');

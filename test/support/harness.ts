@@ -5,12 +5,12 @@ import type { Middleware } from 'openapi-fetch';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createFasClient, type FasClient, type FasClientOptions } from '../../packages/client/src/index.js';
-import { credentialCache } from '../../src/core/auth/credential-cache.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
-import { randomIds, systemClock } from '../../src/core/ports.js';
+import type { Clock } from '../../src/core/ports.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
+import { depsOf } from '../../src/server/deps.js';
 import type { AppRouter } from '../../src/trpc/router.js';
 import { contractViolations } from './contract.js';
 import { fetchRetryingReset } from './fetch.js';
@@ -56,44 +56,52 @@ export async function startHarness(
     masterKey?: Buffer;
     statementTimeoutMs?: number;
     graphiql?: boolean;
+    /** The core's clock (the system's by default): a test that moves time passes one it controls. */
+    clock?: Clock;
+    /** Another harness's open database, for a file that needs several apps (other options) on one database. */
+    database?: Database;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
     app?: (database: Database) => Partial<AppOptions>;
     /** PostgreSQL: read replicas of the file's database (given its URL), as DATABASE_READ_URL gives them. */
     reads?: (url: string) => { urls: string[]; maxLagMs: number };
   } = {},
 ): Promise<Harness> {
-  const fresh = await freshDatabase();
-  const database = await openDatabase({
-    databaseUrl: fresh.url,
-    dataDir: '/nonexistent',
-    statementTimeoutMs: opts.statementTimeoutMs,
-    pgliteImage: pgliteImage(),
-    ...(opts.reads ? { reads: opts.reads(fresh.url) } : {}),
-  });
+  // A database another harness opened is its to close: this one only closes its app.
+  const fresh = opts.database ? { url: '', drop: async () => {} } : await freshDatabase();
+  const database =
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: fresh.url,
+      dataDir: '/nonexistent',
+      statementTimeoutMs: opts.statementTimeoutMs,
+      pgliteImage: pgliteImage(),
+      ...(opts.reads ? { reads: opts.reads(fresh.url) } : {}),
+    }));
   let queries = 0;
-  // Counts every operation the core issues, model queries and raw SQL alike.
-  const counted = database.prisma.$extends({
-    query: {
-      async $allOperations({ args, query }) {
-        queries++;
-        return query(args);
+  // The production wiring (depsOf), on a client and a SQL runner that count every operation the
+  // core issues, model queries and raw SQL alike (for N+1 assertions).
+  const counted = {
+    prisma: database.prisma.$extends({
+      query: {
+        async $allOperations({ args, query }) {
+          queries++;
+          return query(args);
+        },
       },
-    },
-  }) as unknown as Deps['db'];
-  const deps: Deps = {
-    db: counted,
-    sql: async (q) => {
+    }) as unknown as Database['prisma'],
+    sql: (async (q, o) => {
       queries++;
-      return database.sql(q);
-    },
-    clock: systemClock,
-    ids: randomIds,
+      return database.sql(q, o);
+    }) as Database['sql'],
+    bulk: database.bulk,
+    ...(database.replicas ? { replicas: database.replicas } : {}),
+  };
+  const deps = depsOf(counted, {
     cipher: createFieldCipher(opts.masterKey ?? randomBytes(32)),
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
-    credentials: credentialCache(),
-    ...(database.replicas ? { replicas: database.replicas } : {}),
-  };
+    clock: opts.clock,
+  });
   const app = await buildApp({
     deps,
     ping: database.ping,
@@ -114,6 +122,7 @@ export async function startHarness(
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
+      if (opts.database) return;
       await database.close();
       await fresh.drop();
     },

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace } from '../../src/core/workspaces/create-workspace.js';
 import { activeAccount, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
@@ -107,21 +108,21 @@ describe('other rules', () => {
 
   it('tRPC updateStatus is for admins only, through the same rules', async () => {
     const tx = await createBank(ws.ctx, accountId);
-    const asKey = await trpcClient(h, ws.apiKey)
+    const asKey = await trpcCaller(h, ws.apiKey)
       .transactions.updateStatus.mutate({ transactionId: tx.id, status: 'processing' })
       .catch((e) => e);
     expect(asKey.data.code).toBe('FORBIDDEN');
-    const asAnalyst = await trpcClient(h, ws.analystToken)
+    const asAnalyst = await trpcCaller(h, ws.analystToken)
       .transactions.updateStatus.mutate({ transactionId: tx.id, status: 'processing' })
       .catch((e) => e);
     expect(asAnalyst.data.code).toBe('FORBIDDEN');
-    const ok = await trpcClient(h, ws.adminToken).transactions.updateStatus.mutate({
+    const ok = await trpcCaller(h, ws.adminToken).transactions.updateStatus.mutate({
       transactionId: tx.id,
       status: 'processing',
       statusReason: 'ops',
     });
     expect(ok.status).toBe('processing');
-    const bad = await trpcClient(h, ws.adminToken)
+    const bad = await trpcCaller(h, ws.adminToken)
       .transactions.updateStatus.mutate({ transactionId: tx.id, status: 'returned' })
       .catch((e) => e);
     expect(bad.data.code).toBe('INVALID_STATE');

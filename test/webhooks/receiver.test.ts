@@ -14,9 +14,8 @@ let deps: Deps;
 let offset = 0;
 const sender = httpWebhookSender({ timeoutMs: 5000, allowInsecure: true });
 beforeAll(async () => {
-  h = await startHarness({ allowInsecureWebhooks: true });
   // One clock for the app (JWKS) and the dispatcher, movable for key rotation.
-  (h.deps as { clock: Deps['clock'] }).clock = { now: () => new Date(Date.now() + offset) };
+  h = await startHarness({ allowInsecureWebhooks: true, clock: { now: () => new Date(Date.now() + offset) } });
   deps = h.deps;
   await ensureSigningKey(deps);
 });

@@ -9,10 +9,9 @@ let h: Harness;
 let now = new Date('2026-01-01T00:00:00Z');
 let deps: Deps;
 beforeAll(async () => {
-  h = await startHarness();
-  // The app reads keys through its own deps; drive time through the same clock object.
+  // The app reads keys through its own deps; drive time through the same clock.
+  h = await startHarness({ clock: { now: () => now } });
   deps = h.deps;
-  (deps as { clock: { now(): Date } }).clock = { now: () => now };
   await h.deps.db.signingKey.deleteMany();
 });
 afterAll(async () => h?.close());

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../factories/holder-files.js';
 import { realPng } from '../factories/images.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { trpcCaller } from '../support/trpc-caller.js';
 
 // The workspace's settings (openapi.yaml, tag Workspace): the display name and the logo holders
 // see, who may change them, what images are accepted, how a logo is served, and that a workspace
@@ -122,9 +123,9 @@ describe('logo', () => {
 
   it('tRPC takes it as base64 and refuses anything else', async () => {
     const png = realPng(3, 3);
-    const set = await trpcClient(h, a.apiKey).workspace.setLogo.mutate({ contentBase64: png.toString('base64') });
+    const set = await trpcCaller(h, a.apiKey).workspace.setLogo.mutate({ contentBase64: png.toString('base64') });
     expect(set.logo?.size).toBe(png.length);
-    await expect(trpcClient(h, a.apiKey).workspace.setLogo.mutate({ contentBase64: 'not base64!' })).rejects.toMatchObject({
+    await expect(trpcCaller(h, a.apiKey).workspace.setLogo.mutate({ contentBase64: 'not base64!' })).rejects.toMatchObject({
       data: { code: 'VALIDATION_FAILED' },
     });
   });
@@ -137,7 +138,7 @@ describe('tenant isolation', () => {
     await putLogo(b.apiKey, realPng(5, 5, [[0, 128, 0]]));
     const fromB = [
       (await get(b.apiKey)).body,
-      await trpcClient(h, b.apiKey).workspace.get.query(),
+      await trpcCaller(h, b.apiKey).workspace.get.query(),
       (await graphql(h, b.apiKey, '{ workspace { workspaceId displayName logo { sha256 } } }')).data.workspace,
     ];
     for (const w of fromB) expect(w).toMatchObject({ workspaceId: b.workspaceId, displayName: 'Beta Bank' });
