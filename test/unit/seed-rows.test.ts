@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { makeAccounts } from '../../src/operator/seed/make-row.js';
+import { makeAccounts } from '../../src/operator/seed/make-accounts.js';
 import { Rng } from '../../src/operator/seed/random.js';
 import { blockRows, type SeedPlan, seedRows } from '../../src/operator/seed/seed-rows.js';
 
