@@ -3,7 +3,17 @@ import { Decimal, fixed } from '../../core/transactions/money.js';
 import type { SeedRow } from './bulk-insert.js';
 import { iso } from './iso-time.js';
 import type { Rng } from './random.js';
-import { BANK_INSTRUMENTS, COMPANIES, ENTRY_DESCRIPTIONS, INTERMEDIARIES, iban, personName, SWIFT_BANKS, SWIFT_COINS, US_BANKS } from './reference-data.js';
+import {
+  BANK_INSTRUMENTS,
+  COMPANIES,
+  ENTRY_DESCRIPTIONS,
+  INTERMEDIARIES,
+  iban,
+  personName,
+  SWIFT_BANKS,
+  SWIFT_COINS,
+  US_BANKS,
+} from './reference-data.js';
 import { amount, zero } from './row-money.js';
 import { type Status, statusFor } from './status-model.js';
 
@@ -17,7 +27,13 @@ const BANK_FEE_FIXED = new Map<string, string>();
  * five as `simulateBankDeposit` makes it, otherwise a withdrawal as `createBankTransaction`
  * does. Answers the status and the rail (its speed for the status history).
  */
-export function drawBank(rng: Rng, row: SeedRow, reference: string | null, age: number, createdAt: number): { status: Status; speed: string } {
+export function drawBank(
+  rng: Rng,
+  row: SeedRow,
+  reference: string | null,
+  age: number,
+  createdAt: number,
+): { status: Status; speed: string } {
   const instrument = rng.pick(BANK_INSTRUMENTS);
   const coin = instrument === 'swift' ? rng.pick(SWIFT_COINS) : 'USD';
   row.coin = coin;
