@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { SessionContext, useCanWrite } from '../session.js';
 import { type Outputs, useTRPC } from '../trpc.js';
+import { ConfirmButton } from './ConfirmButton.js';
 import { EmptyState, ErrorBox, Loading, Section } from './layout.js';
 import { DataTable } from './tables.js';
 import { DateTime, StatusBadge } from './values.js';
@@ -22,19 +23,14 @@ export function TeamSection() {
     trpc.admins.revoke.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.admins.list.queryKey() }) }),
   );
   const revokeButton = (m: Member) => (
-    <button
-      type="button"
-      className="danger"
-      aria-label={`Revoke ${m.email}`}
+    <ConfirmButton
+      label={`Revoke ${m.email}`}
+      question={`Revoke ${m.email}? Their tokens stop working and their dashboard sessions end at once.`}
       disabled={revoke.isPending}
-      onClick={() => {
-        if (window.confirm(`Revoke ${m.email}? Their tokens stop working and their dashboard sessions end at once.`)) {
-          revoke.mutate({ adminId: m.adminId });
-        }
-      }}
+      onConfirm={() => revoke.mutate({ adminId: m.adminId })}
     >
       Revoke
-    </button>
+    </ConfirmButton>
   );
   return (
     <Section id="team" title="Team">
@@ -51,7 +47,14 @@ export function TeamSection() {
               { header: 'State', cell: (m) => <StatusBadge status={m.activeTokens > 0 ? 'active' : 'revoked'} /> },
               { header: 'Created', cell: (m) => <DateTime iso={m.createdAt} /> },
               ...(canWrite
-                ? [{ header: 'Actions', cell: (m: Member) => (m.activeTokens > 0 && m.email !== me ? revokeButton(m) : null) }]
+                ? [
+                    {
+                      header: 'Actions',
+                      cell: (m: Member) =>
+                        // Nobody revokes themselves here: their own row says whose it is instead.
+                        m.email === me ? <span className="muted">You</span> : m.activeTokens > 0 ? revokeButton(m) : null,
+                    },
+                  ]
                 : []),
             ]}
           />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { ConfirmButton } from '../components/ConfirmButton.js';
 import { FieldErrors } from '../components/form-errors.js';
 import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { TeamSection } from '../components/TeamSection.js';
@@ -34,16 +35,13 @@ export function ApiKeys() {
     create.mutate(name ? { name } : {}, { onSuccess: () => form.reset() });
   };
   const revokeButton = (k: Key) => (
-    <button
-      type="button"
-      className="danger"
-      aria-label={`Revoke ${k.name ?? k.prefix}`}
-      onClick={() => {
-        if (window.confirm(`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`)) revoke.mutate({ apiKeyId: k.apiKeyId });
-      }}
+    <ConfirmButton
+      label={`Revoke ${k.name ?? k.prefix}`}
+      question={`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`}
+      onConfirm={() => revoke.mutate({ apiKeyId: k.apiKeyId })}
     >
       Revoke
-    </button>
+    </ConfirmButton>
   );
   const fieldErrors = create.error ? errorInfo(create.error).errors : [];
   return (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ConfirmButton } from '../components/ConfirmButton.js';
 import { chosenEventTypes, EVENT_CATEGORIES, EventTypePicker } from '../components/EventTypePicker.js';
 import { FieldErrors } from '../components/form-errors.js';
 import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
@@ -145,16 +146,13 @@ export function Webhooks() {
             Enable
           </button>
         ) : null}
-        <button
-          type="button"
-          className="danger"
-          aria-label={`Delete ${t.url}`}
-          onClick={() => {
-            if (window.confirm(`Delete the target ${t.url}?`)) remove.mutate({ targetId: t.id });
-          }}
+        <ConfirmButton
+          label={`Delete ${t.url}`}
+          question={`Delete the target ${t.url}?`}
+          onConfirm={() => remove.mutate({ targetId: t.id })}
         >
           Delete
-        </button>
+        </ConfirmButton>
       </span>
     );
   return (
