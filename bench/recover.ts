@@ -18,7 +18,7 @@ import { Dispatcher } from '../src/core/webhooks/dispatcher.js';
 import { DELIVERIES_CHANNEL } from '../src/core/webhooks/events.js';
 import { recoverWebhookTarget } from '../src/core/webhooks/recover-webhook-target.js';
 import { DEFAULT_RETRY_POLICY } from '../src/core/webhooks/retry-schedule.js';
-import { ensureSigningKey } from '../src/core/webhooks/signing-keys.js';
+import { ensureSigningKey } from '../src/core/webhooks/rotate-signing-key.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { openDatabase } from '../src/db/database.js';
 import { depsOf } from '../src/server/deps.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { purgeIdempotencyKeys } from '../core/idempotency/idempotency-store.js';
 import { warmValidators } from '../core/validation/validators.js';
-import { ensureSigningKey } from '../core/webhooks/signing-keys.js';
+import { ensureSigningKey } from '../core/webhooks/rotate-signing-key.js';
 import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
