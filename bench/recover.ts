@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createContext } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { createWebhookTarget } from '../src/core/webhooks/create-webhook-target.js';
-import { Dispatcher } from '../src/core/webhooks/dispatcher.js';
+import { Dispatcher } from '../src/core/webhooks/dispatch/dispatcher.js';
 import { DELIVERIES_CHANNEL } from '../src/core/webhooks/events.js';
 import { recoverWebhookTarget } from '../src/core/webhooks/recover-webhook-target.js';
 import { DEFAULT_RETRY_POLICY } from '../src/core/webhooks/retry-schedule.js';

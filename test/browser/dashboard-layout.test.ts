@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
 import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { activeAccount } from '../factories/transactions.js';

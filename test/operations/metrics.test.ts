@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
 import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Deps } from '../../src/core/context.js';
-import { Dispatcher, type DispatcherOptions } from '../../src/core/webhooks/dispatcher.js';
+import { Dispatcher, type DispatcherOptions } from '../../src/core/webhooks/dispatch/dispatcher.js';
 import type { RetryPolicy } from '../../src/core/webhooks/retry-schedule.js';
 import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';

@@ -1,7 +1,7 @@
 import { createLocalJWKSet, flattenedVerify } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/core/context.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
 import { emitEvent, SYSTEM_NOTES } from '../../src/core/webhooks/events.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';

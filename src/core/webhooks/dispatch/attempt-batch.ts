@@ -1,6 +1,6 @@
-import type { Deps } from '../context.js';
+import type { Deps } from '../../context.js';
+import type { RetryPolicy } from '../retry-schedule.js';
 import { type AttemptOutcome, recordAttempts } from './record-attempts.js';
-import type { RetryPolicy } from './retry-schedule.js';
 
 /** Most attempts recorded by one statement. */
 const RECORD_CHUNK = 500;

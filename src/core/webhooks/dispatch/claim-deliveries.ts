@@ -1,5 +1,5 @@
-import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Deps } from '../context.js';
+import { Prisma } from '../../../db/generated/prisma/client.js';
+import type { Deps } from '../../context.js';
 
 /** A delivery leased for one attempt, with what sending it needs. */
 export interface ClaimedDelivery {

@@ -1,7 +1,7 @@
+import { deliveryBody } from '../delivery-body.js';
+import type { SendResult, WebhookSender } from '../sender.js';
+import { SIGNATURE_VERSION, signDetached } from '../sign.js';
 import type { ClaimedDelivery } from './claim-deliveries.js';
-import { deliveryBody } from './delivery-body.js';
-import type { SendResult, WebhookSender } from './sender.js';
-import { SIGNATURE_VERSION, signDetached } from './sign.js';
 import type { SigningKey } from './signing-key-cache.js';
 
 /** One attempt of a delivery: its body signed at `startedAt` with the current key, and sent. */

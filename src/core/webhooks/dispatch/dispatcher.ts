@@ -1,9 +1,9 @@
-import type { Deps } from '../context.js';
+import type { Deps } from '../../context.js';
+import type { RetryPolicy } from '../retry-schedule.js';
+import type { SendResult, WebhookSender } from '../sender.js';
 import { AttemptBatch } from './attempt-batch.js';
 import { type ClaimedDelivery, claimDeliveries } from './claim-deliveries.js';
-import type { RetryPolicy } from './retry-schedule.js';
 import { sendAttempt } from './send-attempt.js';
-import type { SendResult, WebhookSender } from './sender.js';
 import { SigningKeyCache } from './signing-key-cache.js';
 
 export interface DispatcherOptions {

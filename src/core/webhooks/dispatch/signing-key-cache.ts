@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
-import type { Deps } from '../context.js';
-import { currentSigningKey } from './signing-keys.js';
+import type { Deps } from '../../context.js';
+import { currentSigningKey } from '../signing-keys.js';
 
 export type SigningKey = { kid: string; privateKey: KeyObject };
 
