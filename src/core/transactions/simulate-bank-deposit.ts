@@ -1,9 +1,9 @@
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validateBody } from '../validation/validators.js';
-import { createTransaction, inOneCoin } from './insert-transaction.js';
 import { amountOf, Decimal } from './money.js';
 import { bankReferences } from './sandbox-references.js';
+import { createTransaction, inOneCoin } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /**

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validateBody } from '../validation/validators.js';
-import { createTransaction, inOneCoin } from './insert-transaction.js';
 import { amountOf, Decimal } from './money.js';
 import { cryptoRoute } from './pricing.js';
+import { createTransaction, inOneCoin } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /** Sandbox: an incoming on-chain transfer is detected for an account. */
