@@ -3,8 +3,8 @@ import { useContext } from 'react';
 import { SessionContext, useCanWrite } from '../session.js';
 import { type Outputs, useTRPC } from '../trpc.js';
 import { ConfirmButton } from './ConfirmButton.js';
-import { EmptyState, ErrorBox, Loading, Section } from './layout.js';
-import { DataTable } from './tables.js';
+import { ErrorBox, Section } from './layout.js';
+import { ListTable } from './tables.js';
 import { DateTime, StatusBadge } from './values.js';
 
 type Member = Outputs['admins']['list']['data'][number];
@@ -34,36 +34,30 @@ export function TeamSection() {
   );
   return (
     <Section id="team" title="Team">
-      <ErrorBox error={team.error ?? revoke.error} />
-      {team.data ? (
-        team.data.data.length ? (
-          <DataTable
-            label="Admins and analysts"
-            rows={team.data.data}
-            rowKey={(m) => m.adminId}
-            columns={[
-              { header: 'Email', cell: (m) => m.email, primary: true },
-              { header: 'Role', cell: (m) => (m.role === 'admin' ? 'Admin' : 'Analyst (read-only)') },
-              { header: 'State', cell: (m) => <StatusBadge status={m.activeTokens > 0 ? 'active' : 'revoked'} /> },
-              { header: 'Created', cell: (m) => <DateTime iso={m.createdAt} /> },
-              ...(canWrite
-                ? [
-                    {
-                      header: 'Actions',
-                      cell: (m: Member) =>
-                        // Nobody revokes themselves here: their own row says whose it is instead.
-                        m.email === me ? <span className="muted">You</span> : m.activeTokens > 0 ? revokeButton(m) : null,
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        ) : (
-          <EmptyState title="No admins or analysts." />
-        )
-      ) : team.isPending ? (
-        <Loading what="the team" />
-      ) : null}
+      <ErrorBox error={revoke.error} />
+      <ListTable
+        query={team}
+        label="Admins and analysts"
+        loading="the team"
+        empty={{ title: 'No admins or analysts.' }}
+        rowKey={(m) => m.adminId}
+        columns={[
+          { header: 'Email', cell: (m) => m.email, primary: true },
+          { header: 'Role', cell: (m) => (m.role === 'admin' ? 'Admin' : 'Analyst (read-only)') },
+          { header: 'State', cell: (m) => <StatusBadge status={m.activeTokens > 0 ? 'active' : 'revoked'} /> },
+          { header: 'Created', cell: (m) => <DateTime iso={m.createdAt} /> },
+          ...(canWrite
+            ? [
+                {
+                  header: 'Actions',
+                  cell: (m: Member) =>
+                    // Nobody revokes themselves here: their own row says whose it is instead.
+                    m.email === me ? <span className="muted">You</span> : m.activeTokens > 0 ? revokeButton(m) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
     </Section>
   );
 }

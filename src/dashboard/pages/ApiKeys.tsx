@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { FieldErrors } from '../components/form-errors.js';
-import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { ErrorBox, Page, Section } from '../components/layout.js';
 import { TeamSection } from '../components/TeamSection.js';
-import { DataTable } from '../components/tables.js';
+import { ListTable } from '../components/tables.js';
 import { CopyButton, DateTime, StatusBadge } from '../components/values.js';
 import { errorInfo } from '../errors.js';
 import { useCanWrite } from '../session.js';
@@ -75,30 +75,23 @@ export function ApiKeys() {
           ) : null}
         </Section>
       ) : null}
-      <ErrorBox error={keys.error ?? revoke.error ?? (create.error && !fieldErrors.length ? create.error : null)} />
+      <ErrorBox error={revoke.error ?? (create.error && !fieldErrors.length ? create.error : null)} />
       <Section id="keys" title="Keys">
-        {keys.data ? (
-          keys.data.data.length ? (
-            <DataTable
-              label="API keys"
-              rows={keys.data.data}
-              rowKey={(k) => k.apiKeyId}
-              columns={[
-                { header: 'Name', cell: (k) => k.name ?? '—', primary: true },
-                { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
-                { header: 'State', cell: (k) => <StatusBadge status={k.revokedAt ? 'revoked' : 'active'} /> },
-                { header: 'Created', cell: (k) => <DateTime iso={k.createdAt} /> },
-                { header: 'Last used', cell: (k) => (k.lastUsedAt ? <DateTime iso={k.lastUsedAt} /> : 'never') },
-                { header: 'Revoked', cell: (k) => (k.revokedAt ? <DateTime iso={k.revokedAt} /> : '—') },
-                ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
-              ]}
-            />
-          ) : (
-            <EmptyState title="No API keys." />
-          )
-        ) : keys.isPending ? (
-          <Loading what="API keys" />
-        ) : null}
+        <ListTable
+          query={keys}
+          label="API keys"
+          empty={{ title: 'No API keys.' }}
+          rowKey={(k) => k.apiKeyId}
+          columns={[
+            { header: 'Name', cell: (k) => k.name ?? '—', primary: true },
+            { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+            { header: 'State', cell: (k) => <StatusBadge status={k.revokedAt ? 'revoked' : 'active'} /> },
+            { header: 'Created', cell: (k) => <DateTime iso={k.createdAt} /> },
+            { header: 'Last used', cell: (k) => (k.lastUsedAt ? <DateTime iso={k.lastUsedAt} /> : 'never') },
+            { header: 'Revoked', cell: (k) => (k.revokedAt ? <DateTime iso={k.revokedAt} /> : '—') },
+            ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
+          ]}
+        />
       </Section>
       <TeamSection />
     </Page>
