@@ -30,7 +30,7 @@ import { randomIds, systemClock } from '../src/core/ports.js';
 import { createWebhookTarget } from '../src/core/webhooks/create-webhook-target.js';
 import { deliveryBody } from '../src/core/webhooks/delivery-body.js';
 import { DELIVERIES_CHANNEL, emitEvent } from '../src/core/webhooks/events.js';
-import { ensureSigningKey } from '../src/core/webhooks/signing-keys.js';
+import { ensureSigningKey } from '../src/core/webhooks/rotate-signing-key.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import type { Prisma } from '../src/db/generated/prisma/client.js';

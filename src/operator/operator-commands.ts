@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { assertUuid } from '../core/validation/uuid.js';
-import { rotateSigningKey } from '../core/webhooks/signing-keys.js';
+import { rotateSigningKey } from '../core/webhooks/rotate-signing-key.js';
 import { createAdmin } from '../core/workspaces/create-admin.js';
 import { createApiKey } from '../core/workspaces/create-api-key.js';
 import { createWorkspace } from '../core/workspaces/create-workspace.js';

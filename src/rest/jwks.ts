@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
-import { publishedJwks } from '../core/webhooks/signing-keys.js';
+import { getPublishedJwks } from '../core/webhooks/get-published-jwks.js';
 
 /** `getJwks` in openapi.yaml: the public keys that verify webhook signatures; no authentication, cacheable 1 hour. */
 export function jwksRoute(app: FastifyInstance, opts: { deps: Deps }): void {
@@ -8,6 +8,6 @@ export function jwksRoute(app: FastifyInstance, opts: { deps: Deps }): void {
     reply
       .header('cache-control', 'public, max-age=3600')
       .type('application/json')
-      .send(await publishedJwks(opts.deps)),
+      .send(await getPublishedJwks(opts.deps)),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Deps } from '../core/context.js';
-import type { DispatcherObserver } from '../core/webhooks/dispatcher.js';
+import type { DispatcherObserver } from '../core/webhooks/dispatch/dispatcher.js';
 import type { Database } from '../db/database.js';
 import { Prisma } from '../db/generated/prisma/client.js';
 import { appRouter } from '../trpc/router.js';

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
 import { purgeIdempotencyKeys } from '../core/idempotency/idempotency-store.js';
 import { warmValidators } from '../core/validation/validators.js';
-import { ensureSigningKey } from '../core/webhooks/signing-keys.js';
+import { ensureSigningKey } from '../core/webhooks/rotate-signing-key.js';
 import { safeError } from '../logging/safe-error.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
@@ -11,10 +11,8 @@ import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-route.js';
 import { startOperatorSocket } from './operator-socket.js';
 import { assertAddressAvailable, unavailableAddress } from './port-check.js';
+import { stopOnSignals } from './shutdown.js';
 import { startWebhookWorker } from './webhook-worker.js';
-
-/** After the drain deadline, how long the rest of the stop (dispatcher, database) may take. */
-const FORCE_EXIT_AFTER_DRAIN_MS = 2000;
 
 /** `fas serve`: the API on the configured database until SIGTERM/SIGINT, then a graceful stop. */
 export async function serve(config: Config, opts: { worker: boolean } = { worker: true }): Promise<void> {
@@ -25,23 +23,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   const { database, deps } = await openDeps(config, { api: true });
   const boot = await bootstrapSandbox(deps, database, config.dataDir);
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
-  if (boot) {
-    const c = boot.created;
-    process.stdout.write(
-      [
-        '',
-        'Created a sandbox workspace on this empty database. These secrets are shown once:',
-        `  workspaceId:  ${c.workspaceId}`,
-        `  API key:      ${c.apiKey.key}`,
-        `  admin token:  ${c.admin.token}  (${c.admin.email})`,
-        `  saved to:     ${boot.file} (mode 0600)`,
-        '',
-        `  curl -s -H "Authorization: APIKey ${c.apiKey.key}" ${config.publicUrl}/api/v2/accounts`,
-        '',
-        '',
-      ].join('\n'),
-    );
-  }
+  if (boot) printSandboxSecrets(boot, config.publicUrl);
   const metrics = createMetrics(deps, database);
   const app = await buildApp({
     metrics: { metrics, token: config.metricsToken },
@@ -96,36 +78,21 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
         onError: (err) => app.log.error({ err: safeError(err) }, 'operator command failed'),
       });
   const connections = connectionTracker(app.server);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    // Further signals (a terminal's Ctrl-C reaches npm and the server alike) must not cut the
-    // shutdown short: it finishes, closes the database and removes the lock.
-    if (stopping) {
-      app.log.info({ signal }, 'already shutting down');
-      return;
-    }
-    stopping = true;
-    app.log.info({ signal, inProgress: connections.inProgress() }, 'shutting down');
-    // Requests in progress get the drain deadline; past it their connections are cut and the
-    // stop goes on; should closing still hang, the process exits anyway.
-    const drainDeadline = setTimeout(() => connections.destroyAll(), config.drainTimeoutMs);
-    drainDeadline.unref();
-    const force = setTimeout(() => process.exit(1), config.drainTimeoutMs + FORCE_EXIT_AFTER_DRAIN_MS);
-    force.unref();
-    clearInterval(purge);
-    try {
+  stopOnSignals({
+    log: (msg, fields) => app.log.info(fields, msg),
+    state: () => ({ inProgress: connections.inProgress() }),
+    // Requests in progress get the drain deadline; past it their connections are cut.
+    deadline: { ms: config.drainTimeoutMs, cut: () => connections.destroyAll() },
+    stop: async () => {
+      clearInterval(purge);
       connections.drain();
       await operator?.close();
       metricsServer?.close();
       await app.close();
       await worker?.stop();
       await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+    },
+  });
   warmValidators();
   // Taken since the check above (another process was quicker): said in the same words.
   await app.listen({ port: config.port, host: config.host }).catch((err) => {
@@ -144,18 +111,31 @@ export async function runWorker(config: Config): Promise<void> {
   const worker = startWebhookWorker(config, deps, database, log, metrics.dispatcher);
   const metricsServer = config.metricsAddress ? await startMetricsServer(metrics, config.metricsAddress) : null;
   process.stdout.write(`${JSON.stringify({ level: 30, msg: 'webhook worker ready', database: database.description })}\n`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    try {
+  stopOnSignals({
+    log: (msg, fields) => process.stdout.write(`${JSON.stringify({ level: 30, msg, ...fields })}\n`),
+    stop: async () => {
       metricsServer?.close();
       await worker.stop();
       await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
+    },
+  });
+}
+
+/** The first start's secrets, shown once (they are also in the data directory's file, mode 0600). */
+function printSandboxSecrets(boot: NonNullable<Awaited<ReturnType<typeof bootstrapSandbox>>>, publicUrl: string): void {
+  const c = boot.created;
+  process.stdout.write(
+    [
+      '',
+      'Created a sandbox workspace on this empty database. These secrets are shown once:',
+      `  workspaceId:  ${c.workspaceId}`,
+      `  API key:      ${c.apiKey.key}`,
+      `  admin token:  ${c.admin.token}  (${c.admin.email})`,
+      `  saved to:     ${boot.file} (mode 0600)`,
+      '',
+      `  curl -s -H "Authorization: APIKey ${c.apiKey.key}" ${publicUrl}/api/v2/accounts`,
+      '',
+      '',
+    ].join('\n'),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Deps } from '../core/context.js';
-import { Dispatcher, type DispatcherObserver } from '../core/webhooks/dispatcher.js';
+import { Dispatcher, type DispatcherObserver } from '../core/webhooks/dispatch/dispatcher.js';
 import { DELIVERIES_CHANNEL } from '../core/webhooks/events.js';
 import { DEFAULT_RETRY_POLICY } from '../core/webhooks/retry-schedule.js';
 import type { Database } from '../db/database.js';

@@ -1,15 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
+import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
-import { layoutReport } from './layout-checks.js';
+import { GOOD_LAYOUT, layoutReport } from './layout-checks.js';
 
 const SIZES = [
   { name: 'laptop', width: 1280, height: 900, suffix: '' },
@@ -72,7 +72,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
         await rows.first().waitFor();
         expect(await rows.count()).toBeGreaterThan(10);
         await page.waitForLoadState('networkidle');
-        expect(await layoutReport(page)).toEqual({ overflow: 0, overlaps: [], pathLabels: [], escapes: [] });
+        expect(await layoutReport(page)).toEqual(GOOD_LAYOUT);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await saveScreenshot(page, `dashboard-events${size.suffix}`, { fullPage: true });
 
@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
         const payload = await page.locator('pre.payload').textContent();
         expect(JSON.parse(payload ?? '')).toMatchObject({ id: eventId, type: 'crypto_wallet_created', accountId: seed.alice });
         await page.waitForLoadState('networkidle');
-        expect(await layoutReport(page)).toEqual({ overflow: 0, overlaps: [], pathLabels: [], escapes: [] });
+        expect(await layoutReport(page)).toEqual(GOOD_LAYOUT);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await saveScreenshot(page, `dashboard-event${size.suffix}`, { fullPage: true });
 

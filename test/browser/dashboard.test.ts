@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
+import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { chromiumAvailable, launchBrowser, type RecordingContext, recordingContext, seriousAxeViolations } from '../support/browser.js';
 import { type Harness, poster, rawRequest, startHarness } from '../support/harness.js';

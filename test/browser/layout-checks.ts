@@ -9,13 +9,18 @@ export interface LayoutReport {
   pathLabels: string[];
   /** Text that sticks out of its box (its card, its label/value cell, the page). */
   escapes: string[];
+  /** Labels of a card (a table row on a phone) shown with no value beside them. */
+  bareLabels: string[];
 }
+
+/** A page with nothing wrong in it. */
+export const GOOD_LAYOUT: LayoutReport = { overflow: 0, overlaps: [], pathLabels: [], escapes: [], bareLabels: [] };
 
 /**
  * What a person would see wrong in the page as laid out now: horizontal overflow, text drawn over
  * other text (the rectangles of every visible text node, compared pairwise), labels that are
  * property paths (`bankTransactionDetails.amount`, `accountId`, `needs_update`), text sticking out
- * of its card or of its cell in a label/value grid.
+ * of its card or of its cell in a label/value grid, a card's label with no value.
  */
 export function layoutReport(page: Page): Promise<LayoutReport> {
   return page.evaluate(() => {
@@ -71,6 +76,19 @@ export function layoutReport(page: Page): Promise<LayoutReport> {
     const pathLabels = [...document.querySelectorAll('dt, th, label, legend, h1, h2, h3, h4')]
       .map((el) => (el.textContent ?? '').trim())
       .filter((t) => path.test(t));
-    return { overflow, overlaps: overlaps.slice(0, 10), pathLabels, escapes: escapes.slice(0, 10) };
+    // A table cell shown as a card's "label: value" line (its label drawn by ::before) with nothing in it.
+    const bareLabels = [...document.querySelectorAll('td[data-label]')]
+      .filter((td) => {
+        const label = getComputedStyle(td, '::before').content;
+        return (
+          getComputedStyle(td).display !== 'none' &&
+          label !== 'none' &&
+          label !== 'normal' &&
+          !td.textContent?.trim() &&
+          !td.children.length
+        );
+      })
+      .map((td) => td.getAttribute('data-label') ?? '');
+    return { overflow, overlaps: overlaps.slice(0, 10), pathLabels, escapes: escapes.slice(0, 10), bareLabels };
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookVerifier } from '../../packages/receiver/src/index.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
+import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
 import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';

@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listEvents } from '../../src/core/events/list-events.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { activeAccount, bankBody } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { graphql, type Harness, rawRequest, restClient, startHarness } from '../support/harness.js';
+import { graphql, rawRequest, restClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { trpcCaller } from '../support/trpc-caller.js';
 import { until } from '../support/until.js';
+import { webhookSetup } from '../support/webhook-setup.js';
 
-let h: Harness;
-const sender = httpWebhookSender({ timeoutMs: 15_000, allowInsecure: true });
-beforeAll(async () => {
-  h = await startHarness({ allowInsecureWebhooks: true });
-  await ensureSigningKey(h.deps);
-});
-afterAll(async () => {
-  await sender.close();
-  await h?.close();
-});
+const w = webhookSetup({ timeoutMs: 15_000, retry: { baseMs: 1000 } });
 
 async function call(apiKey: string, method: string, path: string, body?: unknown) {
-  const res = await rawRequest(h, method, path, {
+  const res = await rawRequest(w.h, method, path, {
     headers: { authorization: `APIKey ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -33,24 +22,23 @@ async function call(apiKey: string, method: string, path: string, body?: unknown
 
 describe('the events API lists what the webhooks carried', () => {
   it('each webhook received is an event listed with the same data, newest first; get by id; filters', async () => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     const rx = await startReceiver();
     await call(ws.apiKey, 'POST', '/api/v2/webhook-targets', { url: rx.url });
     const account = (await call(ws.apiKey, 'POST', '/api/v2/accounts', { type: 'individual', email: 'ev@example.com' })).accountId;
     const active = await activeAccount(ws.ctx, 'ev2@example.com');
     const tx = await call(ws.apiKey, 'POST', '/api/v2/transactions/bank', bankBody(active));
     await call(ws.apiKey, 'POST', `/api/v2/simulations/transactions/${tx.id}/status`, { status: 'processing' });
-    const d = new Dispatcher(h.deps, { sender, timeoutMs: 15_000, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
-    while ((await d.runOnce()) > 0);
+    await w.drain();
 
-    const rest = restClient(h, ws.apiKey);
+    const rest = restClient(w.h, ws.apiKey);
     const { data: page } = await rest.GET('/api/v2/events', { params: { query: { limit: 1000 } } });
     expect(page!.total).toBe(rx.received.length);
     expect(page!.total).toBe(4);
     const order = page!.data.map((e) => `${e.timestamp} ${e.id}`);
     expect(order).toEqual([...order].sort().reverse());
     // The delivery log names each webhook's event: the event is the webhook body with its own id.
-    const deliveries = await h.deps.db.webhookDelivery.findMany({
+    const deliveries = await w.h.deps.db.webhookDelivery.findMany({
       where: { workspaceId: ws.workspaceId },
       select: { id: true, eventId: true },
     });
@@ -59,7 +47,7 @@ describe('the events API lists what the webhooks carried', () => {
       const { webhookId, ...rest } = r.json;
       const event = page!.data.find((e) => e.id === eventOf.get(webhookId));
       expect(event, r.json.type).toEqual({ id: eventOf.get(webhookId), ...rest });
-      const one = await restClient(h, ws.apiKey).GET('/api/v2/events/{eventId}', { params: { path: { eventId: event!.id } } });
+      const one = await restClient(w.h, ws.apiKey).GET('/api/v2/events/{eventId}', { params: { path: { eventId: event!.id } } });
       expect(one.data).toEqual(event);
     }
     await rx.close();
@@ -87,8 +75,8 @@ describe('the events API lists what the webhooks carried', () => {
     ['limit=1001', 'limit'],
     ['colour=red', 'colour'],
   ])('refuses %s with 400 naming %s', async (query, field) => {
-    const ws = await workspaceFactory(h.deps);
-    const res = await rawRequest(h, 'GET', `/api/v2/events?${query}`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    const ws = await workspaceFactory(w.h.deps);
+    const res = await rawRequest(w.h, 'GET', `/api/v2/events?${query}`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
   });
@@ -96,41 +84,41 @@ describe('the events API lists what the webhooks carried', () => {
 
 describe('tenant isolation over the three protocols', () => {
   it("another workspace's events are absent: lists, get (404 / null), after-cursor (404)", async () => {
-    const a = await workspaceFactory(h.deps, 'A');
-    const b = await workspaceFactory(h.deps, 'B');
+    const a = await workspaceFactory(w.h.deps, 'A');
+    const b = await workspaceFactory(w.h.deps, 'B');
     await call(a.apiKey, 'POST', '/api/v2/accounts', { type: 'individual', email: 'a@example.com' });
     await call(b.apiKey, 'POST', '/api/v2/accounts', { type: 'individual', email: 'b@example.com' });
-    const aEvents = (await restClient(h, a.apiKey).GET('/api/v2/events')).data!;
+    const aEvents = (await restClient(w.h, a.apiKey).GET('/api/v2/events')).data!;
     expect(aEvents.total).toBe(1);
     const id = aEvents.data[0]!.id;
 
-    const bRest = restClient(h, b.apiKey);
+    const bRest = restClient(w.h, b.apiKey);
     const bList = (await bRest.GET('/api/v2/events')).data!;
     expect(bList.data.map((e) => e.id)).not.toContain(id);
     expect(bList.total).toBe(1);
-    const got = await rawRequest(h, 'GET', `/api/v2/events/${id}`, { headers: { authorization: `APIKey ${b.apiKey}` } });
+    const got = await rawRequest(w.h, 'GET', `/api/v2/events/${id}`, { headers: { authorization: `APIKey ${b.apiKey}` } });
     expect(got.status).toBe(404);
-    const after = await rawRequest(h, 'GET', `/api/v2/events?after=${id}`, { headers: { authorization: `APIKey ${b.apiKey}` } });
+    const after = await rawRequest(w.h, 'GET', `/api/v2/events?after=${id}`, { headers: { authorization: `APIKey ${b.apiKey}` } });
     expect(after.status).toBe(404);
 
-    const trpc = trpcCaller(h, b.apiKey);
+    const trpc = trpcCaller(w.h, b.apiKey);
     expect((await trpc.events.list.query({})).data.map((e) => e.id)).not.toContain(id);
     await expect(trpc.events.get.query({ eventId: id })).rejects.toMatchObject({ data: { code: 'NOT_FOUND' } });
-    expect((await trpcCaller(h, a.apiKey).events.get.query({ eventId: id })).id).toBe(id);
+    expect((await trpcCaller(w.h, a.apiKey).events.get.query({ eventId: id })).id).toBe(id);
 
     const q = 'query($id: ID!) { event(id: $id) { id } events { total data { id } } }';
-    const gb = await graphql(h, b.apiKey, q, { id });
+    const gb = await graphql(w.h, b.apiKey, q, { id });
     expect(gb.errors).toBeUndefined();
     expect(gb.data.event).toBeNull();
     expect(gb.data.events.data.map((e: { id: string }) => e.id)).not.toContain(id);
-    const ga = await graphql(h, a.apiKey, q, { id });
+    const ga = await graphql(w.h, a.apiKey, q, { id });
     expect(ga.data.event.id).toBe(id);
   });
 });
 
 describe('the feed for sync loops', () => {
   it('after-cursor reads every event exactly once while events are being inserted concurrently', async () => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     const seen: string[] = [];
     let cursor: string | undefined;
     const readAll = async () => {

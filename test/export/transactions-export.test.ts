@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
+import { simulateBankDeposit } from '../../src/core/transactions/simulate-bank-deposit.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { expectedTransactionRow, exportOver, listEverything } from '../support/csv.js';

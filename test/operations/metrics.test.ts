@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
+import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { createMetrics, type Metrics } from '../../src/server/metrics.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
 import { createCryptoWallet } from '../../src/core/account-resources/create-crypto-wallet.js';
 import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
-import { simulateBankDeposit } from '../../src/core/transactions/simulate-deposit.js';
+import { simulateBankDeposit } from '../../src/core/transactions/simulate-bank-deposit.js';
 import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
 import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
 import { sampleFile } from '../factories/holder-files.js';

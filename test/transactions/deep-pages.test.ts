@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeTransactionStatus } from '../../src/core/transactions/change-transaction-status.js';
 import { listTransactions } from '../../src/core/transactions/list-transactions.js';
+import { changeTransactionStatus } from '../../src/core/transactions/status-change.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
 import { resolveTransactionFilter, transactionWhere } from '../../src/core/transactions/transaction-filter.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';

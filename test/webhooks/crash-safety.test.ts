@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';

@@ -1,44 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deps } from '../../src/core/context.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
+import { describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
-import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, rawRequest, restClient, trpcClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { webhookSetup } from '../support/webhook-setup.js';
 
-let h: Harness;
-let deps: Deps;
-let offset = 0;
-const sender = httpWebhookSender({ timeoutMs: 500, allowInsecure: true });
-beforeAll(async () => {
-  h = await startHarness({ allowInsecureWebhooks: true });
-  deps = { ...h.deps, clock: { now: () => new Date(Date.now() + offset) } };
-  await ensureSigningKey(h.deps);
-});
-afterAll(async () => {
-  await sender.close();
-  await h?.close();
-});
-
-const drain = async (d: Dispatcher) => {
-  while ((await d.runOnce()) > 0);
-};
+const w = webhookSetup({ timeoutMs: 500, retry: { baseMs: 1000 } });
 
 describe('delivery log, redelivery and statistics', () => {
   it('lists, shows attempts and payload, redelivers; the same through tRPC; stats in GraphQL', async () => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     let fail = true;
     const rx = await startReceiver((_r, res) => res.writeHead(fail ? 503 : 204).end(fail ? 'busy' : undefined));
-    const client = restClient(h, ws.apiKey);
+    const client = restClient(w.h, ws.apiKey);
     const target = await client.POST('/api/v2/webhook-targets', { body: { url: rx.url } });
     const targetId = target.data!.id;
     await client.POST('/api/v2/accounts', { body: { type: 'individual', email: 'log@example.com' } });
-    const d = new Dispatcher(deps, { sender, timeoutMs: 500, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
-    await drain(d);
+    const d = w.dispatcher();
+    await w.drain(d);
     for (let i = 0; i < 5; i++) {
-      offset += 60_000;
-      await drain(d);
+      w.advance(60_000);
+      await w.drain(d);
     }
     const list = await client.GET('/api/v2/webhook-deliveries', { params: { query: { targetId, type: 'account_created' } } });
     expect(list.data!.total).toBe(1);
@@ -50,26 +31,26 @@ describe('delivery log, redelivery and statistics', () => {
     expect(detail.data!.payload).toEqual(rx.received[0]!.json);
 
     // The target is disabled now: redelivery needs it enabled first.
-    const refused = await rawRequest(h, 'POST', `/api/v2/webhook-deliveries/${delivery.id}/redeliver`, {
+    const refused = await rawRequest(w.h, 'POST', `/api/v2/webhook-deliveries/${delivery.id}/redeliver`, {
       headers: { authorization: `APIKey ${ws.apiKey}` },
     });
     expect(refused.status).toBe(409);
     await client.POST('/api/v2/webhook-targets/{targetId}/enable', { params: { path: { targetId } } });
     fail = false;
-    const again = await trpcClient(h, ws.adminToken).webhookDeliveries.redeliver.mutate({ deliveryId: delivery.id });
+    const again = await trpcClient(w.h, ws.adminToken).webhookDeliveries.redeliver.mutate({ deliveryId: delivery.id });
     // The same delivery again: its webhookId (so receivers deduplicate it), attempts counting on.
     expect(again).toMatchObject({ id: delivery.id, status: 'pending', attempts: 6, eventId: delivery.eventId, test: false });
-    await drain(d);
+    await w.drain(d);
     const resent = rx.received.at(-1)!;
     expect(resent.headers['x-service-webhook-id']).toBe(delivery.id);
     expect(resent.headers['x-service-retry-count']).toBe('0');
     expect(resent.body.equals(rx.received[0]!.body)).toBe(true);
-    const viaTrpc = await trpcClient(h, ws.apiKey).webhookDeliveries.list.query({ status: 'succeeded' });
+    const viaTrpc = await trpcClient(w.h, ws.apiKey).webhookDeliveries.list.query({ status: 'succeeded' });
     expect(viaTrpc.data.map((x) => x.id)).toEqual([delivery.id]);
     expect(viaTrpc.data[0]).toMatchObject({ attempts: 7, lastStatusCode: 204 });
 
     const stats = await graphql(
-      h,
+      w.h,
       ws.analystToken,
       '{ webhookDeliveryStats(groupBy: [TARGET]) { targetId deliveries succeeded failed pending attempts successRate avgLatencyMs p95LatencyMs } }',
     );
@@ -78,16 +59,16 @@ describe('delivery log, redelivery and statistics', () => {
     ]);
     expect(stats.data.webhookDeliveryStats[0].avgLatencyMs).toBeGreaterThanOrEqual(0);
 
-    const other = await workspaceFactory(h.deps);
-    expect((await restClient(h, other.apiKey).GET('/api/v2/webhook-deliveries')).data!.total).toBe(0);
-    const foreign = await rawRequest(h, 'GET', `/api/v2/webhook-deliveries/${delivery.id}`, {
+    const other = await workspaceFactory(w.h.deps);
+    expect((await restClient(w.h, other.apiKey).GET('/api/v2/webhook-deliveries')).data!.total).toBe(0);
+    const foreign = await rawRequest(w.h, 'GET', `/api/v2/webhook-deliveries/${delivery.id}`, {
       headers: { authorization: `APIKey ${other.apiKey}` },
     });
     expect(foreign.status).toBe(404);
-    expect((await graphql(h, other.apiKey, '{ webhookDeliveryStats(groupBy: []) { deliveries } }')).data.webhookDeliveryStats).toEqual([
+    expect((await graphql(w.h, other.apiKey, '{ webhookDeliveryStats(groupBy: []) { deliveries } }')).data.webhookDeliveryStats).toEqual([
       { deliveries: 0 },
     ]);
-    const bad = await rawRequest(h, 'GET', '/api/v2/webhook-deliveries?type=nope', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+    const bad = await rawRequest(w.h, 'GET', '/api/v2/webhook-deliveries?type=nope', { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect(bad.status).toBe(400);
     await rx.close();
   });

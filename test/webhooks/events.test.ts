@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/core/webhooks/events.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { rawRequest } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { webhookSetup } from '../support/webhook-setup.js';
 
-let h: Harness;
 // The production timeout: one pass of the dispatcher is made, and at load average 25 (other suites
 // on the 2-core machine) 7 of the 37 deliveries took over 2 s to be answered by the local receiver.
-const sender = httpWebhookSender({ timeoutMs: 15_000, allowInsecure: true });
-beforeAll(async () => {
-  h = await startHarness({ allowInsecureWebhooks: true });
-  await ensureSigningKey(h.deps);
-});
-afterAll(async () => {
-  await sender.close();
-  await h?.close();
-});
+const w = webhookSetup({ timeoutMs: 15_000, retry: { baseMs: 1000 } });
 
 describe('every event type of the contract comes from a real operation', () => {
   it('produces all 24, each with the resource it is about', async () => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     const rx = await startReceiver();
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await rawRequest(h, method, path, {
+      const res = await rawRequest(w.h, method, path, {
         headers: { authorization: `APIKey ${ws.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
@@ -74,8 +63,7 @@ describe('every event type of the contract comes from a real operation', () => {
     await call('POST', '/api/v2/simulations/deposits/bank', { accountId: person, amount: '5.00', coin: 'USD', instrumentType: 'ach' });
     await call('POST', '/api/v2/simulations/deposits/crypto', { accountId: person, amount: '1', coin: 'SOL', network: 'solana' });
 
-    const d = new Dispatcher(h.deps, { sender, timeoutMs: 15_000, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
-    while ((await d.runOnce()) > 0);
+    await w.drain();
 
     const byType = new Map<string, any[]>();
     for (const r of rx.received) byType.set(r.json.type, [...(byType.get(r.json.type) ?? []), r.json]);

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
+import { describe, expect, it } from 'vitest';
 import { DELIVERIES_CHANNEL } from '../../src/core/webhooks/events.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, poster, startHarness } from '../support/harness.js';
+import { poster } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { until } from '../support/until.js';
+import { webhookSetup } from '../support/webhook-setup.js';
 
 // The running dispatcher (`start`, as `fas serve` and `fas worker` use it) is a pipeline: it claims
 // as slots free up instead of waiting for a whole round, and records in bulk.
 
-let h: Harness;
-const sender = httpWebhookSender({ timeoutMs: 10_000, allowInsecure: true });
-beforeAll(async () => {
-  h = await startHarness({ allowInsecureWebhooks: true });
-  await ensureSigningKey(h.deps);
-});
-afterAll(async () => {
-  await sender.close();
-  await h?.close();
-});
-
-const running = () => new Dispatcher(h.deps, { sender, timeoutMs: 10_000, retry: { baseMs: 60_000, factor: 2, jitter: 0 }, pollMs: 20 });
+const w = webhookSetup({ timeoutMs: 10_000 });
 
 /** A receiver that holds every answer until `release()`. */
 async function heldReceiver() {
@@ -38,15 +25,15 @@ async function heldReceiver() {
 }
 
 async function setUp(urls: string[]) {
-  const ws = await workspaceFactory(h.deps);
-  const call = poster(h, ws.apiKey);
+  const ws = await workspaceFactory(w.h.deps);
+  const call = poster(w.h, ws.apiKey);
   for (const url of urls) expect((await call('/api/v2/webhook-targets', { url })).status).toBe(201);
   const createAccounts = async (n: number) => {
     for (let i = 0; i < n; i++)
       expect((await call('/api/v2/accounts', { type: 'individual', email: `p${i}@example.com` })).status).toBe(201);
   };
   const deliveries = () =>
-    h.deps.db.webhookDelivery.findMany({
+    w.h.deps.db.webhookDelivery.findMany({
       where: { workspaceId: ws.workspaceId },
       select: { id: true, status: true, attempts: true, leaseUntil: true },
     });
@@ -58,7 +45,7 @@ describe('the running dispatcher', () => {
     const slow = await heldReceiver();
     const fast = await startReceiver();
     const { createAccounts, deliveries } = await setUp([slow.url, fast.url]);
-    const d = running();
+    const d = w.dispatcher({ pollMs: 20 });
     d.start();
     try {
       await createAccounts(3);
@@ -90,7 +77,7 @@ describe('the running dispatcher', () => {
   it('stop() waits for the attempts in flight and records them', async () => {
     const slow = await heldReceiver();
     const { createAccounts, deliveries } = await setUp([slow.url]);
-    const d = running();
+    const d = w.dispatcher({ pollMs: 20 });
     d.start();
     await createAccounts(2);
     await until('both attempts in flight', () => slow.received.length === 2);
@@ -115,13 +102,10 @@ describe('the running dispatcher', () => {
     const fast = await startReceiver();
     const { createAccounts, deliveries, call } = await setUp([fast.url]);
     let wakeups = 0;
-    const d = new Dispatcher(h.deps, {
-      sender,
-      timeoutMs: 10_000,
-      retry: { baseMs: 60_000, factor: 2, jitter: 0 },
+    const d = w.dispatcher({
       pollMs: 60_000, // no poll will come to the rescue
       wakeups: async (wake) => {
-        const unlisten = await h.database.listen(DELIVERIES_CHANNEL, () => {
+        const unlisten = await w.h.database.listen(DELIVERIES_CHANNEL, () => {
           wakeups++;
           wake();
         });
@@ -130,12 +114,12 @@ describe('the running dispatcher', () => {
       },
     });
     let subscribed = false;
-    const queriesBefore = h.queryCount();
+    const queriesBefore = w.h.queryCount();
     d.start();
     try {
       // The pump subscribes, then makes its first (empty) claim and falls asleep; the accounts'
       // statements queue behind that claim.
-      await until('the subscription and the first claim', () => subscribed && h.queryCount() > queriesBefore, 5000);
+      await until('the subscription and the first claim', () => subscribed && w.h.queryCount() > queriesBefore, 5000);
       const asleep = wakeups;
       await createAccounts(2);
       await until('both deliveries', () => fast.received.length === 2, 5000);

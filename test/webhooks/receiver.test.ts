@@ -1,43 +1,28 @@
 import { CompactSign, generateSecret } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryDeduplicator, createWebhookVerifier, type WebhookVerificationError } from '../../packages/receiver/src/index.js';
-import type { Deps } from '../../src/core/context.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey, PUBLICATION_WINDOW_MS, rotateSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
+import { rotateSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
+import { PUBLICATION_WINDOW_MS } from '../../src/core/webhooks/signing-keys.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { rawRequest } from '../support/harness.js';
 import { type Received, startReceiver } from '../support/receiver.js';
+import { webhookSetup } from '../support/webhook-setup.js';
 
-let h: Harness;
-let deps: Deps;
-let offset = 0;
-const sender = httpWebhookSender({ timeoutMs: 5000, allowInsecure: true });
-beforeAll(async () => {
-  // One clock for the app (JWKS) and the dispatcher, movable for key rotation.
-  h = await startHarness({ allowInsecureWebhooks: true, clock: { now: () => new Date(Date.now() + offset) } });
-  deps = h.deps;
-  await ensureSigningKey(deps);
-});
-afterAll(async () => {
-  await sender.close();
-  await h?.close();
-});
+const w = webhookSetup({ timeoutMs: 5000, retry: { baseMs: 1000 }, appClock: true });
 
 /** One real delivery: a workspace, a target on a local receiver, an account created, a dispatcher round. */
 async function deliver(): Promise<{ got: Received; tenantId: string }> {
-  const ws = await workspaceFactory(h.deps);
+  const ws = await workspaceFactory(w.h.deps);
   const rx = await startReceiver();
-  await rawRequest(h, 'POST', '/api/v2/webhook-targets', {
+  await rawRequest(w.h, 'POST', '/api/v2/webhook-targets', {
     headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ url: rx.url }),
   });
-  await rawRequest(h, 'POST', '/api/v2/accounts', {
+  await rawRequest(w.h, 'POST', '/api/v2/accounts', {
     headers: { authorization: `APIKey ${ws.apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'individual', email: 'rx@example.com' }),
   });
-  const d = new Dispatcher(deps, { sender, timeoutMs: 5000, retry: { baseMs: 1000, factor: 2, jitter: 0 } });
-  while ((await d.runOnce()) > 0);
+  await w.drain();
   await rx.close();
   return { got: rx.received[0]!, tenantId: ws.workspaceId };
 }
@@ -70,7 +55,7 @@ const reasonOf = async (p: Promise<unknown>) =>
 describe('receiver helper (@fas-gateway/receiver)', () => {
   it('verifies a real delivery, refuses any tampering, and deduplicates', async () => {
     const { got, tenantId } = await deliver();
-    const jwksUrl = `${h.baseUrl}/.well-known/jwks.json`;
+    const jwksUrl = `${w.h.baseUrl}/.well-known/jwks.json`;
     const verifier = createWebhookVerifier({ jwksUrl, tenantId, dedupe: createMemoryDeduplicator() });
     const ok = await verifier.verify(got.body, got.headers);
     expect(ok).toMatchObject({ type: 'account_created', webhookId: got.headers['x-service-webhook-id'], retryCount: 0, duplicate: false });
@@ -115,7 +100,7 @@ describe('receiver helper (@fas-gateway/receiver)', () => {
 
   it('pins RS512: a none or HS512 signature with a known kid is refused', async () => {
     const { got, tenantId } = await deliver();
-    const jwksUrl = `${h.baseUrl}/.well-known/jwks.json`;
+    const jwksUrl = `${w.h.baseUrl}/.well-known/jwks.json`;
     const original = JSON.parse(Buffer.from(String(got.headers['x-service-signature']).split('.')[0]!, 'base64url').toString());
     const forged = await new CompactSign(got.body).setProtectedHeader({ ...original, alg: 'HS512' }).sign(await generateSecret('HS512'));
     const [fh, , fs] = forged.split('.');
@@ -127,13 +112,13 @@ describe('receiver helper (@fas-gateway/receiver)', () => {
 
   it('refetches the JWKS once on an unknown kid (after a rotation), and retries a failing fetch', async () => {
     const first = await deliver();
-    const jwksUrl = `${h.baseUrl}/.well-known/jwks.json`;
+    const jwksUrl = `${w.h.baseUrl}/.well-known/jwks.json`;
     const c = counting();
-    const verifier = createWebhookVerifier({ jwksUrl, tenantId: first.tenantId, fetch: c.f, now: () => Date.now() + offset });
+    const verifier = createWebhookVerifier({ jwksUrl, tenantId: first.tenantId, fetch: c.f, now: () => w.deps.clock.now().getTime() });
     await verifier.verify(first.got.body, first.got.headers);
     expect(c.calls()).toBe(1);
-    await rotateSigningKey(deps);
-    offset += PUBLICATION_WINDOW_MS + 1000;
+    await rotateSigningKey(w.deps);
+    w.advance(PUBLICATION_WINDOW_MS + 1000);
     const second = await deliver();
     // Signed by the new key: the cached set lacks its kid, so the verifier refetches once; the
     // signature then verifies, and only the tenant check (another workspace here) refuses it.
@@ -141,13 +126,13 @@ describe('receiver helper (@fas-gateway/receiver)', () => {
     expect(await reasonOf(verifier.verify(second.got.body, second.got.headers))).toBe('wrong_tenant');
     expect(c.calls() - before).toBe(1);
     // A failing JWKS endpoint is retried: two failures, then the set.
-    const v2 = createWebhookVerifier({ jwksUrl, tenantId: second.tenantId, fetch: c.f, now: () => Date.now() + offset });
+    const v2 = createWebhookVerifier({ jwksUrl, tenantId: second.tenantId, fetch: c.f, now: () => w.deps.clock.now().getTime() });
     const callsBefore = c.calls();
     c.failNext(2);
     expect((await v2.verify(second.got.body, second.got.headers)).type).toBe('account_created');
     expect(c.calls() - callsBefore).toBe(3);
     c.failNext(100);
-    const down = createWebhookVerifier({ jwksUrl, tenantId: second.tenantId, fetch: c.f, now: () => Date.now() + offset });
+    const down = createWebhookVerifier({ jwksUrl, tenantId: second.tenantId, fetch: c.f, now: () => w.deps.clock.now().getTime() });
     expect(await reasonOf(down.verify(second.got.body, second.got.headers))).toBe('jwks_unavailable');
   }, 30_000);
 });

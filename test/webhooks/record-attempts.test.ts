@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAttempts } from '../../src/core/webhooks/record-attempts.js';
+import { recordAttempts } from '../../src/core/webhooks/dispatch/record-attempts.js';
 import type { SendResult } from '../../src/core/webhooks/sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, poster, startHarness } from '../support/harness.js';

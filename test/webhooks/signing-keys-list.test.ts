@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rotateSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { rotateSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness, trpcClient } from '../support/harness.js';
 

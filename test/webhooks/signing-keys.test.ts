@@ -1,8 +1,9 @@
 import { createLocalJWKSet, flattenedVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/core/context.js';
+import { ensureSigningKey, rotateSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { signDetached } from '../../src/core/webhooks/sign.js';
-import { currentSigningKey, ensureSigningKey, PUBLICATION_WINDOW_MS, rotateSigningKey } from '../../src/core/webhooks/signing-keys.js';
+import { currentSigningKey, PUBLICATION_WINDOW_MS } from '../../src/core/webhooks/signing-keys.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 
 let h: Harness;

@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWebhookVerifier } from '../../packages/receiver/src/index.js';
 import { WEBHOOK_EXAMPLES } from '../../src/core/contract.js';
-import { Dispatcher } from '../../src/core/webhooks/dispatcher.js';
-import { ensureSigningKey } from '../../src/core/webhooks/signing-keys.js';
-import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { graphql, type Harness, rawRequest, restClient, startHarness, trpcClient } from '../support/harness.js';
+import { graphql, rawRequest, restClient, trpcClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
+import { webhookSetup } from '../support/webhook-setup.js';
 
-let h: Harness;
 // Generous: at load average 10+ the local receiver can take seconds to answer.
-const sender = httpWebhookSender({ timeoutMs: 15_000, allowInsecure: true });
-beforeAll(async () => {
-  h = await startHarness({ allowInsecureWebhooks: true });
-  await ensureSigningKey(h.deps);
-});
-afterAll(async () => {
-  await sender.close();
-  await h?.close();
-});
-
-const drain = async () => {
-  const d = new Dispatcher(h.deps, { sender, timeoutMs: 15_000, retry: { baseMs: 60_000, factor: 2, jitter: 0 } });
-  while ((await d.runOnce()) > 0);
-};
+const w = webhookSetup({ timeoutMs: 15_000 });
 
 const call = (apiKey: string) => async (method: string, path: string, body?: unknown) =>
-  rawRequest(h, method, path, {
+  rawRequest(w.h, method, path, {
     headers: { authorization: `APIKey ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
 describe('subscriptions: a target receives only the event types it subscribes to', () => {
   it('delivers exactly the two subscribed types to one target and every type to the other', async () => {
-    const ws = await workspaceFactory(h.deps);
-    const client = restClient(h, ws.apiKey);
+    const ws = await workspaceFactory(w.h.deps);
+    const client = restClient(w.h, ws.apiKey);
     const [picky, all] = [await startReceiver(), await startReceiver()];
     const created = await client.POST('/api/v2/webhook-targets', {
       // A duplicate is dropped; the answer lists the types in the contract's order.
@@ -50,7 +34,7 @@ describe('subscriptions: a target receives only the event types it subscribes to
     const person = (await post('POST', '/api/v2/accounts', { type: 'individual', email: 's@example.com' })).body.accountId;
     expect((await post('POST', '/api/v2/kyc/banking-verification/individual', submission(person))).status).toBe(200);
     expect((await post('POST', '/api/v2/kyc/banking-verification/request', { accountId: person })).status).toBeLessThan(300);
-    await drain();
+    await w.drain();
 
     expect(picky.received.map((r) => r.json.type).sort()).toEqual(['account_created', 'kyc_verification_submitted']);
     const allTypes = new Set(all.received.map((r) => r.json.type));
@@ -61,7 +45,7 @@ describe('subscriptions: a target receives only the event types it subscribes to
 
     // PATCH: from now on only account_created; then null = every type again.
     const targetId = created.data!.id;
-    const narrowed = await trpcClient(h, ws.adminToken).webhookTargets.update.mutate({ targetId, eventTypes: ['account_created'] });
+    const narrowed = await trpcClient(w.h, ws.adminToken).webhookTargets.update.mutate({ targetId, eventTypes: ['account_created'] });
     expect(narrowed.eventTypes).toEqual(['account_created']);
     await post('POST', '/api/v2/accounts', { type: 'individual', email: 't@example.com' });
     const widened = await client.PATCH('/api/v2/webhook-targets/{targetId}', {
@@ -70,7 +54,7 @@ describe('subscriptions: a target receives only the event types it subscribes to
     });
     expect(widened.data!.eventTypes).toBeNull();
     expect((await client.GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId } } })).data!.eventTypes).toBeNull();
-    await drain();
+    await w.drain();
     expect(picky.received.filter((r) => r.json.type === 'account_created')).toHaveLength(2);
     await picky.close();
     await all.close();
@@ -82,20 +66,20 @@ describe('subscriptions: a target receives only the event types it subscribes to
     ['not a list', { eventTypes: 'account_created' }],
     ['null on create', { eventTypes: null }],
   ])('refuses %s with 400 and creates nothing', async (_, extra) => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     const res = await call(ws.apiKey)('POST', '/api/v2/webhook-targets', { url: 'http://127.0.0.1:9/x', ...extra });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     expect(res.body.errors[0].field).toMatch(/^eventTypes/);
-    expect((await restClient(h, ws.apiKey).GET('/api/v2/webhook-targets')).data!.total).toBe(0);
+    expect((await restClient(w.h, ws.apiKey).GET('/api/v2/webhook-targets')).data!.total).toBe(0);
   });
 });
 
 describe('test sends', () => {
   it('sends a signed example marked as a test, which the receiver package verifies, and logs it', async () => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     const rx = await startReceiver();
-    const client = restClient(h, ws.apiKey);
+    const client = restClient(w.h, ws.apiKey);
     // Subscribed to another type: a test send goes anyway.
     const target = await client.POST('/api/v2/webhook-targets', { body: { url: rx.url, eventTypes: ['account_created'] } });
     const targetId = target.data!.id;
@@ -105,12 +89,12 @@ describe('test sends', () => {
     });
     expect(sent.response.status).toBe(202);
     expect(sent.data).toMatchObject({ targetId, type: 'bank_account_link', test: true, eventId: null, status: 'pending' });
-    await drain();
+    await w.drain();
 
     expect(rx.received).toHaveLength(1);
     const got = rx.received[0]!;
     expect(got.headers['x-service-test']).toBe('true');
-    const verifier = createWebhookVerifier({ jwksUrl: `${h.baseUrl}/.well-known/jwks.json`, tenantId: ws.workspaceId });
+    const verifier = createWebhookVerifier({ jwksUrl: `${w.h.baseUrl}/.well-known/jwks.json`, tenantId: ws.workspaceId });
     const verified = await verifier.verify(got.body, got.headers);
     expect(verified).toMatchObject({ test: true, type: 'bank_account_link', webhookId: sent.data!.id, retryCount: 0 });
     expect(verified.details).toEqual(WEBHOOK_EXAMPLES.bank_account_link.details);
@@ -120,30 +104,30 @@ describe('test sends', () => {
     expect(Buffer.from(JSON.stringify(detail.data!.payload)).equals(got.body)).toBe(true);
 
     // Over tRPC too; an unknown type is a 400 that sends nothing.
-    const viaTrpc = await trpcClient(h, ws.adminToken).webhookTargets.test.mutate({ targetId, eventType: 'crypto_wallet_created' });
+    const viaTrpc = await trpcClient(w.h, ws.adminToken).webhookTargets.test.mutate({ targetId, eventType: 'crypto_wallet_created' });
     expect(viaTrpc).toMatchObject({ test: true, type: 'crypto_wallet_created' });
     const bad = await call(ws.apiKey)('POST', `/api/v2/webhook-targets/${targetId}/test`, { eventType: 'nope' });
     expect(bad.status).toBe(400);
-    await drain();
+    await w.drain();
     expect(rx.received.map((r) => r.json.type)).toEqual(['bank_account_link', 'crypto_wallet_created']);
     await rx.close();
   }, 120_000);
 
   it('a failed test send gets one attempt and leaves the target active', async () => {
-    const ws = await workspaceFactory(h.deps);
+    const ws = await workspaceFactory(w.h.deps);
     const rx = await startReceiver((_r, res) => res.writeHead(500).end());
-    const client = restClient(h, ws.apiKey);
+    const client = restClient(w.h, ws.apiKey);
     const targetId = (await client.POST('/api/v2/webhook-targets', { body: { url: rx.url } })).data!.id;
     const sent = await client.POST('/api/v2/webhook-targets/{targetId}/test', {
       params: { path: { targetId } },
       body: { eventType: 'account_created' },
     });
-    await drain();
+    await w.drain();
     const detail = await client.GET('/api/v2/webhook-deliveries/{deliveryId}', { params: { path: { deliveryId: sent.data!.id } } });
     expect(detail.data!.delivery).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 500 });
     expect((await client.GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId } } })).data!.status).toBe('active');
     // Not an event: it counts in no delivery statistic.
-    const stats = await graphql(h, ws.analystToken, '{ webhookDeliveryStats(groupBy: []) { deliveries failed } }');
+    const stats = await graphql(w.h, ws.analystToken, '{ webhookDeliveryStats(groupBy: []) { deliveries failed } }');
     expect(stats.data.webhookDeliveryStats).toEqual([{ deliveries: 0, failed: 0 }]);
     await rx.close();
   }, 60_000);

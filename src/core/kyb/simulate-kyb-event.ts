@@ -1,7 +1,7 @@
 import type { AccountDto } from '../accounts/account-dto.js';
 import { accountSelect, toAccountDto } from '../accounts/account-dto.js';
-import { changeAccountStatus } from '../accounts/change-account-status.js';
-import { lockAccount } from '../accounts/lock-account.js';
+import { lockAccount } from '../accounts/account-lock.js';
+import { changeAccountStatus } from '../accounts/account-status-change.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';

@@ -1,14 +1,13 @@
 import type { AccountDto } from '../accounts/account-dto.js';
-import { changeAccountStatus } from '../accounts/change-account-status.js';
-import { lockAccount } from '../accounts/lock-account.js';
+import { lockAccount } from '../accounts/account-lock.js';
+import { changeAccountStatus } from '../accounts/account-status-change.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
-import { SUBMITTABLE } from './submit-banking-verification.js';
-import { recordVerificationStatus } from './verification-status.js';
+import { recordVerificationStatus, SUBMITTABLE } from './verification-status.js';
 
 /**
  * `requestBankingVerification`: from `pending` or `needs_update`, with verification data saved, submits it to the

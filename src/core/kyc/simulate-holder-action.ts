@@ -4,10 +4,10 @@ import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
-import { assertIndividual } from './assert-individual.js';
 import { requiredDocuments } from './documents/document-kinds.js';
 import { receiveDocument } from './documents/receive-document.js';
 import { signVerification } from './documents/sign-verification.js';
+import { assertIndividual } from './individual-account.js';
 import { type BankingVerificationDto, toVerificationDto, verificationSelect } from './verification-dto.js';
 
 /** A 1x1 grey PNG: the sandbox holder's "photo" of each document. */

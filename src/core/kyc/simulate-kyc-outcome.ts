@@ -1,6 +1,6 @@
 import type { AccountDto } from '../accounts/account-dto.js';
-import { changeAccountStatus } from '../accounts/change-account-status.js';
-import { lockAccount } from '../accounts/lock-account.js';
+import { lockAccount } from '../accounts/account-lock.js';
+import { changeAccountStatus } from '../accounts/account-status-change.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
@@ -8,7 +8,7 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
-import { assertIndividual } from './assert-individual.js';
+import { assertIndividual } from './individual-account.js';
 import { recordVerificationStatus } from './verification-status.js';
 
 /** Sandbox: the verification provider approves (`completed`) or asks for changes (`needs_update`). */

@@ -1,4 +1,4 @@
-import { lockAccount } from '../accounts/lock-account.js';
+import { lockAccount } from '../accounts/account-lock.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -9,12 +9,11 @@ import { dateColumn, todayUtc } from './calendar.js';
 import { documentStoreOf } from './documents/holder-link.js';
 import { lastFour } from './verification-dto.js';
 import { newVerificationLink } from './verification-link.js';
-import { recordVerificationStatus } from './verification-status.js';
+import { recordVerificationStatus, SUBMITTABLE } from './verification-status.js';
 
 type Submission = Schemas['BankingVerificationSubmission'];
 
 const EARLIEST_BIRTH_DATE = '1900-01-01';
-export const SUBMITTABLE = ['pending', 'needs_update'] as const;
 
 /** Rules between fields and against today's date that a schema cannot state. */
 function checkDates(s: Submission, today: string): void {
@@ -32,7 +31,7 @@ function checkDates(s: Submission, today: string): void {
 }
 
 /** The sealed columns' associated data: a ciphertext only opens in its own row and column. */
-export function sealContext(accountId: string, column: 'idNumber' | 'dateOfBirth'): string {
+function sealContext(accountId: string, column: 'idNumber' | 'dateOfBirth'): string {
   return `banking_verification:${accountId}:${column}`;
 }
 

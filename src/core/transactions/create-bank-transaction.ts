@@ -3,9 +3,9 @@ import type { Ctx } from '../context.js';
 import { type FieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { BANK_FEES, routingNumberValid } from './catalog.js';
-import { createTransaction, inOneCoin } from './insert-transaction.js';
 import { amountOf, Decimal } from './money.js';
 import { bankReferences } from './sandbox-references.js';
+import { createTransaction, inOneCoin } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /** Instrument rules a schema cannot state (which fields each rail needs). */

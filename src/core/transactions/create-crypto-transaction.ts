@@ -3,9 +3,9 @@ import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { addressValid } from './catalog.js';
-import { createTransaction, inOneCoin } from './insert-transaction.js';
 import { amountOf, Decimal, fixed } from './money.js';
 import { cryptoRoute } from './pricing.js';
+import { createTransaction, inOneCoin } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /** A crypto withdrawal to an address, `pending`; txHash comes when it is broadcast. */

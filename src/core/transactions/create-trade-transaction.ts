@@ -1,9 +1,9 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validateBody } from '../validation/validators.js';
-import { createTransaction } from './insert-transaction.js';
 import { amountOf, fixed } from './money.js';
 import { quoteTrade } from './pricing.js';
+import { createTransaction } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
 
 /** A market order on the sandbox price table, `pending`. */

@@ -1,5 +1,5 @@
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
-import { statusChangeUseCase } from './change-transaction-status.js';
+import { statusChangeUseCase } from './status-change.js';
 
 /** Sandbox: a bank, chain or exchange reports a new status for a transaction. */
 export const simulateTransactionStatus = statusChangeUseCase((ctx) => {

@@ -1,5 +1,5 @@
 import { AppError } from '../errors.js';
-import { statusChangeUseCase } from './change-transaction-status.js';
+import { statusChangeUseCase } from './status-change.js';
 
 /** Dashboard: a workspace admin (not an API key, not an analyst) moves a transaction. */
 export const updateTransactionStatus = statusChangeUseCase((ctx) => {

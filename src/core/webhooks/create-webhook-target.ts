@@ -3,8 +3,8 @@ import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
-import { MAX_TARGETS } from './find-target.js';
 import { targetSelect, toSubscription, toTargetDto, type WebhookTargetDto } from './target-dto.js';
+import { MAX_TARGETS } from './target-lookup.js';
 import { checkTargetUrl, targetRulesOf } from './target-url.js';
 
 /** Registers a target (subscribed to `eventTypes`, or to every type); the workspace row lock makes the limit hold under concurrent requests. */

@@ -1,6 +1,6 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
-import { findTarget } from './find-target.js';
+import { findTarget } from './target-lookup.js';
 
 export async function deleteWebhookTarget(ctx: Ctx, input: { targetId: string }): Promise<void> {
   requireWriter(ctx);

@@ -1,8 +1,8 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { findTarget } from './find-target.js';
 import { targetSelect, toTargetDto, type WebhookTargetDto } from './target-dto.js';
+import { findTarget } from './target-lookup.js';
 
 /** Re-activates a disabled target (disabled after its retries ran out); an active one is answered unchanged. */
 export async function enableWebhookTarget(ctx: Ctx, input: { targetId: string }): Promise<WebhookTargetDto> {

@@ -6,7 +6,7 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { parseBound } from '../transactions/date-range.js';
 import { validateBody } from '../validation/validators.js';
 import { DELIVERIES_CHANNEL } from './events.js';
-import { findTarget } from './find-target.js';
+import { findTarget } from './target-lookup.js';
 
 /** Most deliveries queued again by one call (`RecoverWebhookTargetResult.queued` in openapi.yaml). */
 export const RECOVER_LIMIT = 10_000;

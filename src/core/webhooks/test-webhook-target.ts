@@ -6,7 +6,7 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { deliverySelect, toDeliveryDto } from './delivery-dto.js';
 import { DELIVERIES_CHANNEL } from './events.js';
-import { findTarget } from './find-target.js';
+import { findTarget } from './target-lookup.js';
 
 /**
  * Sends the contract's example of an event type to a target (whatever it subscribes to): a

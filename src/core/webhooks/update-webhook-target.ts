@@ -1,8 +1,8 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validateBody } from '../validation/validators.js';
-import { findTarget } from './find-target.js';
 import { targetSelect, toSubscription, toTargetDto, type WebhookTargetDto } from './target-dto.js';
+import { findTarget } from './target-lookup.js';
 import { checkTargetUrl, targetRulesOf } from './target-url.js';
 
 export async function updateWebhookTarget(ctx: Ctx, input: { targetId: string; body: unknown }): Promise<WebhookTargetDto> {

@@ -3,7 +3,7 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { assertEmail } from '../validation/email.js';
-import { insertAdmin } from './issue-credentials.js';
+import { insertAdmin } from './credentials.js';
 
 export interface CreateAdminInput {
   email: string;

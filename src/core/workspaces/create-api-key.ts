@@ -2,7 +2,7 @@ import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { validateBody } from '../validation/validators.js';
-import { insertApiKey } from './issue-credentials.js';
+import { insertApiKey } from './credentials.js';
 
 export type CreateApiKeyInput = Schemas['CreateApiKeyRequest'];
 

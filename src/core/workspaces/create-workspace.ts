@@ -1,7 +1,7 @@
 import type { Deps } from '../context.js';
 import { AppError } from '../errors.js';
 import { assertEmail } from '../validation/email.js';
-import { insertAdmin, insertApiKey } from './issue-credentials.js';
+import { insertAdmin, insertApiKey } from './credentials.js';
 
 export interface CreateWorkspaceInput {
   name: string;

@@ -1,8 +1,8 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { valueLabel } from '../labels.js';
 import { type Outputs, useTRPC } from '../trpc.js';
-import { ErrorBox, Loading, Section } from './layout.js';
-import { type Column, DataTable, PagedTable } from './tables.js';
+import { Section } from './layout.js';
+import { type Column, ListTable, PagedTable } from './tables.js';
 import { CopyButton, DateTime, StatusBadge, shortId } from './values.js';
 
 /** Up to this many wallets, beneficiaries or bank accounts per list (the total is shown). */
@@ -106,23 +106,18 @@ export function AccountStatusHistory({ accountId }: { accountId: string }) {
   const q = useQuery(trpc.accounts.statusHistory.queryOptions({ accountId }));
   return (
     <Section id="status" title="Status history">
-      {q.data ? (
-        <DataTable
-          label="Status history"
-          rows={q.data.data}
-          rowKey={(e) => `${e.date}-${e.event}-${e.status}`}
-          columns={[
-            { header: 'Status', cell: (e) => <StatusBadge status={e.status} />, primary: true },
-            { header: 'Previous status', cell: (e) => (e.previousStatus ? valueLabel(e.previousStatus) : '—') },
-            { header: 'Date', cell: (e) => <DateTime iso={e.date} /> },
-            { header: 'Event', cell: (e) => <code>{e.event}</code> },
-          ]}
-        />
-      ) : q.isPending ? (
-        <Loading what="the status history" />
-      ) : (
-        <ErrorBox error={q.error} />
-      )}
+      <ListTable
+        query={q}
+        label="Status history"
+        loading="the status history"
+        rowKey={(e) => `${e.date}-${e.event}-${e.status}`}
+        columns={[
+          { header: 'Status', cell: (e) => <StatusBadge status={e.status} />, primary: true },
+          { header: 'Previous status', cell: (e) => (e.previousStatus ? valueLabel(e.previousStatus) : '—') },
+          { header: 'Date', cell: (e) => <DateTime iso={e.date} /> },
+          { header: 'Event', cell: (e) => <code>{e.event}</code> },
+        ]}
+      />
     </Section>
   );
 }

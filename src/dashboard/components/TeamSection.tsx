@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { SessionContext, useCanWrite } from '../session.js';
 import { type Outputs, useTRPC } from '../trpc.js';
-import { EmptyState, ErrorBox, Loading, Section } from './layout.js';
-import { DataTable } from './tables.js';
+import { ConfirmButton } from './ConfirmButton.js';
+import { ErrorBox, Section } from './layout.js';
+import { ListTable } from './tables.js';
 import { DateTime, StatusBadge } from './values.js';
 
 type Member = Outputs['admins']['list']['data'][number];
@@ -22,45 +23,41 @@ export function TeamSection() {
     trpc.admins.revoke.mutationOptions({ onSuccess: () => qc.invalidateQueries({ queryKey: trpc.admins.list.queryKey() }) }),
   );
   const revokeButton = (m: Member) => (
-    <button
-      type="button"
-      className="danger"
-      aria-label={`Revoke ${m.email}`}
+    <ConfirmButton
+      label={`Revoke ${m.email}`}
+      question={`Revoke ${m.email}? Their tokens stop working and their dashboard sessions end at once.`}
       disabled={revoke.isPending}
-      onClick={() => {
-        if (window.confirm(`Revoke ${m.email}? Their tokens stop working and their dashboard sessions end at once.`)) {
-          revoke.mutate({ adminId: m.adminId });
-        }
-      }}
+      onConfirm={() => revoke.mutate({ adminId: m.adminId })}
     >
       Revoke
-    </button>
+    </ConfirmButton>
   );
   return (
     <Section id="team" title="Team">
-      <ErrorBox error={team.error ?? revoke.error} />
-      {team.data ? (
-        team.data.data.length ? (
-          <DataTable
-            label="Admins and analysts"
-            rows={team.data.data}
-            rowKey={(m) => m.adminId}
-            columns={[
-              { header: 'Email', cell: (m) => m.email, primary: true },
-              { header: 'Role', cell: (m) => (m.role === 'admin' ? 'Admin' : 'Analyst (read-only)') },
-              { header: 'State', cell: (m) => <StatusBadge status={m.activeTokens > 0 ? 'active' : 'revoked'} /> },
-              { header: 'Created', cell: (m) => <DateTime iso={m.createdAt} /> },
-              ...(canWrite
-                ? [{ header: 'Actions', cell: (m: Member) => (m.activeTokens > 0 && m.email !== me ? revokeButton(m) : null) }]
-                : []),
-            ]}
-          />
-        ) : (
-          <EmptyState title="No admins or analysts." />
-        )
-      ) : team.isPending ? (
-        <Loading what="the team" />
-      ) : null}
+      <ErrorBox error={revoke.error} />
+      <ListTable
+        query={team}
+        label="Admins and analysts"
+        loading="the team"
+        empty={{ title: 'No admins or analysts.' }}
+        rowKey={(m) => m.adminId}
+        columns={[
+          { header: 'Email', cell: (m) => m.email, primary: true },
+          { header: 'Role', cell: (m) => (m.role === 'admin' ? 'Admin' : 'Analyst (read-only)') },
+          { header: 'State', cell: (m) => <StatusBadge status={m.activeTokens > 0 ? 'active' : 'revoked'} /> },
+          { header: 'Created', cell: (m) => <DateTime iso={m.createdAt} /> },
+          ...(canWrite
+            ? [
+                {
+                  header: 'Actions',
+                  cell: (m: Member) =>
+                    // Nobody revokes themselves here: their own row says whose it is instead.
+                    m.email === me ? <span className="muted">You</span> : m.activeTokens > 0 ? revokeButton(m) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
     </Section>
   );
 }

@@ -1,4 +1,5 @@
 import { createContext, type FormEvent, type InputHTMLAttributes, type ReactNode, useContext, useState } from 'react';
+import { useSearch } from '../router.js';
 
 export type Option = string | { value: string; label: string };
 
@@ -109,4 +110,33 @@ export function checkSearch(values: FormData, name = 'search'): Record<string, s
   if (search && search.length < 3) return { [name]: 'Type at least 3 characters' };
   if (search.length > 255) return { [name]: 'Use at most 255 characters' };
   return {};
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account id and date range filters' rules: a whole id, and "To" after "From". */
+export function checkAccountAndDates(values: FormData): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const accountId = String(values.get('accountId') ?? '').trim();
+  if (accountId && !UUID.test(accountId)) problems.accountId = 'Enter a whole account id (36 characters; the copy button gives it)';
+  const from = String(values.get('startDate') ?? '');
+  const to = String(values.get('endDate') ?? '');
+  if (from && to && from >= to) problems.endDate = 'Choose a time after "From"';
+  return problems;
+}
+
+/**
+ * A list page's state, kept in the URL: the query, the list's input (page, limit and each of
+ * `filters` present, under the same names) and whether any filter is set. The URL's values are
+ * sent as they are: the server validates them and says what is wrong.
+ */
+export function useListSearch<Input>(filters: readonly (keyof Extract<Input, object> & string)[]): {
+  query: Record<string, string>;
+  input: Extract<Input, object>;
+  filtered: boolean;
+} {
+  const query = useSearch();
+  const input: Record<string, string | number> = { page: Number(query.page ?? 1) || 1, limit: Number(query.limit ?? 50) || 50 };
+  for (const f of filters) if (query[f]) input[f] = query[f];
+  return { query, input: input as Extract<Input, object>, filtered: filters.some((f) => query[f]) };
 }

@@ -82,6 +82,25 @@ export function Pager(props: { path: string; query: Record<string, string>; page
   );
 }
 
+/**
+ * A whole list from one query (no pages): loading, its error, an empty state (when `empty` is
+ * given), its rows.
+ */
+export function ListTable<T>(props: {
+  query: UseQueryResult<{ data: T[] }, unknown>;
+  label: string;
+  /** What is loading, in words ("the team"); the label otherwise. */
+  loading?: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty?: { title: string; hint?: ReactNode };
+}) {
+  const { query: q } = props;
+  if (!q.data) return q.isPending ? <Loading what={props.loading ?? props.label} /> : <ErrorBox error={q.error} />;
+  if (!q.data.data.length && props.empty) return <EmptyState title={props.empty.title}>{props.empty.hint}</EmptyState>;
+  return <DataTable columns={props.columns} rows={q.data.data} rowKey={props.rowKey} label={props.label} />;
+}
+
 interface PageOf<T> {
   data: T[];
   page: number;

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { ExportLink } from '../components/ExportLink.js';
-import { checkSearch, FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { checkSearch, FilterForm, SelectFilter, TextFilter, useListSearch } from '../components/filters.js';
 import { Page } from '../components/layout.js';
 import { PagedTable } from '../components/tables.js';
 import { DateTime, StatusBadge } from '../components/values.js';
 import { valueLabel } from '../labels.js';
-import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
+import { BASE, Link, navigate, withQuery } from '../router.js';
 import { type Inputs, useTRPC } from '../trpc.js';
 
 const PATH = `${BASE}/accounts`;
@@ -15,17 +15,10 @@ const FILTERS = ['search', 'status'] as const;
 
 export function Accounts() {
   const trpc = useTRPC();
-  const query = useSearch();
-  const input: Inputs['accounts']['list'] = {
-    ...(query.search ? { search: query.search } : {}),
-    ...(query.status ? { status: query.status as (typeof CONTRACT_ENUMS.AccountStatus)[number] } : {}),
-    page: Number(query.page ?? 1) || 1,
-    limit: Number(query.limit ?? 50) || 50,
-  };
+  const { query, input, filtered } = useListSearch<Inputs['accounts']['list']>(FILTERS);
   const q = useQuery({ ...trpc.accounts.list.queryOptions(input), placeholderData: (prev) => prev });
   const apply = (f: FormData) =>
     navigate(withQuery(PATH, { search: String(f.get('search') ?? '').trim(), status: String(f.get('status') ?? ''), limit: query.limit }));
-  const filtered = FILTERS.some((f) => query[f]);
   return (
     <Page title="Accounts" actions={<ExportLink file="accounts.csv" query={query} filters={FILTERS} />}>
       <FilterForm

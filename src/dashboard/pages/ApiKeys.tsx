@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { ConfirmButton } from '../components/ConfirmButton.js';
 import { FieldErrors } from '../components/form-errors.js';
-import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { ErrorBox, Page, Section } from '../components/layout.js';
 import { TeamSection } from '../components/TeamSection.js';
-import { DataTable } from '../components/tables.js';
+import { ListTable } from '../components/tables.js';
 import { CopyButton, DateTime, StatusBadge } from '../components/values.js';
 import { errorInfo } from '../errors.js';
 import { useCanWrite } from '../session.js';
@@ -34,16 +35,13 @@ export function ApiKeys() {
     create.mutate(name ? { name } : {}, { onSuccess: () => form.reset() });
   };
   const revokeButton = (k: Key) => (
-    <button
-      type="button"
-      className="danger"
-      aria-label={`Revoke ${k.name ?? k.prefix}`}
-      onClick={() => {
-        if (window.confirm(`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`)) revoke.mutate({ apiKeyId: k.apiKeyId });
-      }}
+    <ConfirmButton
+      label={`Revoke ${k.name ?? k.prefix}`}
+      question={`Revoke ${k.name ?? k.prefix}? Requests with it fail at once.`}
+      onConfirm={() => revoke.mutate({ apiKeyId: k.apiKeyId })}
     >
       Revoke
-    </button>
+    </ConfirmButton>
   );
   const fieldErrors = create.error ? errorInfo(create.error).errors : [];
   return (
@@ -77,30 +75,23 @@ export function ApiKeys() {
           ) : null}
         </Section>
       ) : null}
-      <ErrorBox error={keys.error ?? revoke.error ?? (create.error && !fieldErrors.length ? create.error : null)} />
+      <ErrorBox error={revoke.error ?? (create.error && !fieldErrors.length ? create.error : null)} />
       <Section id="keys" title="Keys">
-        {keys.data ? (
-          keys.data.data.length ? (
-            <DataTable
-              label="API keys"
-              rows={keys.data.data}
-              rowKey={(k) => k.apiKeyId}
-              columns={[
-                { header: 'Name', cell: (k) => k.name ?? '—', primary: true },
-                { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
-                { header: 'State', cell: (k) => <StatusBadge status={k.revokedAt ? 'revoked' : 'active'} /> },
-                { header: 'Created', cell: (k) => <DateTime iso={k.createdAt} /> },
-                { header: 'Last used', cell: (k) => (k.lastUsedAt ? <DateTime iso={k.lastUsedAt} /> : 'never') },
-                { header: 'Revoked', cell: (k) => (k.revokedAt ? <DateTime iso={k.revokedAt} /> : '—') },
-                ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
-              ]}
-            />
-          ) : (
-            <EmptyState title="No API keys." />
-          )
-        ) : keys.isPending ? (
-          <Loading what="API keys" />
-        ) : null}
+        <ListTable
+          query={keys}
+          label="API keys"
+          empty={{ title: 'No API keys.' }}
+          rowKey={(k) => k.apiKeyId}
+          columns={[
+            { header: 'Name', cell: (k) => k.name ?? '—', primary: true },
+            { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
+            { header: 'State', cell: (k) => <StatusBadge status={k.revokedAt ? 'revoked' : 'active'} /> },
+            { header: 'Created', cell: (k) => <DateTime iso={k.createdAt} /> },
+            { header: 'Last used', cell: (k) => (k.lastUsedAt ? <DateTime iso={k.lastUsedAt} /> : 'never') },
+            { header: 'Revoked', cell: (k) => (k.revokedAt ? <DateTime iso={k.revokedAt} /> : '—') },
+            ...(canWrite ? [{ header: 'Actions', cell: (k: Key) => (k.revokedAt ? null : revokeButton(k)) }] : []),
+          ]}
+        />
       </Section>
       <TeamSection />
     </Page>

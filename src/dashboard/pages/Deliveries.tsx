@@ -1,27 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
-import { FilterForm, SelectFilter } from '../components/filters.js';
+import { FilterForm, SelectFilter, useListSearch } from '../components/filters.js';
 import { Page } from '../components/layout.js';
 import { PagedTable } from '../components/tables.js';
 import { DateTime, Id, StatusBadge } from '../components/values.js';
 import { valueLabel } from '../labels.js';
-import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
+import { BASE, Link, navigate, withQuery } from '../router.js';
 import { type Inputs, useTRPC } from '../trpc.js';
 
 const PATH = `${BASE}/webhooks/deliveries`;
+/** GET /api/v2/webhook-deliveries's filters, under the same names in the URL. */
+const FILTERS = ['targetId', 'status', 'type'] as const;
 
 export function Deliveries() {
   const trpc = useTRPC();
-  const query = useSearch();
+  const { query, input, filtered } = useListSearch<Inputs['webhookDeliveries']['list']>(FILTERS);
   const targets = useQuery(trpc.webhookTargets.list.queryOptions({ limit: 100 }));
-  const input: Inputs['webhookDeliveries']['list'] = {
-    page: Number(query.page ?? 1) || 1,
-    limit: Number(query.limit ?? 50) || 50,
-    ...(query.targetId ? { targetId: query.targetId } : {}),
-    // The server refuses values outside the contract's enums; the URL is passed as typed.
-    ...(query.status ? { status: query.status as (typeof CONTRACT_ENUMS.DeliveryStatus)[number] } : {}),
-    ...(query.type ? { type: query.type as (typeof CONTRACT_ENUMS.EventType)[number] } : {}),
-  };
   const q = useQuery({ ...trpc.webhookDeliveries.list.queryOptions(input), placeholderData: (prev) => prev });
   const apply = (f: FormData) =>
     navigate(
@@ -31,7 +25,6 @@ export function Deliveries() {
         type: String(f.get('type') ?? ''),
       }),
     );
-  const filtered = Boolean(query.targetId || query.status || query.type);
   return (
     <Page
       title="Webhook deliveries"

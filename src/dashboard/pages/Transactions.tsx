@@ -3,21 +3,20 @@ import type { FormEvent } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { SCALE } from '../../core/transactions/catalog.js';
 import { ExportLink } from '../components/ExportLink.js';
-import { checkSearch, FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
+import { checkAccountAndDates, checkSearch, FilterForm, SelectFilter, TextFilter, useListSearch } from '../components/filters.js';
 import { Page } from '../components/layout.js';
 import { type Column, PagedTable } from '../components/tables.js';
 import { TransactionAmount } from '../components/transaction-values.js';
 import { DateTime, Id, StatusBadge } from '../components/values.js';
 import { fromRfc3339, localZoneName, toRfc3339, type Zone, zoneLabel } from '../format.js';
 import { valueLabel } from '../labels.js';
-import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
+import { BASE, Link, navigate, withQuery } from '../router.js';
 import { type Inputs, type Outputs, useTRPC } from '../trpc.js';
 
 const PATH = `${BASE}/transactions`;
 const LIMITS = ['25', '50', '100'];
 /** GET /api/v2/transactions's filters, under the same names in the URL and the export. */
 const FILTERS = ['search', 'accountId', 'transactionType', 'status', 'coin', 'startDate', 'endDate'] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = Outputs['transactions']['list']['data'][number];
 
@@ -38,23 +37,14 @@ function columns(zone: Zone): Column<Row>[] {
 
 /** The form's values, checked as the API would, in words, before anything is sent. */
 function check(values: FormData): Record<string, string> {
-  const problems = checkSearch(values);
-  const accountId = String(values.get('accountId') ?? '').trim();
-  if (accountId && !UUID.test(accountId)) problems.accountId = 'Enter a whole account id (36 characters; the copy button gives it)';
-  const from = String(values.get('startDate') ?? '');
-  const to = String(values.get('endDate') ?? '');
-  if (from && to && from >= to) problems.endDate = 'Choose a time after "From"';
-  return problems;
+  return { ...checkSearch(values), ...checkAccountAndDates(values) };
 }
 
 /** Every filter of GET /api/v2/transactions, kept in the URL under the same names. */
 export function Transactions() {
   const trpc = useTRPC();
-  const query = useSearch();
+  const { query, input, filtered } = useListSearch<Inputs['transactions']['list']>(FILTERS);
   const zone: Zone = query.tz === 'local' ? 'local' : 'utc';
-  const input: Inputs['transactions']['list'] = { page: Number(query.page ?? 1) || 1, limit: Number(query.limit ?? 50) || 50 };
-  // The URL's values are sent as they are: the server validates them and says what is wrong.
-  for (const f of FILTERS) if (query[f]) Object.assign(input, { [f]: query[f] });
   const q = useQuery({ ...trpc.transactions.list.queryOptions(input), placeholderData: (prev) => prev });
   const apply = (f: FormData) => {
     const z: Zone = String(f.get('tz')) === 'local' ? 'local' : 'utc';
@@ -65,7 +55,6 @@ export function Transactions() {
     values.endDate = toRfc3339(String(f.get('endDate') ?? ''), z);
     navigate(withQuery(PATH, values));
   };
-  const filtered = FILTERS.some((f) => query[f]);
   // Another zone chosen: From and To are rewritten to show the same instants in it.
   const keepInstants = (e: FormEvent<HTMLFieldSetElement>) => {
     const radio = e.target as HTMLInputElement;

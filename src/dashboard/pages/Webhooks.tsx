@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ConfirmButton } from '../components/ConfirmButton.js';
 import { chosenEventTypes, EVENT_CATEGORIES, EventTypePicker } from '../components/EventTypePicker.js';
 import { FieldErrors } from '../components/form-errors.js';
-import { EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { ErrorBox, Page, Section } from '../components/layout.js';
 import { RecoverFailed, recoverSinceFor } from '../components/RecoverFailed.js';
 import { TestSend } from '../components/TestSend.js';
-import { DataTable } from '../components/tables.js';
+import { ListTable } from '../components/tables.js';
 import { DateTime, StatusBadge } from '../components/values.js';
 import { errorInfo } from '../errors.js';
 import { BASE, Link } from '../router.js';
@@ -145,70 +146,62 @@ export function Webhooks() {
             Enable
           </button>
         ) : null}
-        <button
-          type="button"
-          className="danger"
-          aria-label={`Delete ${t.url}`}
-          onClick={() => {
-            if (window.confirm(`Delete the target ${t.url}?`)) remove.mutate({ targetId: t.id });
-          }}
+        <ConfirmButton
+          label={`Delete ${t.url}`}
+          question={`Delete the target ${t.url}?`}
+          onConfirm={() => remove.mutate({ targetId: t.id })}
         >
           Delete
-        </button>
+        </ConfirmButton>
       </span>
     );
   return (
     <Page title="Webhooks" actions={<Link to={`${BASE}/webhooks/deliveries`}>Delivery log</Link>}>
       <Section id="targets" title="Targets">
-        <ErrorBox error={targets.error ?? enable.error ?? remove.error} />
-        {targets.data ? (
-          targets.data.data.length ? (
-            <DataTable
-              label="Webhook targets"
-              rows={targets.data.data}
-              rowKey={(t) => t.id}
-              columns={[
-                {
-                  header: 'URL',
-                  primary: true,
-                  cell: (t) => (
-                    <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`} className="wrap-anywhere">
-                      {t.url}
-                    </Link>
-                  ),
-                },
-                { header: 'Description', cell: (t) => t.description ?? '—' },
-                {
-                  header: 'Event types',
-                  cell: (t) => (t.eventTypes ? `${t.eventTypes.length} of ${EVERY_TYPE_COUNT}` : 'Every type'),
-                },
-                {
-                  header: 'Status',
-                  cell: (t) => (
-                    <>
-                      <StatusBadge status={t.status} />
-                      {t.status === 'disabled' ? (
-                        <span className="status-note">
-                          {' '}
-                          since <DateTime iso={t.disabledAt} />: {t.disabledReason ?? 'no reason recorded'}
-                        </span>
-                      ) : null}
-                    </>
-                  ),
-                },
-                ...(canWrite ? [{ header: 'Actions', cell: (t: Target) => actions(t) }] : []),
-              ]}
-            />
-          ) : (
-            <EmptyState title="No webhook targets yet.">
-              {canWrite
-                ? 'Add one below: the events of the workspace it subscribes to are then delivered to it, signed.'
-                : 'An admin can add one.'}
-            </EmptyState>
-          )
-        ) : (
-          <Loading what="targets" />
-        )}
+        <ErrorBox error={enable.error ?? remove.error} />
+        <ListTable
+          query={targets}
+          label="Webhook targets"
+          loading="targets"
+          empty={{
+            title: 'No webhook targets yet.',
+            hint: canWrite
+              ? 'Add one below: the events of the workspace it subscribes to are then delivered to it, signed.'
+              : 'An admin can add one.',
+          }}
+          rowKey={(t) => t.id}
+          columns={[
+            {
+              header: 'URL',
+              primary: true,
+              cell: (t) => (
+                <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`} className="wrap-anywhere">
+                  {t.url}
+                </Link>
+              ),
+            },
+            { header: 'Description', cell: (t) => t.description ?? '—' },
+            {
+              header: 'Event types',
+              cell: (t) => (t.eventTypes ? `${t.eventTypes.length} of ${EVERY_TYPE_COUNT}` : 'Every type'),
+            },
+            {
+              header: 'Status',
+              cell: (t) => (
+                <>
+                  <StatusBadge status={t.status} />
+                  {t.status === 'disabled' ? (
+                    <span className="status-note">
+                      {' '}
+                      since <DateTime iso={t.disabledAt} />: {t.disabledReason ?? 'no reason recorded'}
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            ...(canWrite ? [{ header: 'Actions', cell: (t: Target) => actions(t) }] : []),
+          ]}
+        />
       </Section>
       {testing ? (
         <Section id="test" title="Send a test event">
@@ -230,23 +223,17 @@ export function Webhooks() {
           Receivers verify each delivery with the public keys of the <a href="/.well-known/jwks.json">JWKS</a>. Rotation:{' '}
           <code>fas keys rotate</code>.
         </p>
-        {keys.data ? (
-          <DataTable
-            label="Signing keys"
-            rows={keys.data.data}
-            rowKey={(k) => k.kid}
-            columns={[
-              { header: 'Key id', cell: (k) => <code className="wrap-anywhere">{k.kid}</code>, primary: true },
-              { header: 'State', cell: (k) => <StatusBadge status={k.state} /> },
-              { header: 'Signs from', cell: (k) => <DateTime iso={k.activatesAt} /> },
-              { header: 'Retires', cell: (k) => <DateTime iso={k.retiresAt} /> },
-            ]}
-          />
-        ) : keys.isPending ? (
-          <Loading what="signing keys" />
-        ) : (
-          <ErrorBox error={keys.error} />
-        )}
+        <ListTable
+          query={keys}
+          label="Signing keys"
+          rowKey={(k) => k.kid}
+          columns={[
+            { header: 'Key id', cell: (k) => <code className="wrap-anywhere">{k.kid}</code>, primary: true },
+            { header: 'State', cell: (k) => <StatusBadge status={k.state} /> },
+            { header: 'Signs from', cell: (k) => <DateTime iso={k.activatesAt} /> },
+            { header: 'Retires', cell: (k) => <DateTime iso={k.retiresAt} /> },
+          ]}
+        />
       </Section>
     </Page>
   );

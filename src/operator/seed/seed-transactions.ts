@@ -5,7 +5,7 @@ import { insertRows } from './bulk-insert.js';
 import { loadTransactions } from './bulk-load.js';
 import { copyPieces, seedThreads } from './copy-pieces.js';
 import { DAY, MINUTE } from './iso-time.js';
-import { makeAccounts } from './make-row.js';
+import { makeAccounts } from './make-accounts.js';
 import { Rng } from './random.js';
 import { type SeedPlan, seedRows } from './seed-rows.js';
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { simulateKybEvent } from '../../core/kyb/simulate-kyb-event.js';
 import { simulateKycHolderAction } from '../../core/kyc/simulate-holder-action.js';
 import { simulateKycOutcome } from '../../core/kyc/simulate-kyc-outcome.js';
-import { simulateBankDeposit, simulateCryptoDeposit } from '../../core/transactions/simulate-deposit.js';
+import { simulateBankDeposit } from '../../core/transactions/simulate-bank-deposit.js';
+import { simulateCryptoDeposit } from '../../core/transactions/simulate-crypto-deposit.js';
 import { simulateTransactionStatus } from '../../core/transactions/simulate-transaction-status.js';
 
 /** Sandbox-only stand-ins for banks, chains and providers. */

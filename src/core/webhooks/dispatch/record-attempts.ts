@@ -1,7 +1,7 @@
-import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Deps } from '../context.js';
-import { MAX_RETRIES, type RetryPolicy, retryDelayMs } from './retry-schedule.js';
-import type { SendResult } from './sender.js';
+import { Prisma } from '../../../db/generated/prisma/client.js';
+import type { Deps } from '../../context.js';
+import { MAX_RETRIES, type RetryPolicy, retryDelayMs } from '../retry-schedule.js';
+import type { SendResult } from '../sender.js';
 
 const TRUNCATE = 4096;
 

@@ -6,10 +6,10 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
-import { readTransaction } from './read-transaction.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import type { PreviousStatus } from './transaction-columns.js';
 import { bumpCounts } from './transaction-counts.js';
+import { readTransaction } from './transaction-read.js';
 import { selectTransactions, type TransactionDto } from './transaction-row.js';
 
 /** A deterministic sandbox transaction hash for a broadcast withdrawal. */

@@ -5,8 +5,8 @@ import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
-import { readTransaction } from './read-transaction.js';
 import { bumpCounts } from './transaction-counts.js';
+import { readTransaction } from './transaction-read.js';
 import type { TransactionDto } from './transaction-row.js';
 
 type Tx = Prisma.TransactionClient;

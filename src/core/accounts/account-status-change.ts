@@ -2,7 +2,7 @@ import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { emitEvent } from '../webhooks/events.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
-import type { LockedAccount } from './lock-account.js';
+import type { LockedAccount } from './account-lock.js';
 
 /**
  * The one way an account's status changes, inside the caller's transaction (with the account
