@@ -2,15 +2,15 @@ import type { Db } from '../../../db/database.js';
 import type { FieldCipher } from '../../crypto/field-cipher.js';
 
 /**
- * Where document contents live, keyed by document id. The default keeps them in the database
+ * Where document contents live, keyed by workspace and document id. The default keeps them in the database
  * (shared by every process on one PostgreSQL, included in its backups); an object store can
  * implement the same three calls. Implementations encrypt; callers hand over plaintext chunks.
  */
 export interface DocumentStore {
   /** Stores the content as it streams in; a failure of `content` aborts and stores nothing usable. */
-  write(documentId: string, content: AsyncIterable<Uint8Array>): Promise<void>;
-  read(documentId: string): AsyncIterable<Buffer>;
-  delete(documentIds: string[]): Promise<void>;
+  write(workspaceId: string, documentId: string, content: AsyncIterable<Uint8Array>): Promise<void>;
+  read(workspaceId: string, documentId: string): AsyncIterable<Buffer>;
+  delete(workspaceId: string, documentIds: string[]): Promise<void>;
 }
 
 /** Plaintext bytes per stored chunk: bounds memory per upload and per download. */
@@ -44,14 +44,14 @@ async function* rechunk(content: AsyncIterable<Uint8Array>): AsyncGenerator<Buff
 
 export function databaseDocumentStore(db: Db, cipher: FieldCipher): DocumentStore {
   return {
-    async write(documentId, content) {
+    async write(workspaceId, documentId, content) {
       let seq = 0;
       let held: Buffer | null = null;
       // One chunk is held back so the last one can be sealed as the last (truncation shows on read).
       for await (const chunk of rechunk(content)) {
         if (held) {
           await db.kycDocumentChunk.create({
-            data: { documentId, seq, data: new Uint8Array(cipher.sealBytes(held, chunkContext(documentId, seq, false))) },
+            data: { workspaceId, documentId, seq, data: new Uint8Array(cipher.sealBytes(held, chunkContext(documentId, seq, false))) },
             select: { seq: true },
           });
           seq++;
@@ -60,15 +60,15 @@ export function databaseDocumentStore(db: Db, cipher: FieldCipher): DocumentStor
       }
       if (!held) throw new Error('empty content');
       await db.kycDocumentChunk.create({
-        data: { documentId, seq, data: new Uint8Array(cipher.sealBytes(held, chunkContext(documentId, seq, true))) },
+        data: { workspaceId, documentId, seq, data: new Uint8Array(cipher.sealBytes(held, chunkContext(documentId, seq, true))) },
         select: { seq: true },
       });
     },
-    async *read(documentId) {
+    async *read(workspaceId, documentId) {
       for (let from = 0; ; from += READ_BATCH) {
         // One row past the batch tells whether the batch's last row is the document's last.
         const rows = await db.kycDocumentChunk.findMany({
-          where: { documentId, seq: { gte: from, lte: from + READ_BATCH } },
+          where: { workspaceId, documentId, seq: { gte: from, lte: from + READ_BATCH } },
           orderBy: { seq: 'asc' },
           select: { seq: true, data: true },
         });
@@ -83,8 +83,8 @@ export function databaseDocumentStore(db: Db, cipher: FieldCipher): DocumentStor
         }
       }
     },
-    async delete(documentIds) {
-      if (documentIds.length) await db.kycDocumentChunk.deleteMany({ where: { documentId: { in: documentIds } } });
+    async delete(workspaceId, documentIds) {
+      if (documentIds.length) await db.kycDocumentChunk.deleteMany({ where: { workspaceId, documentId: { in: documentIds } } });
     },
   };
 }

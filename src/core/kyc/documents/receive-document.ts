@@ -66,7 +66,9 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
   }
   const kind: DocumentKind = input.kind;
   if (current.signedAt) {
-    const received = await ctx.db.kycDocument.count({ where: { accountId, kind, uploadedAt: { not: null } } });
+    const received = await ctx.db.kycDocument.count({
+      where: { workspaceId: ctx.workspaceId, accountId, kind, uploadedAt: { not: null } },
+    });
     const refused = evidenceFrozen(current, { kind: 'document', replacing: received > 0 });
     if (refused) throw refused;
   }
@@ -113,42 +115,50 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
   });
   let replaced: string[] = [];
   try {
-    await store.write(id, measured());
+    await store.write(ctx.workspaceId, id, measured());
     const sha256 = hash.digest('hex');
     const result = await ctx.db.$transaction(async (tx) => {
       const v = await lockVerification(tx, ctx, accountId);
       if (!v) throw notFound('banking verification');
       // Checked again under the lock: review may have started, or the holder signed, while the file streamed in.
-      const before = await tx.kycDocument.count({ where: { accountId, kind, id: { not: id }, uploadedAt: { not: null } } });
+      const before = await tx.kycDocument.count({
+        where: { workspaceId: ctx.workspaceId, accountId, kind, id: { not: id }, uploadedAt: { not: null } },
+      });
       const frozen = evidenceFrozen({ status: v.status, signedAt: v.signed_at }, { kind: 'document', replacing: before > 0 });
       if (frozen) throw frozen;
       const published = await tx.kycDocument.updateMany({
-        where: { id, uploadedAt: null },
+        where: { workspaceId: ctx.workspaceId, id, uploadedAt: null },
         data: { sizeBytes: size, sha256, uploadedAt: ctx.clock.now() },
       });
       // A new save of the KYC data removed this upload meanwhile: it belongs to a replaced link.
       if (published.count === 0) throw new AppError('INVALID_STATE', 'This link was replaced while the file was uploading.');
       const older = await tx.kycDocument.findMany({
-        where: { accountId, kind, id: { not: id }, uploadedAt: { not: null } },
+        where: { workspaceId: ctx.workspaceId, accountId, kind, id: { not: id }, uploadedAt: { not: null } },
         select: { id: true },
       });
       replaced = older.map((d) => d.id);
-      if (replaced.length) await tx.kycDocument.deleteMany({ where: { id: { in: replaced } } });
-      const doc = toDocumentDto(await tx.kycDocument.findUniqueOrThrow({ where: { id }, select: documentSelect }));
+      if (replaced.length) await tx.kycDocument.deleteMany({ where: { workspaceId: ctx.workspaceId, id: { in: replaced } } });
+      const doc = toDocumentDto(
+        await tx.kycDocument.findUniqueOrThrow({ where: { workspaceId_id: { workspaceId: ctx.workspaceId, id } }, select: documentSelect }),
+      );
       await emitEvent(tx, ctx, {
         type: 'kyc_document_upload_received',
         accountId,
         details: { accountId, document: doc, replaced: replaced.length > 0 },
       });
       const present = await tx.kycDocument.findMany({
-        where: { accountId, uploadedAt: { not: null } },
+        where: { workspaceId: ctx.workspaceId, accountId, uploadedAt: { not: null } },
         select: documentSelect,
         orderBy: { uploadedAt: 'asc' },
       });
       const needed = requiredDocuments(v.id_document_type).map((d) => d.kind);
       const complete = needed.every((k) => present.some((p) => p.kind === k));
       if (complete && !v.documents_completed_at) {
-        await tx.bankingVerification.update({ where: { accountId }, data: { documentsCompletedAt: now }, select: { accountId: true } });
+        await tx.bankingVerification.update({
+          where: { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } },
+          data: { documentsCompletedAt: now },
+          select: { accountId: true },
+        });
         await emitEvent(tx, ctx, {
           type: 'kyc_document_uploaded',
           accountId,
@@ -157,7 +167,7 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
       }
       return doc;
     });
-    await store.delete(replaced);
+    await store.delete(ctx.workspaceId, replaced);
     return result;
   } catch (err) {
     await discard(ctx, id);
@@ -166,8 +176,8 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
 }
 
 async function discard(ctx: Ctx, id: string): Promise<void> {
-  await documentStoreOf(ctx).delete([id]);
-  await ctx.db.kycDocument.deleteMany({ where: { id, uploadedAt: null } });
+  await documentStoreOf(ctx).delete(ctx.workspaceId, [id]);
+  await ctx.db.kycDocument.deleteMany({ where: { workspaceId: ctx.workspaceId, id, uploadedAt: null } });
 }
 
 export function tooLarge(maxBytes: number): AppError {
