@@ -30,7 +30,7 @@ export interface Harness {
  * A database of its own on PostgreSQL (created here, dropped at close), so files running in
  * parallel never see each other's global rows (signing keys) or deliveries.
  */
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = inject('databaseUrl');
   if (!base.startsWith('postgres')) return { url: base, drop: async () => {} };
   const name = `fas_t_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
