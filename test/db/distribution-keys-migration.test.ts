@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
-import { applyMigrations, defaultMigrationsDir } from '../../src/db/migrate.js';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { migrationsUpTo, removeMigrationCopies } from '../support/migrations-up-to.js';
 
 // The migration that keyed the tenant tables by workspace_id, run over rows written before it:
 // the two tables that had no workspace_id get their parents', and the composite foreign keys then
@@ -18,17 +16,6 @@ const DOC = '00000000-0000-4000-8000-0000000000cc';
 const TARGET = '00000000-0000-4000-8000-0000000000dd';
 const EVENT = '00000000-0000-4000-8000-0000000000ee';
 const DELIVERY = '00000000-0000-4000-8000-0000000000ff';
-const dirs: string[] = [];
-
-function migrationsUpTo(last: string | null): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-mig-'));
-  dirs.push(dir);
-  for (const name of readdirSync(defaultMigrationsDir)) {
-    if (name.endsWith('.toml') || (last !== null && name >= last)) continue;
-    cpSync(path.join(defaultMigrationsDir, name), path.join(dir, name), { recursive: true });
-  }
-  return dir;
-}
 
 let db: PGlite;
 beforeAll(async () => {
@@ -53,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db?.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeMigrationCopies();
 });
 
 describe(`migration ${MIGRATION}`, () => {
