@@ -26,8 +26,11 @@ export interface Config {
   eventRetentionDays: number;
   /** Origins allowed cross-origin (exact `scheme://host[:port]`); none by default. */
   corsOrigins: string[];
-  /** Per-credential token bucket; `perSecond` 0 turns rate limiting off. */
-  rateLimit: { perSecond: number; burst: number };
+  /**
+   * Per-credential token bucket; `perSecond` 0 turns rate limiting off. On PostgreSQL the buckets are
+   * shared by every process (a table) unless `local` (FAS_RATE_LIMIT_LOCAL: one API process only).
+   */
+  rateLimit: { perSecond: number; burst: number; local: boolean };
   /** Saturation thresholds past which requests are shed with 503; 0 turns one check off. */
   shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number; queueWaitMs: number };
   /** Slow-client limits of the HTTP server. */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, DEFAULTS.rateLimit.perSecond, 0, 1_000_000),
       burst: intFrom('FAS_RATE_LIMIT_BURST', env.FAS_RATE_LIMIT_BURST, DEFAULTS.rateLimit.burst, 1, 1_000_000),
+      local: boolFrom('FAS_RATE_LIMIT_LOCAL', env.FAS_RATE_LIMIT_LOCAL),
     },
     shedding: {
       eventLoopDelayMs: intFrom(

@@ -30,7 +30,46 @@ async function prismaParsers(): Promise<Record<number, (v: string) => unknown>> 
   };
   const adapter = await new PrismaPGlite(recorder as unknown as PGlite).connect();
   await adapter.queryRaw({ sql: 'SELECT 1', args: [], argTypes: [] });
-  return parsers;
+  return { ...parsers, ...bytea.parsers };
+}
+
+const BYTEA = 17;
+/**
+ * bytea without a JavaScript loop per byte: PGlite's own serializer and parser, and the Prisma
+ * adapter's parser, map every byte through a string (docs/benchmarks.md, "Measurements behind code
+ * decisions"). A Uint8Array parameter is bound as it is, which PGlite sends in binary format; a
+ * result arrives as hex text (`bytea_output` is left at its default) and is decoded natively.
+ */
+const bytea = {
+  serializers: { [BYTEA]: (value: unknown) => value as string },
+  parsers: {
+    [BYTEA]: (text: string) => {
+      if (!text.startsWith('\\x')) throw new Error('bytea arrived in a format other than hex');
+      const out = Buffer.allocUnsafeSlow((text.length - 2) / 2);
+      out.write(text.slice(2), 'hex');
+      return out;
+    },
+  },
+};
+
+/**
+ * The buffers a result holds alone (bytea values decoded above, a dump): moved to the main thread
+ * rather than copied. Only results with a bytea column are searched, and only that column.
+ */
+function owned(result: unknown): ArrayBuffer[] {
+  const moved: ArrayBuffer[] = [];
+  const take = (v: unknown) => {
+    if (v instanceof Uint8Array && v.buffer instanceof ArrayBuffer && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) {
+      if (!moved.includes(v.buffer)) moved.push(v.buffer);
+    }
+  };
+  take(result);
+  const r = result as { rows?: unknown[]; fields?: { name: string; dataTypeID: number }[] } | null;
+  const columns = r?.fields?.flatMap((f, i) => (f.dataTypeID === BYTEA ? [{ i, name: f.name }] : [])) ?? [];
+  for (const row of columns.length ? (r?.rows ?? []) : []) {
+    for (const c of columns) take(Array.isArray(row) ? row[c.i] : (row as Record<string, unknown>)[c.name]);
+  }
+  return moved;
 }
 
 function wireError(err: unknown): WireError {
@@ -59,6 +98,7 @@ async function main() {
   const client = await PGlite.create(data.dataDir, {
     extensions: { pg_trgm },
     startParams: data.startParams,
+    ...bytea,
     ...(data.image ? { loadDataDir: data.image } : {}),
   });
   // Every statement goes through this synchronous call: mark it so the main thread can see one
@@ -79,7 +119,7 @@ async function main() {
   const listeners = new Map<string, () => Promise<void>>();
   const reply = (id: number, run: () => Promise<unknown>) => {
     run().then(
-      (result) => port.postMessage({ id, ok: true, result }),
+      (result) => port.postMessage({ id, ok: true, result }, owned(result)),
       (err) => port.postMessage({ id, ok: false, error: wireError(err) }),
     );
   };

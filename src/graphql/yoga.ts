@@ -64,11 +64,11 @@ export const COST_PER_TOKEN = 1000;
  * request paid on arrival; a caller without the tokens gets 429 RATE_LIMITED with Retry-After.
  */
 const rateCostPlugin: Plugin = {
-  onExecute({ args, setResultAndStopExecution }) {
+  async onExecute({ args, setResultAndStopExecution }) {
     const limit = (args.contextValue as { req?: FastifyRequest }).req?.fasRateLimit;
     if (!limit) return;
     const cost = operationCost(args.schema, args.document, args.operationName) ?? QUERY_LIMITS.maxCost;
-    const answer = limit.spend(Math.floor(cost / COST_PER_TOKEN));
+    const answer = await limit.spend(Math.floor(cost / COST_PER_TOKEN));
     if (answer.ok) return;
     setResultAndStopExecution({
       errors: [

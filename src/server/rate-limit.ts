@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
+import type { Database } from '../db/database.js';
 import { knownIdentity, limitIdentity } from '../http/request-caller.js';
+import { safeError } from '../logging/safe-error.js';
+import { databaseBuckets, memoryBuckets } from './rate-limit-buckets.js';
 import { sendRejection } from './rejection.js';
 
 export interface RateLimitOptions {
@@ -10,12 +13,14 @@ export interface RateLimitOptions {
   /** Bucket size: the most tokens a quiet caller may spend at once. */
   burst: number;
   now?: () => number;
+  /** On PostgreSQL the buckets live in the database, shared by every process on it; else in memory. */
+  database?: Pick<Database, 'kind' | 'sql'>;
 }
 
 /** What a request may still spend once admitted (GraphQL pays for its cost after parsing). */
 export interface RequestRateLimit {
   /** Takes `tokens` more from the request's bucket; false (nothing taken) when the bucket has too few. */
-  spend(tokens: number): { ok: true } | { ok: false; retryAfterSeconds: number; message: string };
+  spend(tokens: number): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number; message: string }>;
 }
 
 declare module 'fastify' {
@@ -23,9 +28,6 @@ declare module 'fastify' {
     fasRateLimit?: RequestRateLimit;
   }
 }
-
-/** Buckets kept at most; past it the least recently used go (a flood of random keys stays bounded). */
-const MAX_BUCKETS = 50_000;
 
 const LIMITED = /^\/(api\/|trpc(\/|$|\?)|graphql(\/|$|\?))/;
 
@@ -39,10 +41,8 @@ function baseCost(request: FastifyRequest): number {
   return 1 + (path.match(/,|%2c/gi)?.length ?? 0);
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
+/** How often each process forgets the buckets that refilled (bounded storage whatever the callers). */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Token buckets over REST, tRPC and GraphQL alike, keyed on who the caller is: the API key, or the
@@ -52,36 +52,29 @@ interface Bucket {
  * valid credential's request is then refunded to the address and paid by the caller's bucket.
  * Batched tRPC requests pay per procedure; GraphQL pays 1 + cost/1000 (docs/api.md, "Rate limits").
  * Every limited response carries `RateLimit-Policy`, `RateLimit` (IETF draft) and `RateLimit-Cost`;
- * an empty bucket answers 429 with `Retry-After`.
+ * an empty bucket answers 429 with `Retry-After`. On PostgreSQL the buckets are rows every process
+ * shares (src/server/rate-limit-buckets.ts), else this process's memory.
  */
 export function rateLimit(app: FastifyInstance, opts: RateLimitOptions & { deps: Deps }): void {
   if (opts.perSecond <= 0) return;
-  const now = opts.now ?? (() => performance.now());
-  const buckets = new Map<string, Bucket>();
+  const store = opts.database?.kind === 'postgres' ? databaseBuckets(opts.database.sql, opts) : memoryBuckets(opts);
   const refillSeconds = Math.ceil(opts.burst / opts.perSecond);
+  const prune = setInterval(() => {
+    store.prune().catch((err) => app.log.warn({ err: safeError(err) }, 'rate limit prune failed'));
+  }, PRUNE_EVERY_MS);
+  prune.unref();
+  app.addHook('onClose', async () => clearInterval(prune));
 
-  const bucketOf = (key: string): Bucket => {
-    const t = now();
-    const found = buckets.get(key);
-    const bucket = found ?? { tokens: opts.burst, at: t };
-    bucket.tokens = Math.min(opts.burst, bucket.tokens + ((t - bucket.at) / 1000) * opts.perSecond);
-    bucket.at = t;
-    // Re-insert so the Map's order is least recently used first.
-    if (found) buckets.delete(key);
-    buckets.set(key, bucket);
-    if (buckets.size > MAX_BUCKETS) buckets.delete(buckets.keys().next().value as string);
-    return bucket;
-  };
   // A request never costs more than a full bucket, or it could never pass.
   const capped = (tokens: number) => Math.min(opts.burst, Math.max(0, tokens));
-  const headers = (reply: FastifyReply, name: string, bucket: Bucket, spent: number) => {
+  const headers = (reply: FastifyReply, name: string, tokens: number, spent: number) => {
     reply.header('ratelimit-policy', `"${name}";q=${opts.burst};w=${refillSeconds}`);
-    reply.header('ratelimit', `"${name}";r=${Math.floor(bucket.tokens)};t=${Math.ceil((opts.burst - bucket.tokens) / opts.perSecond)}`);
+    reply.header('ratelimit', `"${name}";r=${Math.floor(tokens)};t=${Math.ceil((opts.burst - tokens) / opts.perSecond)}`);
     reply.header('ratelimit-cost', String(spent));
   };
-  const waitFor = (bucket: Bucket, tokens: number) => Math.max(1, Math.ceil((tokens - bucket.tokens) / opts.perSecond));
-  const refuse = (request: FastifyRequest, reply: FastifyReply, bucket: Bucket, tokens: number) => {
-    const wait = waitFor(bucket, tokens);
+  const waitFor = (held: number, tokens: number) => Math.max(1, Math.ceil((tokens - held) / opts.perSecond));
+  const refuse = (request: FastifyRequest, reply: FastifyReply, held: number, tokens: number) => {
+    const wait = waitFor(held, tokens);
     reply.header('retry-after', String(wait));
     return sendRejection(request, reply, new AppError('RATE_LIMITED', limitMessage(tokens, wait)));
   };
@@ -95,44 +88,42 @@ export function rateLimit(app: FastifyInstance, opts: RateLimitOptions & { deps:
     // A credential this process recently authenticated is known at once and never touches the address.
     let identity = knownIdentity(opts.deps, request);
     let name = 'per-address';
-    let bucket = bucketOf(addressKey);
+    let refund: { key: string; tokens: number } | undefined;
     if (!identity) {
-      const address = bucket;
-      if (address.tokens < cost) {
-        headers(reply, name, address, 0);
-        return refuse(request, reply, address, cost);
+      const address = await store.take(addressKey, cost);
+      if (!address.taken) {
+        headers(reply, name, address.tokens, 0);
+        return refuse(request, reply, address.tokens, cost);
       }
-      address.tokens -= cost;
       identity = await limitIdentity(opts.deps, request);
-      if (identity) {
-        const refunded = bucketOf(addressKey);
-        refunded.tokens = Math.min(opts.burst, refunded.tokens + cost);
+      if (!identity) {
+        headers(reply, name, address.tokens, cost);
+      } else {
+        refund = { key: addressKey, tokens: cost };
       }
     }
     if (identity) {
       name = 'per-key';
-      bucket = bucketOf(identity);
-      if (bucket.tokens < cost) {
-        headers(reply, name, bucket, 0);
-        return refuse(request, reply, bucket, cost);
-      }
-      bucket.tokens -= cost;
+      const bucket = await store.take(identity, cost, refund);
+      headers(reply, name, bucket.tokens, bucket.taken ? cost : 0);
+      if (!bucket.taken) return refuse(request, reply, bucket.tokens, cost);
     }
+    const key = identity ?? addressKey;
     let spent = cost;
-    headers(reply, name, bucket, spent);
     request.fasRateLimit = {
-      spend(more) {
+      async spend(more) {
         const tokens = Math.min(capped(more), opts.burst - spent);
-        const current = bucketOf(identity ?? addressKey);
-        if (current.tokens < tokens) {
-          const wait = waitFor(current, tokens);
+        // Nothing more to pay (most GraphQL documents): no round trip, the headers stand.
+        if (tokens <= 0) return { ok: true };
+        const current = await store.take(key, tokens);
+        if (!current.taken) {
+          const wait = waitFor(current.tokens, tokens);
           reply.header('retry-after', String(wait));
-          headers(reply, name, current, spent);
+          headers(reply, name, current.tokens, spent);
           return { ok: false, retryAfterSeconds: wait, message: limitMessage(spent + tokens, wait) };
         }
-        current.tokens -= tokens;
         spent += tokens;
-        headers(reply, name, current, spent);
+        headers(reply, name, current.tokens, spent);
         return { ok: true };
       },
     };

@@ -54,7 +54,11 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     bodyLimitBytes: config.bodyLimitBytes,
     corsOrigins: config.corsOrigins,
     hsts: config.publicUrl.startsWith('https:'),
-    rateLimit: config.rateLimit,
+    rateLimit: {
+      perSecond: config.rateLimit.perSecond,
+      burst: config.rateLimit.burst,
+      ...(config.rateLimit.local ? {} : { database }),
+    },
     shedding: { ...config.shedding, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },
     timeouts: config.timeouts,
   });

@@ -188,16 +188,24 @@ describe('fas seed: seedTransactions', () => {
     const crypto = rows.find((r) => r.cryptoTransactionDetails?.txHash?.startsWith('0x'))!;
     const b = bank.bankTransactionDetails!;
     const c = crypto.cryptoTransactionDetails!;
+    const name = b.addenda![0]!.slice('ORIG NAME: '.length).toLowerCase();
+    const invoice = rows.find((r) => r.reference.startsWith('INV-'))!.reference;
+    const email = bank.account.email;
     const searches = [
-      b
-        .addenda![0]!.slice('ORIG NAME: '.length)
-        .toLowerCase(), // a name, many rows
-      b.transactionReference.slice(3, 12), // the middle of an identifier of digits
-      rows
-        .find((r) => r.reference.length > 5)!
-        .reference.slice(1)
-        .toUpperCase(), // any case
-      bank.account.email.slice(2, 12), // the account's email
+      name, // a name, many rows
+      `orig name: ${name.slice(0, 4)}`, // a phrase of word prefixes
+      name.slice(2), // the middle of a word: no match
+      b.transactionReference.slice(0, 12), // the start of an identifier of digits
+      b.transactionReference.slice(3, 12), // its middle: no match
+      invoice
+        .slice(0, -1)
+        .toUpperCase(), // any case, across its dashes
+      invoice
+        .split('-')
+        .slice(1)
+        .join(' '), // its later words
+      email.slice(0, 8), // the account's email
+      email.split('@')[1]!, // its domain
       bank.id.slice(0, 8), // an id prefix
       bank.id.slice(0, 14), // past its first dash
       bank.id.slice(9, 20), // the middle of an id: no match
@@ -219,8 +227,11 @@ describe('fas seed: seedTransactions', () => {
         search,
       ).toEqual(expected.slice(0, 1000));
     }
-    expect(rows.filter((r) => matchesSearch(r, searches[0]!)).length).toBeGreaterThan(1);
-    expect(rows.filter((r) => matchesSearch(r, bank.id.slice(9, 20)))).toEqual([]);
+    const found = (search: string) => rows.filter((r) => matchesSearch(r, search)).length;
+    expect(found(name)).toBeGreaterThan(1);
+    for (const some of [searches[1]!, searches[3]!, searches[5]!, searches[6]!, searches[7]!, searches[8]!])
+      expect(found(some), some).toBeGreaterThan(0);
+    for (const none of [searches[2]!, searches[4]!, bank.id.slice(9, 20)]) expect(found(none), none).toBe(0);
   });
 
   it('running a seed again on a workspace that has its rows adds nothing (INSERT ... ON CONFLICT, though COPY is at hand)', async () => {

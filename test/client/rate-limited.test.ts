@@ -10,7 +10,7 @@ import { type Harness, restClient, startHarness } from '../support/harness.js';
 let h: Harness;
 let clockMs = Date.now();
 beforeAll(async () => {
-  h = await startHarness({ app: () => ({ rateLimit: { perSecond: 0.25, burst: 1, now: () => clockMs } }) });
+  h = await startHarness({ app: (database) => ({ rateLimit: { perSecond: 0.25, burst: 1, now: () => clockMs, database } }) });
 });
 afterAll(async () => h?.close());
 

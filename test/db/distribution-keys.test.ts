@@ -19,6 +19,7 @@ const GLOBAL_TABLES: Record<string, string> = {
   admin_tokens: 'a dashboard sign-in or GraphQL call is authenticated by the token hash before the workspace is known',
   dashboard_sessions: 'a dashboard request is authenticated by the cookie hash before the workspace is known',
   signing_keys: "the service's webhook signing keys (JWKS), the same for every workspace",
+  rate_limit_buckets: 'request counters keyed by credential or client address, some taken before any workspace is known',
   _prisma_migrations: 'migration bookkeeping, not data',
 };
 

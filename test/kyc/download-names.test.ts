@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanFileName } from '../../src/core/kyc/documents/document-admission.js';
 import { downloadFileName } from '../../src/core/kyc/documents/media-type.js';
-import { cleanFileName } from '../../src/core/kyc/documents/receive-document.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, openPage, uploadFile } from '../support/holder.js';
 

@@ -170,7 +170,7 @@ describe('reading the holder documents back', () => {
     const read = async () => {
       const parts: Buffer[] = [];
       const { databaseDocumentStore } = await import('../../src/core/kyc/documents/document-store.js');
-      for await (const p of databaseDocumentStore(h.deps.db, h.deps.cipher).read(doc.workspaceId, doc.id)) parts.push(p);
+      for await (const p of databaseDocumentStore(h.deps.sql, h.deps.cipher).read(doc.workspaceId, doc.id)) parts.push(p);
       return Buffer.concat(parts);
     };
     expect((await read()).equals(u.front)).toBe(true);

@@ -6,7 +6,7 @@ let h: Harness;
 // The limiter's clock, moved by the tests: each test starts with full buckets (clockMs += 60 s).
 let clockMs = 0;
 beforeAll(async () => {
-  h = await startHarness({ app: () => ({ rateLimit: { perSecond: 2, burst: 5, now: () => clockMs } }) });
+  h = await startHarness({ app: (database) => ({ rateLimit: { perSecond: 2, burst: 5, now: () => clockMs, database } }) });
 });
 afterAll(async () => h?.close());
 

@@ -6,7 +6,7 @@ let h: Harness;
 // The limiter's clock, moved by the tests: refill is observable and slow machines cannot refill early.
 let clockMs = 0;
 beforeAll(async () => {
-  h = await startHarness({ app: () => ({ rateLimit: { perSecond: 2, burst: 5, now: () => clockMs } }) });
+  h = await startHarness({ app: (database) => ({ rateLimit: { perSecond: 2, burst: 5, now: () => clockMs, database } }) });
 });
 afterAll(async () => h?.close());
 
@@ -94,7 +94,7 @@ describe('per-credential rate limits', () => {
 
 describe('rate limit off switch', () => {
   it('perSecond 0 installs no limit and no headers', async () => {
-    const off = await startHarness({ app: () => ({ rateLimit: { perSecond: 0, burst: 1 } }) });
+    const off = await startHarness({ app: (database) => ({ rateLimit: { perSecond: 0, burst: 1, database } }) });
     try {
       const ws = await workspaceFactory(off.deps);
       for (let i = 0; i < 8; i++) {

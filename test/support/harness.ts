@@ -147,7 +147,7 @@ export function restClient(h: Harness, apiKey: string, options: Partial<FasClien
 
 /** A raw HTTP call (for malformed requests the typed client cannot make), also validated. */
 export async function rawRequest(
-  h: Harness,
+  h: Pick<Harness, 'baseUrl'>,
   method: string,
   path: string,
   init: { headers?: Record<string, string>; body?: string | Buffer } = {},

@@ -2,8 +2,9 @@ import type { TransactionDto } from '../../src/core/transactions/transaction-row
 
 /**
  * What `search` should match, written from openapi.yaml's description of `listTransactions`
- * rather than from the SQL: a substring (any case) of the free-text fields or the account's
- * email, or a prefix of the id, txHash or targetAddress, with or without their `0x`.
+ * rather than from the SQL: the query's words are the starts of consecutive words of one
+ * free-text field (each addenda line and the account's email a field of its own), in order; or
+ * the query is a prefix of the id, txHash or targetAddress, with or without their `0x`.
  */
 export function matchesSearch(t: TransactionDto, search: string): boolean {
   const q = search.toLowerCase();
@@ -19,7 +20,26 @@ export function matchesSearch(t: TransactionDto, search: string): boolean {
     ...(b?.addenda ?? []),
     t.account.email,
   ];
-  if (texts.some((x) => x?.toLowerCase().includes(q))) return true;
+  if (texts.some((x) => !!x && wordPrefixMatch(x, q))) return true;
   const ids = [t.id, c?.txHash, c?.targetAddress];
   return ids.some((x) => !!x && (x.toLowerCase().startsWith(q) || (!q.startsWith('0x') && x.toLowerCase().startsWith(`0x${q}`))));
+}
+
+/** Lower-cased words: runs of letters and digits, anything else separates them. */
+export function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+}
+
+/** The query's words are the starts of consecutive words of `field`, in order (a query without words matches nothing). */
+export function wordPrefixMatch(field: string, query: string): boolean {
+  const q = words(query);
+  const f = words(field);
+  if (!q.length) return false;
+  for (let i = 0; i + q.length <= f.length; i++) {
+    if (q.every((w, j) => (f[i + j] as string).startsWith(w))) return true;
+  }
+  return false;
 }

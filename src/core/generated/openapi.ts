@@ -533,17 +533,21 @@ export interface paths {
          * @description Transactions of all three types, newest first: `createdAt` desc, then `id` desc.
          *     Filters combine with AND; `total` is exact.
          *
-         *     - `search` (3-255 characters, any case) matches a transaction when it is:
-         *       - a substring of reference, transactionReference, imad, traceNumber, originatorName,
-         *         beneficiaryName, addenda (the real sender of an intermediary credit is there) or the
-         *         account email;
-         *       - or the start of its id, txHash or targetAddress (the whole value included; with or
-         *         without the `0x` of a hash or address).
+         *     - `search` (3-255 characters, any case) is split into words on anything that is not a
+         *       letter or digit, and matches a transaction when:
+         *       - its words are the starts of consecutive words of one of reference,
+         *         transactionReference, imad, traceNumber, originatorName, beneficiaryName, an addenda
+         *         line (the real sender of an intermediary credit is there) or the account email, in
+         *         the same order: `soylent`, `soylent foo`, `orig name: soylent`, `inv-2026-7697`,
+         *         `2026 7697` and `jane@exa` find what they look like; `ylent` (the middle of a word),
+         *         `foods soylent` (another order) and a phrase running from one field into the next
+         *         do not;
+         *       - or it is the start of the transaction's id, txHash or targetAddress (the whole value
+         *         included; with or without the `0x` of a hash or address).
          *
-         *       Ids, hashes and addresses match by their start, not anywhere inside: they are random
-         *       characters that people paste whole or shortened from the front, and indexing every
-         *       three-character piece of them made up two thirds of the search index and slowed every
-         *       search for a reference (docs/benchmarks.md, "Search and storage at 10,000,000").
+         *       A search without a letter or digit (`%%%`) matches only by the start of an id, hash or
+         *       address. Ids, hashes and addresses match by their start, not anywhere inside: they are
+         *       random characters that people paste whole or shortened from the front.
          *     - `coin` matches any element of `coins`, case-insensitively (a trade has `[base, quote]`).
          *     - `startDate` / `endDate` accept RFC 3339 with an offset (`2025-03-01T10:00:00+02:00`,
          *       the offset honoured), `YYYY-MM-DDThh:mm:ss[.fff]` (UTC) and `YYYY-MM-DD`. A fraction of

@@ -74,8 +74,9 @@ function deepPage(where: Prisma.Sql, skip: number, take: number): Prisma.Sql {
 }
 
 /**
- * With `search`, the trigram scan dominates: the matches are found once (a CTE used twice is
- * materialized) and both the page and the total come from them, instead of scanning twice.
+ * With `search`, finding the matches dominates (the index's candidates, each checked against the
+ * query's pattern): they are found once (a CTE used twice is materialized) and both the page and
+ * the total come from them, instead of searching twice.
  */
 async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter, where: Prisma.Sql): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);

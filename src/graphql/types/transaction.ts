@@ -184,7 +184,8 @@ const TransactionFilter = builder.inputType('TransactionFilter', {
   description: 'The filters of GET /api/v2/transactions, with the same rules (dates: RFC 3339, YYYY-MM-DDThh:mm:ss or YYYY-MM-DD).',
   fields: (t) => ({
     search: t.string({
-      description: 'Words that start words of the text fields, or the start of an id, tx hash or address (3 to 255 characters).',
+      description:
+        'Words that start consecutive words of one text field (reference, names, addenda line, email...), in order, or the start of an id, tx hash or address (3 to 255 characters).',
     }),
     accountId: t.id({ description: 'Only this account.' }),
     transactionType: t.field({ type: TransactionType, description: 'Only this type.' }),

@@ -105,7 +105,7 @@ export async function insertRows(ctx: Ctx, rows: Iterator<SeedRow>, batchSize: n
 async function insertBatch(ctx: Ctx, params: string[]): Promise<number> {
   return ctx.db.$transaction(
     async (tx: Prisma.TransactionClient) => {
-      // Trigram entries collect in the GIN index's pending list and are merged in bulk, with memory
+      // Search keys collect in the GIN index's pending list and are merged in bulk, with memory
       // enough to merge them in one pass; the commit need not wait for the disk (a failed seed is
       // simply run again: rows are keyed by the seed).
       await tx.$executeRawUnsafe("SET LOCAL gin_pending_list_limit = '512MB'");

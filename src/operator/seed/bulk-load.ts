@@ -65,7 +65,7 @@ async function structure(s: BulkSession): Promise<{ keys: Definition[]; foreign:
  * When the load at least doubles the table (`rows` >= rows already there), the primary key, the
  * foreign keys and every index are dropped first and built again after the load, in the same
  * transaction: a sorted build is several times faster than as many index insertions, and packs
- * the pages full (the trigram index grown row by row is about three times the size of a built one).
+ * the pages full (a GIN index grown row by row is several times the size of a built one).
  * The table is locked (ACCESS EXCLUSIVE) from the drop to the commit, so on a live database
  * every other reader and writer of `transactions` waits for the seed; a failed or interrupted
  * seed rolls back whole, indexes included. When the table is empty it is also truncated in the
@@ -77,7 +77,7 @@ export async function loadTransactions(bulk: BulkCopy, opts: LoadOptions): Promi
     // Index builds sort in memory; PGlite's WASM heap is smaller than a server's.
     await s.exec(`SET LOCAL maintenance_work_mem = '${bulk.kind === 'postgres' ? '1GB' : '256MB'}'`);
     await s.exec('SET LOCAL synchronous_commit = off');
-    // Into indexes kept as they are, trigram entries collect in the pending list and merge in bulk.
+    // Into indexes kept as they are, search keys collect in the GIN pending list and merge in bulk.
     await s.exec("SET LOCAL gin_pending_list_limit = '512MB'");
     const existing = await tableRows(s);
     const rebuilt = opts.rows >= existing;

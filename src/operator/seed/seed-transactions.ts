@@ -119,7 +119,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL maintenance_work_mem = '512MB'");
-      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_idx'::regclass)");
+      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_keys_idx'::regclass)");
       await rebuildCounts(tx, ctx.workspaceId);
     },
     { timeout: 600_000, maxWait: 600_000 },
@@ -132,6 +132,9 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
+  // And the accounts: without statistics the planner took a workspace's accounts for a handful and
+  // matched a search's pattern on every one of them instead of looking up the email keys' index.
+  await ctx.db.$executeRawUnsafe('ANALYZE accounts');
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return answer;

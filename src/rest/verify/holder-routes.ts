@@ -5,7 +5,7 @@ import { AppError, toAppError, validationError } from '../../core/errors.js';
 import type { RequiredDocument } from '../../core/kyc/documents/document-kinds.js';
 import { signHolderVerification, uploadHolderDocument } from '../../core/kyc/documents/holder-actions.js';
 import { DEFAULT_DOCUMENT_MAX_BYTES, spendHolderLink } from '../../core/kyc/documents/holder-link.js';
-import { tooLarge } from '../../core/kyc/documents/receive-document.js';
+import { tooLarge } from '../../core/kyc/documents/upload-stream.js';
 import { openVerificationLink } from '../../core/kyc/open-verification-link.js';
 import { strictPolicy } from '../../http/csp.js';
 import { safeError } from '../../logging/safe-error.js';

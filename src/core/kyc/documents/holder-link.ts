@@ -10,7 +10,7 @@ export const LINK_MAX_ATTEMPTS = 50;
 export const DEFAULT_DOCUMENT_MAX_BYTES = DEFAULTS.documentMaxBytes;
 
 export function documentStoreOf(deps: Deps): DocumentStore {
-  return deps.documentStore ?? databaseDocumentStore(deps.db, deps.cipher);
+  return deps.documentStore ?? databaseDocumentStore(deps.sql, deps.cipher);
 }
 
 const linkSelect = {

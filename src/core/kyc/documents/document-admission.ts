@@ -1,0 +1,46 @@
+import type { Ctx } from '../../context.js';
+import { notFound, validationError } from '../../errors.js';
+import { stripControlChars } from '../../validation/control-chars.js';
+import { type DocumentKind, isDocumentKind, requiredDocuments } from './document-kinds.js';
+import { evidenceFrozen } from './evidence-freeze.js';
+
+/**
+ * Whether the account's verification takes a document of this kind now, before any byte is read:
+ * the verification exists in the workspace, its evidence is not frozen (review started, or the
+ * holder signed and this kind was already received), and the kind is one its document type needs.
+ */
+export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown): Promise<DocumentKind> {
+  const current = await ctx.db.bankingVerification.findFirst({
+    where: { accountId, workspaceId: ctx.workspaceId },
+    select: { status: true, idDocumentType: true, signedAt: true },
+  });
+  if (!current) throw notFound('banking verification');
+  const early = evidenceFrozen(current, { kind: 'document', replacing: false });
+  if (early) throw early;
+  const kinds = requiredDocuments(current.idDocumentType).map((d) => d.kind);
+  if (!isDocumentKind(kind) || !kinds.includes(kind)) {
+    throw validationError([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }]);
+  }
+  if (current.signedAt) {
+    const received = await ctx.db.kycDocument.count({
+      where: { workspaceId: ctx.workspaceId, accountId, kind, uploadedAt: { not: null } },
+    });
+    const refused = evidenceFrozen(current, { kind: 'document', replacing: received > 0 });
+    if (refused) throw refused;
+  }
+  return kind;
+}
+
+/**
+ * File names are metadata shown to the workspace: no path, no control characters, no format
+ * characters (Unicode Cf: bidi overrides such as U+202E that make a name read backwards, zero-width
+ * joiners), bounded.
+ */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = stripControlChars(base)
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .slice(0, 200);
+  return clean || 'upload';
+}

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { AppError, validationError } from '../../errors.js';
+import { type AcceptedMediaType, detectMediaType, SNIFF_BYTES } from './media-type.js';
+
+/** A holder's file as it streams in: its type, known before anything is stored, and the bytes metered. */
+export interface MeteredUpload {
+  mediaType: AcceptedMediaType;
+  /** The whole file (the bytes read to recognise it included), read once; throws past the size limit. */
+  chunks: AsyncIterable<Uint8Array>;
+  /** Bytes of what `chunks` has given so far; with `sha256()` (hex, asked once), the file's once it is read to the end. */
+  size(): number;
+  sha256(): string;
+}
+
+export function tooLarge(maxBytes: number): AppError {
+  const mb = maxBytes / (1024 * 1024);
+  return new AppError('PAYLOAD_TOO_LARGE', `This file is larger than the ${Number.isInteger(mb) ? mb : mb.toFixed(2)} MB limit.`);
+}
+
+/**
+ * Reads just enough of `content` to recognise the type (an empty file or one of another type is
+ * refused here), then hands the rest on as it comes, counting and hashing it, never held whole.
+ */
+export async function openUpload(content: AsyncIterable<Uint8Array>, maxBytes: number): Promise<MeteredUpload> {
+  const iterator = content[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headSize = 0;
+  while (headSize < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(Buffer.from(next.value));
+    headSize += next.value.byteLength;
+  }
+  if (headSize === 0) throw validationError([{ field: 'file', message: 'the file is empty' }]);
+  const mediaType = detectMediaType(Buffer.concat(head));
+  if (!mediaType) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not a JPEG, PNG, HEIC or PDF (recognised by its content, not its name).');
+  }
+
+  const hash = createHash('sha256');
+  let size = 0;
+  const take = (chunk: Uint8Array) => {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw tooLarge(maxBytes);
+    hash.update(chunk);
+    return chunk;
+  };
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (const chunk of head) yield take(chunk);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield take(next.value);
+  }
+  return { mediaType, chunks: chunks(), size: () => size, sha256: () => hash.digest('hex') };
+}
