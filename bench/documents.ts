@@ -144,15 +144,15 @@ async function storeRoundTrip(s: Setup, accountId: string, file: Buffer): Promis
     select: { id: true },
   });
   let t0 = performance.now();
-  await store.write(id, pieces(file));
+  await store.write(s.ctx.workspaceId, id, pieces(file));
   const write = performance.now() - t0;
   t0 = performance.now();
   const hash = createHash('sha256');
-  for await (const chunk of store.read(id)) hash.update(chunk);
+  for await (const chunk of store.read(s.ctx.workspaceId, id)) hash.update(chunk);
   const read = performance.now() - t0;
   if (hash.digest('hex') !== createHash('sha256').update(file).digest('hex')) throw new Error('the store read back other bytes');
-  await store.delete([id]);
-  await s.deps.db.kycDocument.delete({ where: { id }, select: { id: true } });
+  await store.delete(s.ctx.workspaceId, [id]);
+  await s.deps.db.kycDocument.delete({ where: { workspaceId_id: { workspaceId: s.ctx.workspaceId, id } }, select: { id: true } });
   return { write, read };
 }
 

@@ -272,7 +272,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
 
     const expired = await holderLink(h);
     await page.goto(h.baseUrl + expired.path);
-    await h.deps.db.bankingVerification.update({
+    await h.deps.db.bankingVerification.updateMany({
       where: { accountId: expired.accountId },
       data: { linkExpiresAt: new Date(Date.now() - 1) },
     });

@@ -1,29 +1,16 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_KEYS, searchCondition } from '../../src/core/transactions/transaction-search.js';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
-import { applyMigrations, defaultMigrationsDir } from '../../src/db/migrate.js';
+import { applyMigrations } from '../../src/db/migrate.js';
+import { migrationsUpTo, removeMigrationCopies } from '../support/migrations-up-to.js';
 
 // The migration that moved the status history to `previous_statuses` and search to expression
 // indexes, run over rows written in the layout before it.
 const MIGRATION = '20261126100000_compact_history_and_search';
 const WS = '00000000-0000-4000-8000-0000000000aa';
 const ACCOUNT = '00000000-0000-4000-8000-0000000000bb';
-const dirs: string[] = [];
-
-function migrationsUpTo(last: string | null): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-mig-'));
-  dirs.push(dir);
-  for (const name of readdirSync(defaultMigrationsDir)) {
-    if (name.endsWith('.toml') || (last !== null && name >= last)) continue;
-    cpSync(path.join(defaultMigrationsDir, name), path.join(dir, name), { recursive: true });
-  }
-  return dir;
-}
 
 async function beforeMigration(): Promise<PGlite> {
   const db = await PGlite.create({ extensions: { pg_trgm } });
@@ -46,7 +33,7 @@ async function insertOld(db: PGlite, id: string, status: string, reason: string,
 }
 
 afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeMigrationCopies();
 });
 
 describe(`migration ${MIGRATION}`, () => {

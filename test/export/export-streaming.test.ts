@@ -183,7 +183,7 @@ describe('GET /api/v2/accounts/export', () => {
       reference: 'corp, "main"',
     });
     const active = await createAccount(team.ctx, { type: 'individual', email: 'active@example.com' });
-    await h.deps.db.account.update({ where: { id: active.accountId }, data: { status: 'active' } });
+    await h.deps.db.account.updateMany({ where: { id: active.accountId }, data: { status: 'active' } });
   });
 
   it.each([

@@ -7,7 +7,10 @@ import { createTradeTransaction } from '../../src/core/transactions/create-trade
 /** An account that may transact (status active), created through the core. */
 export async function activeAccount(ctx: Ctx, email = 'trader@example.com') {
   const account = await createAccount(ctx, { type: 'individual', email });
-  await ctx.db.account.update({ where: { id: account.accountId }, data: { status: 'active' } });
+  await ctx.db.account.update({
+    where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: account.accountId } },
+    data: { status: 'active' },
+  });
   return account.accountId;
 }
 

@@ -15,9 +15,9 @@ describe('replacing a document when the old content cannot be deleted', () => {
     const real = databaseDocumentStore(h.deps.sql, h.deps.cipher);
     let deleteCalls = 0;
     h.deps.documentStore = {
-      write: (id, content) => real.write(id, content),
-      read: (id) => real.read(id),
-      async delete(ids) {
+      write: (workspaceId, id, content) => real.write(workspaceId, id, content),
+      read: (workspaceId, id) => real.read(workspaceId, id),
+      async delete(_workspaceId, ids) {
         if (ids.length === 0) return;
         deleteCalls++;
         throw new Error('object store unavailable');
@@ -35,14 +35,14 @@ describe('replacing a document when the old content cannot be deleted', () => {
 
       const docs = await h.deps.db.kycDocument.findMany({
         where: { accountId: link.accountId },
-        select: { id: true, fileName: true, uploadedAt: true, sizeBytes: true },
+        select: { workspaceId: true, id: true, fileName: true, uploadedAt: true, sizeBytes: true },
       });
       expect(docs).toHaveLength(1);
       const doc = docs[0] as (typeof docs)[number];
       expect(doc.fileName).toBe('new.pdf');
       expect(doc.uploadedAt).not.toBeNull();
       const stored: Buffer[] = [];
-      for await (const chunk of real.read(doc.id)) stored.push(chunk);
+      for await (const chunk of real.read(doc.workspaceId, doc.id)) stored.push(chunk);
       expect(Buffer.concat(stored).equals(file)).toBe(true);
     } finally {
       h.deps.documentStore = undefined;

@@ -36,7 +36,7 @@ describe('evidence is frozen once review starts', () => {
     expect(sign.status).toBe(409);
     expect(sign.json).toMatchObject({ ok: false, code: 'INVALID_STATE' });
     expect(await documentIds(link.accountId)).toEqual(before);
-    const verification = await h.deps.db.bankingVerification.findUnique({
+    const verification = await h.deps.db.bankingVerification.findFirst({
       where: { accountId: link.accountId },
       select: { signedAt: true },
     });

@@ -170,16 +170,17 @@ describe('reading the holder documents back', () => {
     const read = async () => {
       const parts: Buffer[] = [];
       const { databaseDocumentStore } = await import('../../src/core/kyc/documents/document-store.js');
-      for await (const p of databaseDocumentStore(h.deps.sql, h.deps.cipher).read(doc.id)) parts.push(p);
+      for await (const p of databaseDocumentStore(h.deps.sql, h.deps.cipher).read(doc.workspaceId, doc.id)) parts.push(p);
       return Buffer.concat(parts);
     };
     expect((await read()).equals(u.front)).toBe(true);
     const chunks = await h.deps.db.kycDocumentChunk.findMany({ where: { documentId: doc.id }, orderBy: { seq: 'asc' } });
     expect(chunks).toHaveLength(3);
-    await h.deps.db.kycDocumentChunk.delete({ where: { documentId_seq: { documentId: doc.id, seq: 2 } } });
+    const chunk = (seq: number) => ({ workspaceId_documentId_seq: { workspaceId: doc.workspaceId, documentId: doc.id, seq } });
+    await h.deps.db.kycDocumentChunk.delete({ where: chunk(2) });
     await expect(read()).rejects.toThrow(/failed authentication/);
-    await h.deps.db.kycDocumentChunk.create({ data: { documentId: doc.id, seq: 2, data: chunks[2]!.data } });
-    await h.deps.db.kycDocumentChunk.update({ where: { documentId_seq: { documentId: doc.id, seq: 0 } }, data: { data: chunks[1]!.data } });
+    await h.deps.db.kycDocumentChunk.create({ data: { workspaceId: doc.workspaceId, documentId: doc.id, seq: 2, data: chunks[2]!.data } });
+    await h.deps.db.kycDocumentChunk.update({ where: chunk(0), data: { data: chunks[1]!.data } });
     await expect(read()).rejects.toThrow(/failed authentication/);
   });
 

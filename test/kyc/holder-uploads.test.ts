@@ -166,7 +166,7 @@ describe('uploads', () => {
     const file = sampleFile.png();
     const expired = await holderLink(h);
     const expiredNonce = (await openPage(h, expired.token)).nonce;
-    await h.deps.db.bankingVerification.update({
+    await h.deps.db.bankingVerification.updateMany({
       where: { accountId: expired.accountId },
       data: { linkExpiresAt: new Date(Date.now() - 1000) },
     });
@@ -192,7 +192,7 @@ describe('uploads', () => {
 
     const busy = await holderLink(h);
     const busyNonce = (await openPage(h, busy.token)).nonce;
-    await h.deps.db.bankingVerification.update({ where: { accountId: busy.accountId }, data: { linkAttempts: 49 } });
+    await h.deps.db.bankingVerification.updateMany({ where: { accountId: busy.accountId }, data: { linkAttempts: 49 } });
     expect((await uploadFile(h, busy.token, { nonce: busyNonce, kind: 'selfie', file })).status).toBe(303);
     const t = await uploadFile(h, busy.token, { nonce: busyNonce, kind: 'selfie', file });
     expect(t.status).toBe(429);
@@ -233,7 +233,7 @@ describe('signature', () => {
     const ok = await signForm(h, link.token, { nonce, acceptTerms: 'on', fullName: 'Ada Holder' });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe(`/verify/${link.token}?done=signed`);
-    const row = await h.deps.db.bankingVerification.findUniqueOrThrow({ where: { accountId: link.accountId } });
+    const row = await h.deps.db.bankingVerification.findFirstOrThrow({ where: { accountId: link.accountId } });
     expect(row.signedAt).not.toBeNull();
     expect(row.signatureNameEnc).not.toContain('Ada');
     const twice = await signForm(h, link.token, { nonce, acceptTerms: 'on', fullName: 'Ada Holder' });
@@ -252,7 +252,7 @@ describe('signature', () => {
     const again = await link.call('/api/v2/kyc/banking-verification/individual', submission(link.accountId));
     expect(again.status).toBe(200);
     expect(await storedFor(h, link.accountId)).toEqual({ documents: 0, chunks: 0 });
-    const row = await h.deps.db.bankingVerification.findUniqueOrThrow({ where: { accountId: link.accountId } });
+    const row = await h.deps.db.bankingVerification.findFirstOrThrow({ where: { accountId: link.accountId } });
     expect(row).toMatchObject({ signedAt: null, signatureNameEnc: null, linkAttempts: 0, documentsCompletedAt: null });
   });
 });

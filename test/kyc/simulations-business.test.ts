@@ -37,7 +37,7 @@ describe('KYC simulations refuse business accounts (their verification is KYB)',
       code: 'INVALID_STATE',
       detail: expect.stringMatching(/individual accounts; this is a business account/),
     });
-    expect((await h.deps.db.account.findUniqueOrThrow({ where: { id: accountId } })).status).toBe('in_review');
+    expect((await h.deps.db.account.findFirstOrThrow({ where: { id: accountId } })).status).toBe('in_review');
     expect(await h.deps.db.event.count({ where: { accountId } })).toBe(events);
     expect(await kycEvents(accountId)).toBe(0);
   });
@@ -58,7 +58,7 @@ describe('KYC simulations refuse business accounts (their verification is KYB)',
     const foreign = await poster(h, other.apiKey)(`/api/v2/simulations/kyc/${accountId}/outcome`, { outcome: 'completed' });
     expect(foreign.status).toBe(404);
     const person = await poster(h, other.apiKey)('/api/v2/accounts', { type: 'individual', email: 'p@example.com' });
-    await h.deps.db.account.update({ where: { id: person.body.accountId }, data: { status: 'in_review' } });
+    await h.deps.db.account.updateMany({ where: { id: person.body.accountId }, data: { status: 'in_review' } });
     const done = await poster(h, other.apiKey)(`/api/v2/simulations/kyc/${person.body.accountId}/outcome`, { outcome: 'completed' });
     expect(done.status).toBe(200);
     expect(done.body.status).toBe('active');

@@ -116,14 +116,14 @@ describe('submit banking verification: every field at and beyond its limits', ()
     ['documentId.extra', 1, 'is not a known field'],
     ['address.zip', '94105', 'is not a known field'],
   ])('400 for %s = %j, naming it, storing nothing', async (field, value, message) => {
-    const before = await h.deps.db.bankingVerification.findUnique({ where: { accountId } });
+    const before = await h.deps.db.bankingVerification.findFirst({ where: { accountId } });
     const res = await post(withField(accountId, field, value));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
     const error = res.body.errors.find((e: { field: string }) => e.field === field);
     expect(error, JSON.stringify(res.body.errors)).toBeDefined();
     expect(error.message).toContain(message);
-    expect(await h.deps.db.bankingVerification.findUnique({ where: { accountId } })).toEqual(before);
+    expect(await h.deps.db.bankingVerification.findFirst({ where: { accountId } })).toEqual(before);
   });
 
   it('the error names every bad field at once and never echoes a value', async () => {

@@ -33,7 +33,7 @@ describe('submit: state rules (submitBankingVerification)', () => {
     ['active', 409],
   ] as const)('account %s -> %i, status unchanged', async (status, expected) => {
     const { ws, accountId } = await setup();
-    await h.deps.db.account.update({ where: { id: accountId }, data: { status } });
+    await h.deps.db.account.updateMany({ where: { id: accountId }, data: { status } });
     const res = await post(ws.apiKey, SUBMIT, submission(accountId));
     expect(res.status).toBe(expected);
     if (expected === 409) {
@@ -43,7 +43,7 @@ describe('submit: state rules (submitBankingVerification)', () => {
     } else {
       expect(res.body).toEqual({ accountId, verificationUrl: expect.stringMatching(/^http:\/\/fas\.test\/verify\/[A-Za-z0-9_-]{43}$/) });
     }
-    expect((await h.deps.db.account.findUniqueOrThrow({ where: { id: accountId } })).status).toBe(status);
+    expect((await h.deps.db.account.findFirstOrThrow({ where: { id: accountId } })).status).toBe(status);
   });
 
   it('a business account is 409, an unknown or foreign account 404', async () => {
@@ -126,7 +126,7 @@ describe('request banking verification (requestBankingVerification)', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => post(ws.apiKey, REQUEST, { accountId })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
-    const account = await h.deps.db.account.findUniqueOrThrow({ where: { id: accountId } });
+    const account = await h.deps.db.account.findFirstOrThrow({ where: { id: accountId } });
     expect(account.status).toBe('in_review');
   });
 
@@ -138,7 +138,7 @@ describe('request banking verification (requestBankingVerification)', () => {
       post(ws.apiKey, REQUEST, { accountId }),
     ]);
     expect(requested.status).toBe(200);
-    const row = await h.deps.db.bankingVerification.findUniqueOrThrow({ where: { accountId } });
+    const row = await h.deps.db.bankingVerification.findFirstOrThrow({ where: { accountId } });
     // Either the save ran first (and was submitted with the request) or it was refused after.
     if (saved.status === 200) expect(row.phone).toBe('+442071838750');
     else expect(saved.status).toBe(409);
@@ -237,7 +237,7 @@ describe('the verification link', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.body).not.toMatch(/at .*\.ts|Error|stack/i);
     }
-    await h.deps.db.bankingVerification.update({ where: { accountId }, data: { linkExpiresAt: new Date(Date.now() - 1000) } });
+    await h.deps.db.bankingVerification.updateMany({ where: { accountId }, data: { linkExpiresAt: new Date(Date.now() - 1000) } });
     const expired = await rawRequest(h, 'GET', path);
     expect(expired.status).toBe(410);
     expect(expired.body).toContain('expired');

@@ -215,7 +215,7 @@ const WRITERS: Record<string, WriteSpec> = {
   enableWebhookTarget: {
     prepare: async () => {
       const t = await target();
-      await h.deps.db.webhookTarget.update({
+      await h.deps.db.webhookTarget.updateMany({
         where: { id: t.targetId },
         data: { status: 'disabled', disabledReason: 'failed 6 attempts' },
       });
@@ -257,7 +257,7 @@ const WRITERS: Record<string, WriteSpec> = {
       const { targetId } = await target();
       await pendingAccount();
       const delivery = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId }, select: { id: true } });
-      await h.deps.db.webhookDelivery.update({ where: { id: delivery.id }, data: { status: 'failed' } });
+      await h.deps.db.webhookDelivery.updateMany({ where: { id: delivery.id }, data: { status: 'failed' } });
       return { targetId, deliveryId: delivery.id };
     },
     rest: (s) => ok(post(`/api/v2/webhook-deliveries/${s.deliveryId}/redeliver`)),

@@ -133,7 +133,7 @@ describe('GET /api/v2/accounts', () => {
       });
       ids.push(data!.accountId);
     }
-    await h.deps.db.account.update({ where: { id: ids[0] }, data: { status: 'active' } });
+    await h.deps.db.account.updateMany({ where: { id: ids[0] }, data: { status: 'active' } });
     return { ws, client, ids };
   }
 

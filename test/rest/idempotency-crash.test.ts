@@ -37,7 +37,7 @@ describe('idempotency across a crash after the commit', () => {
   it('enabling a disabled target stores its answer with the change', async () => {
     const ws = await workspaceFactory(h.deps);
     const target = await createWebhookTarget(ws.ctx, { url: 'https://receiver.example.com/hooks' });
-    await h.deps.db.webhookTarget.update({
+    await h.deps.db.webhookTarget.updateMany({
       where: { id: target.id },
       data: { status: 'disabled', disabledReason: '5 retries failed', disabledAt: new Date() },
     });

@@ -53,7 +53,7 @@ describe('transition table (bank)', () => {
       expect(res.body.statusHistory.map((e: { status: string }) => e.status)).toEqual([to, ...[...PATH_TO[from]!].reverse(), 'pending']);
     } else {
       expect(res.body.code).toBe('INVALID_STATE');
-      const row = await h.deps.db.transaction.findUniqueOrThrow({ where: { id: tx.id } });
+      const row = await h.deps.db.transaction.findFirstOrThrow({ where: { id: tx.id } });
       expect(row.status).toBe(from);
     }
   });
@@ -89,7 +89,7 @@ describe('other rules', () => {
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
-    const row = await h.deps.db.transaction.findUniqueOrThrow({ where: { id: tx.id } });
+    const row = await h.deps.db.transaction.findFirstOrThrow({ where: { id: tx.id } });
     expect(row.status).toBe(ok[0]!.body.status);
     // The status it left is the one previous status: one change won.
     expect(row.previousStatuses).toEqual([['pending', 'created', tx.createdAt]]);

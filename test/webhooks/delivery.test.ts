@@ -118,7 +118,7 @@ describe('signed deliveries over real HTTP', () => {
       expect(w).toBeGreaterThan(60_000 * 2 ** i * 0.79);
       expect(w).toBeLessThan(60_000 * 2 ** i * 1.21);
     });
-    const t = await w.h.deps.db.webhookTarget.findUniqueOrThrow({ where: { id: targetId } });
+    const t = await w.h.deps.db.webhookTarget.findFirstOrThrow({ where: { id: targetId } });
     expect(t.status).toBe('disabled');
     expect(t.disabledReason).toMatch(/failed 6 attempts; last: HTTP 500/);
     const delivery = await w.h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId } });

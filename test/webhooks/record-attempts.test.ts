@@ -29,13 +29,19 @@ async function leasedDeliveries(urls: string[]) {
   await h.deps.db.webhookDelivery.updateMany({ where: { workspaceId: ws.workspaceId }, data: { leaseUntil: lease } });
   const rows = await h.deps.db.webhookDelivery.findMany({
     where: { workspaceId: ws.workspaceId },
-    select: { id: true, targetId: true, eventType: true },
+    select: { workspaceId: true, id: true, targetId: true, eventType: true },
     orderBy: { id: 'asc' },
   });
   return { rows, lease };
 }
 
-const outcome = (d: { id: string; targetId: string; eventType: string }, leaseUntil: Date, retryCount: number, result: SendResult) => ({
+const outcome = (
+  d: { workspaceId: string; id: string; targetId: string; eventType: string },
+  leaseUntil: Date,
+  retryCount: number,
+  result: SendResult,
+) => ({
+  workspaceId: d.workspaceId,
   deliveryId: d.id,
   targetId: d.targetId,
   eventType: d.eventType,
@@ -53,10 +59,10 @@ describe('recordAttempts', () => {
     const d = rows[0]!;
     expect(await recordAttempts(h.deps, retry, [outcome(d, new Date(lease.getTime() - 1), 0, ok)])).toBe(0);
     expect(await h.deps.db.webhookAttempt.count({ where: { deliveryId: d.id } })).toBe(0);
-    expect(await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { id: d.id } })).toMatchObject({ status: 'pending', attempts: 0 });
 
     expect(await recordAttempts(h.deps, retry, [outcome(d, lease, 0, ok)])).toBe(1);
-    expect(await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({
+    expect(await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { id: d.id } })).toMatchObject({
       status: 'succeeded',
       attempts: 1,
       leaseUntil: null,
@@ -73,12 +79,12 @@ describe('recordAttempts', () => {
     const before = Date.now();
     expect(await recordAttempts(h.deps, retry, [outcome(first, lease, 0, refused), outcome(last, lease, 5, refused)])).toBe(2);
 
-    const retried = await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: first.id } });
+    const retried = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { id: first.id } });
     expect(retried).toMatchObject({ status: 'pending', attempts: 1, leaseUntil: null, lastError: 'connect ECONNREFUSED' });
     expect(retried.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
     expect(retried.completedAt).toBeNull();
 
-    const failed = await h.deps.db.webhookDelivery.findUniqueOrThrow({ where: { id: last.id } });
+    const failed = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { id: last.id } });
     expect(failed).toMatchObject({ status: 'failed', attempts: 6, leaseUntil: null });
     expect(failed.completedAt).not.toBeNull();
 

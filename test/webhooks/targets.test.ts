@@ -110,7 +110,7 @@ describe('webhook targets', () => {
     const ws = await workspaceFactory(h.deps);
     const created = await post(ws.apiKey, '/api/v2/webhook-targets', { url: 'https://hooks.example.com/e' });
     const id = created.body.id;
-    await h.deps.db.webhookTarget.update({
+    await h.deps.db.webhookTarget.updateMany({
       where: { id },
       data: { status: 'disabled', disabledReason: '5 retries failed', disabledAt: new Date() },
     });

@@ -8,7 +8,7 @@ export async function deleteCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
   requireWriter(ctx);
   await ctx.db.$transaction(async (tx) => {
     const current = await findBeneficiary(tx, ctx, input.accountId, input.beneficiaryId);
-    await tx.cryptoBeneficiary.delete({ where: { id: current.id } });
+    await tx.cryptoBeneficiary.delete({ where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: current.id } } });
     await emitEvent(tx, ctx, {
       type: 'crypto_beneficiary_deleted',
       accountId: current.accountId,

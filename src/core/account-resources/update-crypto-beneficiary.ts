@@ -22,7 +22,7 @@ export async function updateCryptoBeneficiary(
     const current = await findBeneficiary(tx, ctx, input.accountId, input.beneficiaryId);
     if (b.address) checkBeneficiaryAddress(current.network, b.address);
     const row = await tx.cryptoBeneficiary.update({
-      where: { id: current.id },
+      where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: current.id } },
       data: { ...b, updatedAt: ctx.clock.now() },
       select: beneficiarySelect,
     });

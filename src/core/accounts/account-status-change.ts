@@ -15,7 +15,7 @@ export async function changeAccountStatus(
   to: LockedAccount['status'],
 ): Promise<AccountDto> {
   const row = await tx.account.update({
-    where: { id: account.id },
+    where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: account.id } },
     data: { status: to, updatedAt: ctx.clock.now() },
     select: accountSelect,
   });

@@ -27,7 +27,12 @@ export async function simulateKybEvent(ctx: Ctx, input: { accountId: string; bod
       await emitEvent(tx, ctx, { type: 'kyb_verification_submitted', accountId, details: { account: updated } });
       return updated;
     }
-    const current = toAccountDto(await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: accountSelect }));
+    const current = toAccountDto(
+      await tx.account.findUniqueOrThrow({
+        where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: accountId } },
+        select: accountSelect,
+      }),
+    );
     await emitEvent(tx, ctx, {
       type: 'kyb_document_uploaded',
       accountId,

@@ -15,7 +15,7 @@ export async function countByStatus(caller: Ctx): Promise<{ verification: Status
   const [verification, account] = await Promise.all([
     ctx.db.$queryRaw<{ status: string; count: bigint }[]>`
       SELECT coalesce(v.status::text, 'none') AS status, count(*) AS count
-      FROM accounts a LEFT JOIN banking_verifications v ON v.account_id = a.id
+      FROM accounts a LEFT JOIN banking_verifications v ON v.workspace_id = a.workspace_id AND v.account_id = a.id
       WHERE a.workspace_id = ${ctx.workspaceId}::uuid
       GROUP BY 1 ORDER BY 1`,
     ctx.db.$queryRaw<{ status: string; count: bigint }[]>`

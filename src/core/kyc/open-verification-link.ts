@@ -30,7 +30,7 @@ export type VerificationLinkState =
 export async function openVerificationLink(deps: Deps, token: string): Promise<VerificationLinkState> {
   if (!looksLikeLinkToken(token)) return { state: 'unknown' };
   const tokenHash = hashSecret(token);
-  const row = await deps.db.bankingVerification.findUnique({
+  const row = await deps.db.bankingVerification.findFirst({
     where: { linkTokenHash: tokenHash },
     select: {
       status: true,

@@ -21,7 +21,8 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
   const id = accountId.toLowerCase();
   return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, id);
-    const saved = await tx.bankingVerification.findUnique({ where: { accountId: id }, select: { status: true } });
+    const key = { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId: id } };
+    const saved = await tx.bankingVerification.findUnique({ where: key, select: { status: true } });
     if (!(SUBMITTABLE as readonly string[]).includes(account.status)) {
       throw new AppError(
         'INVALID_STATE',
@@ -31,7 +32,7 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
     if (!saved) throw new AppError('INVALID_STATE', 'no verification data is saved for this account; submit it first');
     const updated = await changeAccountStatus(tx, ctx, account, 'in_review');
     await tx.bankingVerification.update({
-      where: { accountId: id },
+      where: key,
       data: { status: 'submitted', submittedAt: ctx.clock.now() },
     });
     await recordVerificationStatus(tx, ctx, id, saved.status, 'submitted');

@@ -23,9 +23,10 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
     if (account.status !== 'in_review') {
       throw new AppError('INVALID_STATE', `the provider decides on accounts in_review; this one is ${account.status}`);
     }
-    const verification = await tx.bankingVerification.findUnique({ where: { accountId }, select: { status: true } });
+    const key = { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } };
+    const verification = await tx.bankingVerification.findUnique({ where: key, select: { status: true } });
     const updated = await changeAccountStatus(tx, ctx, account, outcome === 'completed' ? 'active' : 'needs_update');
-    await tx.bankingVerification.updateMany({ where: { accountId }, data: { status: outcome } });
+    await tx.bankingVerification.updateMany({ where: key.workspaceId_accountId, data: { status: outcome } });
     await recordVerificationStatus(tx, ctx, accountId, verification?.status ?? null, outcome);
     const type = outcome === 'completed' ? 'kyc_verification_completed' : 'kyc_needs_update';
     await emitEvent(tx, ctx, { type, accountId, details: { account: updated } });

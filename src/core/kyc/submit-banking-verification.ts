@@ -86,13 +86,14 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
         `verification data can be saved while the account is pending or needs_update; it is ${account.status}`,
       );
     }
-    const before = await tx.bankingVerification.findUnique({ where: { accountId }, select: { status: true } });
+    const key = { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } };
+    const before = await tx.bankingVerification.findUnique({ where: key, select: { status: true } });
     // Documents prove the data they were uploaded for: new data, new link, new documents.
     const old = await tx.kycDocument.findMany({ where: { accountId, workspaceId: ctx.workspaceId }, select: { id: true } });
     removed = old.map((d) => d.id);
-    if (removed.length) await tx.kycDocument.deleteMany({ where: { id: { in: removed } } });
+    if (removed.length) await tx.kycDocument.deleteMany({ where: { workspaceId: ctx.workspaceId, id: { in: removed } } });
     await tx.bankingVerification.upsert({
-      where: { accountId },
+      where: key,
       create: { accountId, workspaceId: ctx.workspaceId, ...data },
       update: data,
     });
@@ -100,6 +101,6 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
     return { accountId, verificationUrl: link.url };
   });
   // The previous link's file contents go after the commit (their rows went with it).
-  await documentStoreOf(ctx).delete(removed);
+  await documentStoreOf(ctx).delete(ctx.workspaceId, removed);
   return answer;
 }

@@ -48,7 +48,7 @@ async function batch(ctx: Ctx, filter: TransactionFilter, after: Position | unde
       LIMIT ${size}
     )
     SELECT ${columns}
-    FROM page JOIN transactions t ON t.id = page.id
+    FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
     ORDER BY page.created_at DESC, page.id DESC`,
   );
   return rows.map(toTransactionDto);

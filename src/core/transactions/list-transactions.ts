@@ -41,7 +41,7 @@ export async function listTransactions(caller: Ctx, input: unknown, opts: { deep
       (columns) => Prisma.sql`
       ${page}
       SELECT ${columns}
-      FROM page JOIN transactions t ON t.id = page.id
+      FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
       ORDER BY page.created_at DESC, page.id DESC`,
     ),
     countTransactions(ctx, filter),
@@ -91,7 +91,7 @@ async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter, whe
       SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}
     )
     SELECT ${columns}
-    FROM page JOIN transactions t ON t.id = page.id
+    FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
     ORDER BY page.created_at DESC, page.id DESC`,
     { matched: Prisma.sql`(SELECT count(*) FROM matches)` },
   );

@@ -56,7 +56,7 @@ export async function changeTransactionStatus(
       previous_statuses = ${JSON.stringify([previous])}::jsonb || previous_statuses,
       updated_at = ${now},
       tx_hash = coalesce(tx_hash, ${txHash})
-    WHERE id = ${id}::uuid`;
+    WHERE workspace_id = ${ctx.workspaceId}::uuid AND id = ${id}::uuid`;
   const counted = {
     workspaceId: ctx.workspaceId,
     accountId: row.accountId,

@@ -41,7 +41,7 @@ function selectColumns(keys: readonly ReadKey[]): Prisma.Sql {
  * not a join: with thousands of accounts the planner would hash the whole accounts table for a
  * 100-row page where 100 primary-key probes take a fraction of that (docs/benchmarks.md, "Measurements behind code decisions").
  */
-const transactionColumns = Prisma.sql`${selectColumns(READ_KEYS)}, (SELECT a.email FROM accounts a WHERE a.id = t.account_id) AS "accountEmail"`;
+const transactionColumns = Prisma.sql`${selectColumns(READ_KEYS)}, (SELECT a.email FROM accounts a WHERE a.workspace_id = t.workspace_id AND a.id = t.account_id) AS "accountEmail"`;
 
 /**
  * Runs a query built around `selectColumns(keys)`: the SELECT list and the row type come from the

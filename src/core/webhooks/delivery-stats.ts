@@ -52,7 +52,7 @@ export async function deliveryStats(
       count(a.id)::int AS attempts,
       avg(a.duration_ms)::float8 AS "avgLatencyMs",
       percentile_cont(0.95) WITHIN GROUP (ORDER BY a.duration_ms)::float8 AS "p95LatencyMs"
-    FROM webhook_deliveries d LEFT JOIN webhook_attempts a ON a.delivery_id = d.id
+    FROM webhook_deliveries d LEFT JOIN webhook_attempts a ON a.workspace_id = d.workspace_id AND a.delivery_id = d.id
     WHERE ${Prisma.join(where, ' AND ')} ${groupBy}`;
   return rows.map((r) => {
     const succeeded = r.succeeded as number;

@@ -12,7 +12,7 @@ export async function enableWebhookTarget(ctx: Ctx, input: { targetId: string })
   return inTransaction(ctx, async (tx) => {
     if (target.status === 'active') return toTargetDto(target);
     const row = await tx.webhookTarget.update({
-      where: { id: target.id },
+      where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: target.id } },
       data: { status: 'active', disabledReason: null, disabledAt: null, updatedAt: ctx.clock.now() },
       select: targetSelect,
     });

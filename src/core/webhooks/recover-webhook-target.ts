@@ -41,7 +41,8 @@ export async function recoverWebhookTarget(
       ), requeued AS (
         UPDATE webhook_deliveries d SET status = 'pending', retry_from = d.attempts, next_attempt_at = ${now},
           lease_until = NULL, completed_at = NULL
-        FROM (SELECT id FROM picked ORDER BY created_at, id LIMIT ${RECOVER_LIMIT}) p WHERE d.id = p.id
+        FROM (SELECT id FROM picked ORDER BY created_at, id LIMIT ${RECOVER_LIMIT}) p
+        WHERE d.workspace_id = ${ctx.workspaceId}::uuid AND d.id = p.id
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM requeued)::int AS queued, (SELECT count(*) FROM picked) > ${RECOVER_LIMIT} AS more`;

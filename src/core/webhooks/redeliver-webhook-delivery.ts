@@ -29,7 +29,10 @@ export async function redeliverWebhookDelivery(ctx: Ctx, input: { deliveryId: st
       RETURNING id`;
     if (!requeued) throw new AppError('INVALID_STATE', 'this delivery is still pending; it will be retried as scheduled');
     await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
-    const updated = await tx.webhookDelivery.findFirstOrThrow({ where: { id }, select: deliverySelect });
+    const updated = await tx.webhookDelivery.findUniqueOrThrow({
+      where: { workspaceId_id: { workspaceId: ctx.workspaceId, id } },
+      select: deliverySelect,
+    });
     return toDeliveryDto(updated);
   });
 }

@@ -11,7 +11,7 @@ export async function updateWebhookTarget(ctx: Ctx, input: { targetId: string; b
   const b = validateBody('UpdateWebhookTargetRequest', input.body);
   const url = b.url === undefined ? undefined : checkTargetUrl('url', b.url, targetRulesOf(ctx));
   const row = await ctx.db.webhookTarget.update({
-    where: { id: target.id },
+    where: { workspaceId_id: { workspaceId: ctx.workspaceId, id: target.id } },
     data: {
       url,
       description: b.description,

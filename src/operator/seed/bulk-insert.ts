@@ -26,7 +26,7 @@ const INSERT_SQL = `INSERT INTO transactions (${names})
 SELECT ${COLUMNS.map((c) => (c.sql === 'text[]' ? `string_to_array(u.${c.name}, E'\\x1d')` : `u.${c.name}`)).join(', ')}
 FROM unnest(${COLUMNS.map((c, i) => `string_to_array($${i + 1}, E'\\x1f', E'\\x1e')::${c.sql === 'text[]' ? 'text' : c.sql}[]`).join(', ')})
   AS u(${names})
-ON CONFLICT (id) DO NOTHING`;
+ON CONFLICT (workspace_id, id) DO NOTHING`;
 
 function columnText(rows: SeedRow[], key: ColumnKey): string {
   const parts = new Array<string>(rows.length);

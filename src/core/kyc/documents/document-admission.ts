@@ -22,7 +22,9 @@ export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown):
     throw validationError([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }]);
   }
   if (current.signedAt) {
-    const received = await ctx.db.kycDocument.count({ where: { accountId, kind, uploadedAt: { not: null } } });
+    const received = await ctx.db.kycDocument.count({
+      where: { workspaceId: ctx.workspaceId, accountId, kind, uploadedAt: { not: null } },
+    });
     const refused = evidenceFrozen(current, { kind: 'document', replacing: received > 0 });
     if (refused) throw refused;
   }

@@ -21,14 +21,18 @@ export async function announceDocument(
     details: { accountId, document: doc, replaced: p.replaced },
   });
   const present = await tx.kycDocument.findMany({
-    where: { accountId, uploadedAt: { not: null } },
+    where: { workspaceId: ctx.workspaceId, accountId, uploadedAt: { not: null } },
     select: documentSelect,
     orderBy: { uploadedAt: 'asc' },
   });
   const needed = requiredDocuments(p.idDocumentType).map((d) => d.kind);
   const complete = needed.every((k) => present.some((d) => d.kind === k));
   if (!complete || p.completedBefore) return;
-  await tx.bankingVerification.update({ where: { accountId }, data: { documentsCompletedAt: p.now }, select: { accountId: true } });
+  await tx.bankingVerification.update({
+    where: { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } },
+    data: { documentsCompletedAt: p.now },
+    select: { accountId: true },
+  });
   await emitEvent(tx, ctx, {
     type: 'kyc_document_uploaded',
     accountId,

@@ -3,15 +3,15 @@ import { Prisma } from '../../../db/generated/prisma/client.js';
 import type { FieldCipher } from '../../crypto/field-cipher.js';
 
 /**
- * Where document contents live, keyed by document id. The default keeps them in the database
+ * Where document contents live, keyed by workspace and document id. The default keeps them in the database
  * (shared by every process on one PostgreSQL, included in its backups); an object store can
  * implement the same three calls. Implementations encrypt; callers hand over plaintext chunks.
  */
 export interface DocumentStore {
   /** Stores the content as it streams in; a failure of `content` aborts and stores nothing usable. */
-  write(documentId: string, content: AsyncIterable<Uint8Array>): Promise<void>;
-  read(documentId: string): AsyncIterable<Buffer>;
-  delete(documentIds: string[]): Promise<void>;
+  write(workspaceId: string, documentId: string, content: AsyncIterable<Uint8Array>): Promise<void>;
+  read(workspaceId: string, documentId: string): AsyncIterable<Buffer>;
+  delete(workspaceId: string, documentIds: string[]): Promise<void>;
 }
 
 /** Plaintext bytes per stored chunk: bounds memory per upload and per download. */
@@ -50,28 +50,28 @@ async function* rechunk(content: AsyncIterable<Uint8Array>): AsyncGenerator<Buff
  * decisions"); the drivers bind a Buffer as binary and decode bytea natively.
  */
 export function databaseDocumentStore(sql: SqlRunner, cipher: FieldCipher): DocumentStore {
-  const insert = (documentId: string, seq: number, plain: Buffer, last: boolean) =>
+  const insert = (workspaceId: string, documentId: string, seq: number, plain: Buffer, last: boolean) =>
     sql(Prisma.sql`
-      INSERT INTO kyc_document_chunks (document_id, seq, data)
-      VALUES (${documentId}::uuid, ${seq}, ${cipher.sealBytes(plain, chunkContext(documentId, seq, last))})`);
+      INSERT INTO kyc_document_chunks (workspace_id, document_id, seq, data)
+      VALUES (${workspaceId}::uuid, ${documentId}::uuid, ${seq}, ${cipher.sealBytes(plain, chunkContext(documentId, seq, last))})`);
   return {
-    async write(documentId, content) {
+    async write(workspaceId, documentId, content) {
       let seq = 0;
       let held: Buffer | null = null;
       // One chunk is held back so the last one can be sealed as the last (truncation shows on read).
       for await (const chunk of rechunk(content)) {
-        if (held) await insert(documentId, seq++, held, false);
+        if (held) await insert(workspaceId, documentId, seq++, held, false);
         held = chunk;
       }
       if (!held) throw new Error('empty content');
-      await insert(documentId, seq, held, true);
+      await insert(workspaceId, documentId, seq, held, true);
     },
-    async *read(documentId) {
+    async *read(workspaceId, documentId) {
       for (let from = 0; ; from += READ_BATCH) {
         // One row past the batch tells whether the batch's last row is the document's last.
         const rows = await sql<{ seq: number; data: Uint8Array }>(Prisma.sql`
           SELECT seq, data FROM kyc_document_chunks
-          WHERE document_id = ${documentId}::uuid AND seq BETWEEN ${from} AND ${from + READ_BATCH}
+          WHERE workspace_id = ${workspaceId}::uuid AND document_id = ${documentId}::uuid AND seq BETWEEN ${from} AND ${from + READ_BATCH}
           ORDER BY seq`);
         if (rows.length === 0) throw new Error(`document ${documentId} content is missing`);
         for (let i = 0; i < Math.min(rows.length, READ_BATCH); i++) {
@@ -84,8 +84,12 @@ export function databaseDocumentStore(sql: SqlRunner, cipher: FieldCipher): Docu
         }
       }
     },
-    async delete(documentIds) {
-      if (documentIds.length) await sql(Prisma.sql`DELETE FROM kyc_document_chunks WHERE document_id = ANY(${documentIds}::uuid[])`);
+    async delete(workspaceId, documentIds) {
+      if (documentIds.length) {
+        await sql(
+          Prisma.sql`DELETE FROM kyc_document_chunks WHERE workspace_id = ${workspaceId}::uuid AND document_id = ANY(${documentIds}::uuid[])`,
+        );
+      }
     },
   };
 }

@@ -37,7 +37,7 @@ export async function spendHolderLink(deps: Deps, token: string): Promise<{ ctx:
     where: { linkTokenHash: tokenHash, linkExpiresAt: { gt: now }, linkAttempts: { lt: LINK_MAX_ATTEMPTS } },
     data: { linkAttempts: { increment: 1 } },
   });
-  const row = await deps.db.bankingVerification.findUnique({ where: { linkTokenHash: tokenHash }, select: linkSelect });
+  const row = await deps.db.bankingVerification.findFirst({ where: { linkTokenHash: tokenHash }, select: linkSelect });
   if (!row) throw linkNotFound();
   if (row.linkExpiresAt.getTime() <= now.getTime()) throw new AppError('LINK_EXPIRED', 'This link has expired. Please ask for a new one.');
   if (counted.count === 0) {

@@ -47,22 +47,26 @@ export async function publishDocument(
   return ctx.db.$transaction(async (tx) => {
     const v = await lockVerification(tx, ctx, accountId);
     if (!v) throw notFound('banking verification');
-    const before = await tx.kycDocument.count({ where: { accountId, kind, id: { not: id }, uploadedAt: { not: null } } });
+    const before = await tx.kycDocument.count({
+      where: { workspaceId: ctx.workspaceId, accountId, kind, id: { not: id }, uploadedAt: { not: null } },
+    });
     const frozen = evidenceFrozen({ status: v.status, signedAt: v.signed_at }, { kind: 'document', replacing: before > 0 });
     if (frozen) throw frozen;
     const published = await tx.kycDocument.updateMany({
-      where: { id, uploadedAt: null },
+      where: { workspaceId: ctx.workspaceId, id, uploadedAt: null },
       data: { sizeBytes: p.sizeBytes, sha256: p.sha256, uploadedAt: ctx.clock.now() },
     });
     // A new save of the KYC data removed this upload meanwhile: it belongs to a replaced link.
     if (published.count === 0) throw new AppError('INVALID_STATE', 'This link was replaced while the file was uploading.');
     const older = await tx.kycDocument.findMany({
-      where: { accountId, kind, id: { not: id }, uploadedAt: { not: null } },
+      where: { workspaceId: ctx.workspaceId, accountId, kind, id: { not: id }, uploadedAt: { not: null } },
       select: { id: true },
     });
     const replaced = older.map((d) => d.id);
-    if (replaced.length) await tx.kycDocument.deleteMany({ where: { id: { in: replaced } } });
-    const doc = toDocumentDto(await tx.kycDocument.findUniqueOrThrow({ where: { id }, select: documentSelect }));
+    if (replaced.length) await tx.kycDocument.deleteMany({ where: { workspaceId: ctx.workspaceId, id: { in: replaced } } });
+    const doc = toDocumentDto(
+      await tx.kycDocument.findUniqueOrThrow({ where: { workspaceId_id: { workspaceId: ctx.workspaceId, id } }, select: documentSelect }),
+    );
     await announceDocument(tx, ctx, {
       accountId,
       doc,
@@ -77,6 +81,6 @@ export async function publishDocument(
 
 /** A document that was refused or failed midway: its content and its unpublished row go. */
 export async function discardDocument(ctx: Ctx, id: string): Promise<void> {
-  await documentStoreOf(ctx).delete([id]);
-  await ctx.db.kycDocument.deleteMany({ where: { id, uploadedAt: null } });
+  await documentStoreOf(ctx).delete(ctx.workspaceId, [id]);
+  await ctx.db.kycDocument.deleteMany({ where: { workspaceId: ctx.workspaceId, id, uploadedAt: null } });
 }

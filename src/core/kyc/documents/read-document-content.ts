@@ -35,5 +35,5 @@ export async function readDocumentContent(
     },
     select: { id: true },
   });
-  return { document: toDocumentDto(row), content: documentStoreOf(ctx).read(documentId) };
+  return { document: toDocumentDto(row), content: documentStoreOf(ctx).read(ctx.workspaceId, documentId) };
 }

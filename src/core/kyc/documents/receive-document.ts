@@ -32,7 +32,7 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
   await createPendingDocument(ctx, { id, accountId, kind, fileName, mediaType: upload.mediaType, createdAt: now });
   let published: Awaited<ReturnType<typeof publishDocument>>;
   try {
-    await store.write(id, upload.chunks);
+    await store.write(ctx.workspaceId, id, upload.chunks);
     published = await publishDocument(ctx, { id, accountId, kind, sizeBytes: upload.size(), sha256: upload.sha256(), now });
   } catch (err) {
     await discardDocument(ctx, id);
@@ -41,6 +41,6 @@ export async function receiveDocument(ctx: Ctx, input: ReceiveDocumentInput): Pr
   // Committed: the new document is published and the replaced rows are gone, so nothing reaches
   // their contents any more. Failing to delete them must neither fail this upload nor touch the
   // new document's content (the database store's chunks already went with their rows).
-  await store.delete(published.replaced).catch(() => undefined);
+  await store.delete(ctx.workspaceId, published.replaced).catch(() => undefined);
   return published.doc;
 }

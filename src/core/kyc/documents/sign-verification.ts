@@ -38,7 +38,7 @@ export async function signVerification(
     if (frozen) throw frozen;
     const signedAt = ctx.clock.now();
     await tx.bankingVerification.update({
-      where: { accountId },
+      where: { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } },
       data: { signedAt, signatureNameEnc: ctx.cipher.encrypt(fullName, signatureSealContext(accountId)) },
       select: { accountId: true },
     });

@@ -32,18 +32,20 @@ export async function claimDeliveries(deps: Deps, limit: number, timeoutMs: numb
   // was most of its cost.
   const rows = await deps.sql<Omit<ClaimedDelivery, 'leaseUntil'>>(Prisma.sql`
     WITH due AS (
-      SELECT d.id FROM webhook_deliveries d JOIN webhook_targets t ON t.id = d.target_id AND t.status = 'active'
+      SELECT d.workspace_id, d.id FROM webhook_deliveries d
+        JOIN webhook_targets t ON t.workspace_id = d.workspace_id AND t.id = d.target_id AND t.status = 'active'
       WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.lease_until IS NULL OR d.lease_until < ${now})
       ORDER BY d.next_attempt_at LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     ), leased AS (
-      UPDATE webhook_deliveries d SET lease_until = ${leaseUntil} FROM due WHERE d.id = due.id
+      UPDATE webhook_deliveries d SET lease_until = ${leaseUntil} FROM due WHERE d.workspace_id = due.workspace_id AND d.id = due.id
       RETURNING d.id, d.attempts, d.retry_from, d.workspace_id, d.event_id, d.event_type, d.test_event, d.target_id
     )
     SELECT l.id::text AS id, l.attempts, l.retry_from AS "retryFrom", l.workspace_id::text AS "workspaceId", l.event_type AS type,
       CASE WHEN l.test_event IS NULL THEN e.account_id::text ELSE l.test_event->>'accountId' END AS "accountId",
       COALESCE(e.occurred_at, (l.test_event->>'timestamp')::timestamptz) AS "occurredAt",
       COALESCE(e.details, l.test_event->'details') AS details, t.url, t.id::text AS "targetId", l.test_event IS NOT NULL AS test
-    FROM leased l LEFT JOIN events e ON e.id = l.event_id JOIN webhook_targets t ON t.id = l.target_id`);
+    FROM leased l LEFT JOIN events e ON e.workspace_id = l.workspace_id AND e.id = l.event_id
+      JOIN webhook_targets t ON t.workspace_id = l.workspace_id AND t.id = l.target_id`);
   return rows.map((r) => ({ ...r, occurredAt: new Date(r.occurredAt), leaseUntil }));
 }

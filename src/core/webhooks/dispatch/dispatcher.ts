@@ -164,6 +164,7 @@ export class Dispatcher {
     });
     this.recorded.add(
       {
+        workspaceId: d.workspaceId,
         deliveryId: d.id,
         targetId: d.targetId,
         eventType: d.type,

@@ -7,6 +7,7 @@ const TRUNCATE = 4096;
 
 /** A finished attempt, waiting to be recorded. */
 export interface AttemptOutcome {
+  workspaceId: string;
   deliveryId: string;
   targetId: string;
   eventType: string;
@@ -33,6 +34,7 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
   if (!outcomes.length) return 0;
   const now = deps.clock.now();
   const cols = {
+    workspaceId: [] as string[],
     id: [] as string[],
     attemptId: [] as string[],
     retryCount: [] as number[],
@@ -54,6 +56,7 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
     const attempts = o.retryCount + 1;
     const exhausted = !ok && (o.test || attempts - o.retryFrom > MAX_RETRIES);
     const error = ok ? null : (r.error ?? `HTTP ${r.statusCode}`);
+    cols.workspaceId.push(o.workspaceId);
     cols.id.push(o.deliveryId);
     cols.attemptId.push(deps.ids.uuid());
     cols.retryCount.push(o.retryCount);
@@ -79,27 +82,27 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
         ${cols.id}::uuid[], ${cols.attemptId}::uuid[], ${cols.retryCount}::int[], ${cols.lease}::timestamptz[],
         ${cols.status}::text[], ${cols.statusCode}::int[], ${cols.error}::text[], ${cols.nextAttemptAt}::timestamptz[],
         ${cols.startedAt}::timestamptz[], ${cols.durationMs}::int[], ${cols.responseBody}::text[], ${cols.targetId}::uuid[],
-        ${cols.disabledReason}::text[], ${cols.sentRetryCount}::int[]
+        ${cols.disabledReason}::text[], ${cols.sentRetryCount}::int[], ${cols.workspaceId}::uuid[]
       ) AS r(id, attempt_id, retry_count, lease, status, status_code, error, next_attempt_at, started_at, duration_ms,
-             response_body, target_id, disabled_reason, sent_retry_count)
+             response_body, target_id, disabled_reason, sent_retry_count, workspace_id)
     ), held AS (
       UPDATE webhook_deliveries d SET
         attempts = r.retry_count + 1, lease_until = NULL, last_status_code = r.status_code, last_error = r.error,
         status = r.status::delivery_status,
         completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE ${now}::timestamptz END,
         next_attempt_at = COALESCE(r.next_attempt_at, d.next_attempt_at)
-      FROM r WHERE d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease
+      FROM r WHERE d.workspace_id = r.workspace_id AND d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease
       RETURNING d.id
     ), attempt_rows AS (
-      INSERT INTO webhook_attempts (id, delivery_id, retry_count, started_at, duration_ms, status_code, error, response_body)
-      SELECT r.attempt_id, r.id, r.sent_retry_count, r.started_at, r.duration_ms, r.status_code, r.error, r.response_body
+      INSERT INTO webhook_attempts (id, workspace_id, delivery_id, retry_count, started_at, duration_ms, status_code, error, response_body)
+      SELECT r.attempt_id, r.workspace_id, r.id, r.sent_retry_count, r.started_at, r.duration_ms, r.status_code, r.error, r.response_body
       FROM r JOIN held ON held.id = r.id
     ), disabled AS (
       UPDATE webhook_targets t SET status = 'disabled', disabled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
         disabled_reason = x.disabled_reason
-      FROM (SELECT DISTINCT ON (r.target_id) r.target_id, r.disabled_reason FROM r JOIN held ON held.id = r.id
+      FROM (SELECT DISTINCT ON (r.target_id) r.workspace_id, r.target_id, r.disabled_reason FROM r JOIN held ON held.id = r.id
             WHERE r.disabled_reason IS NOT NULL ORDER BY r.target_id) x
-      WHERE t.id = x.target_id AND t.status = 'active'
+      WHERE t.workspace_id = x.workspace_id AND t.id = x.target_id AND t.status = 'active'
     )
     SELECT count(*)::int AS recorded FROM held`);
   return rows[0]?.recorded ?? 0;
