@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { assertUuid } from '../../validation/uuid.js';
-import { signatureSealContext } from './sign-verification.js';
+import { signatureSealContext } from './signature-terms.js';
 
 /**
  * Who signed the terms of an account's current verification link and when, for the dashboard's KYC

@@ -3,13 +3,7 @@ import { type FieldError, notFound, validationError } from '../../errors.js';
 import { isControlChar } from '../../validation/control-chars.js';
 import { emitEvent } from '../../webhooks/events.js';
 import { evidenceFrozen } from './evidence-freeze.js';
-
-/** The version of the terms the page shows; recorded with each signature. */
-export const TERMS_VERSION = '2026-11-01';
-
-export function signatureSealContext(accountId: string): string {
-  return `banking_verification:${accountId}:signatureName`;
-}
+import { signatureSealContext, TERMS_VERSION } from './signature-terms.js';
 
 /**
  * The holder accepts the terms and signs with their typed full name (link page and sandbox
