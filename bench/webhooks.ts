@@ -37,9 +37,10 @@ import type { Prisma } from '../src/db/generated/prisma/client.js';
 import { buildApp } from '../src/server/app.js';
 import { createMetrics } from '../src/server/metrics.js';
 import { startWebhookWorker } from '../src/server/webhook-worker.js';
+import { freePort } from '../test/support/free-port.js';
 import { type CpuUse, cpuSince, cpuSnapshot } from './support/cpu.js';
 import { type BenchCounts, METRICS_HEADER, metricsRow } from './support/metrics-report.js';
-import { freePort, type PhaseMetrics, type ScrapeTarget, startSampler } from './support/metrics-scrape.js';
+import { type PhaseMetrics, type ScrapeTarget, startSampler } from './support/metrics-scrape.js';
 import { type Receiver, startReceiver } from './support/receiver-thread.js';
 import { signingCeiling } from './support/signing-ceiling.js';
 

@@ -1,6 +1,5 @@
 // Scrapes `/metrics` (Prometheus text) of every dispatcher process while a bench phase runs, and
 // reduces the samples to the figures the bench prints beside its own counts.
-import { createServer } from 'node:net';
 
 /** One process's `/metrics`: the API route (with the operator's token) or a worker's own listener. */
 export interface ScrapeTarget {
@@ -118,17 +117,4 @@ export function startSampler(targets: ScrapeTarget[], intervalMs = 1000) {
       return { ...seen, final };
     },
   };
-}
-
-/** A free TCP port on 127.0.0.1 (for a worker's metrics listener). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
 const run = promisify(execFile);
 
@@ -18,17 +18,6 @@ export interface ReplicaCluster {
   stop(): Promise<void>;
   /** Stops it (if running) and removes its directory. */
   remove(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: the server's files and processes belong to `postgres` then. */
