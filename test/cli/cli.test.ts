@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cliEnv, dataDirCli, fasBin, spawnFas } from '../support/cli.js';
+import { templatedDataDir } from '../support/data-dir-template.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,6 +17,12 @@ const tmp = () => {
   made.push(dir);
   return dir;
 };
+/** A data directory already migrated, without a workspace: a first start still bootstraps the sandbox there. */
+const migratedDir = () => {
+  const dir = templatedDataDir('fas-cli-');
+  made.push(dir);
+  return dir;
+};
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
@@ -25,7 +32,7 @@ describe('fas CLI', () => {
   // point), in this process; the last one is a process of its own. Exit codes and messages of every
   // command are tested in exit-codes.test.ts.
   it('workspace create --json, apikey create/revoke, admin create; the process exits 1 or 2 on failures', async () => {
-    const dir = tmp();
+    const dir = migratedDir();
     const fas = dataDirCli(dir);
     const ws = await fas(['workspace', 'create', '--name', 'Acme', '--sandbox', '--json']);
     expect(ws.code, ws.stderr).toBe(0);
@@ -118,7 +125,7 @@ describe('fas serve', () => {
   it.skipIf(onPostgres)(
     'first start prints sandbox credentials and writes them 0600; a second process on the dir is refused; SIGTERM stops',
     async () => {
-      const dir = tmp();
+      const dir = migratedDir();
       const port = 20000 + Math.floor(Math.random() * 20000);
       const server = start(dir, port);
       await server.ready;
@@ -156,7 +163,7 @@ describe('fas serve', () => {
   it.skipIf(onPostgres)(
     '`npm start` (the README command) passes SIGTERM on to the server, which stops gracefully',
     async () => {
-      const dir = tmp();
+      const dir = migratedDir();
       const port = 20000 + Math.floor(Math.random() * 20000);
       // npm runs the script through `sh -c`; without `exec` the shell kept the signal from the server.
       const server = start(dir, port, ['npm', ['start', '--silent']]);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
+import { templatedDataDir } from '../support/data-dir-template.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -15,6 +16,12 @@ const onPostgres = inject('databaseUrl').startsWith('postgres');
 const made: string[] = [];
 const tmp = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'fas-dur-'));
+  made.push(dir);
+  return dir;
+};
+/** A data directory already migrated (no workspace yet): what the signals act on, not initdb, is the point. */
+const migratedDir = () => {
+  const dir = templatedDataDir('fas-dur-');
   made.push(dir);
   return dir;
 };
@@ -98,7 +105,7 @@ describe('signals and crashes (PGlite)', () => {
   it.skipIf(onPostgres)(
     'any number of SIGINT/SIGTERM during shutdown: a clean exit, no lock left, the next start works',
     async () => {
-      const dir = tmp();
+      const dir = migratedDir();
       const p = port();
       const server = serve(dir, p);
       await server.ready;
@@ -122,7 +129,7 @@ describe('signals and crashes (PGlite)', () => {
   it.skipIf(onPostgres)(
     'SIGKILL during a write loop loses no acknowledged write, and the next start succeeds',
     async () => {
-      const dir = tmp();
+      const dir = migratedDir();
       const p = port();
       const acknowledged: string[] = [];
       const statuses = new Set<string>();
@@ -182,7 +189,7 @@ describe('signals and crashes (PGlite)', () => {
   it.skipIf(onPostgres)(
     '`npm run dev` stopped with SIGTERM leaves no process behind',
     async () => {
-      const dir = tmp();
+      const dir = migratedDir();
       const p = port();
       const server = serve(dir, p, ['npm', ['run', 'dev', '--silent']]);
       await server.ready;

@@ -1,14 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dataDirCli, fasBin, spawnFas } from '../support/cli.js';
+import { templatedDataDir } from '../support/data-dir-template.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = inject('databaseUrl').startsWith('postgres');
-const dir = mkdtempSync(path.join(tmpdir(), 'fas-op-'));
+const dir = templatedDataDir('fas-op-');
 const env = { FAS_DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
 // The command lines in this process (another process than the server all the same), the first one
 // as the built binary of its own.

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addressValid, PRICES, routingNumberValid } from '../../src/core/transactions/catalog.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
@@ -12,6 +10,7 @@ import { progressBar, seedOptions } from '../../src/operator/seed.js';
 import { at } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { cliEnv, dataDirCli, spawnFas } from '../support/cli.js';
+import { templatedDataDir } from '../support/data-dir-template.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
 import { matchesSearch } from '../support/search-oracle.js';
 
@@ -346,7 +345,7 @@ describe('fas seed: the command', () => {
   });
 
   it('runs as `fas seed`: JSON result on stdout, progress on stderr, bad options exit non-zero', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'fas-seed-'));
+    const dir = templatedDataDir('fas-seed-');
     try {
       const url = inject('databaseUrl');
       const fas = dataDirCli(dir);

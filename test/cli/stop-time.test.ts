@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { templatedDataDir } from '../support/data-dir-template.js';
 
 /**
  * Issue 24: an idle `fas serve` took 8-11 s to stop on SIGTERM (longer than a 10 s container grace
@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 async function serve(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'fas-stop-'));
+  const dir = templatedDataDir('fas-stop-');
   dirs.push(dir);
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn('node', [fasBin, 'serve'], {

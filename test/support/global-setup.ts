@@ -6,12 +6,15 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { staleBuild } from '../../scripts/build-stamp.js';
+import { makeDataDirTemplate } from './data-dir-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
     /** PGlite runs: a migrated empty data-directory image that each file's database starts from. */
     pgliteImagePath: string;
+    /** PGlite runs: a migrated data directory without workspaces, copied by `templatedDataDir`. */
+    pgliteDataDirTemplate: string;
   }
 }
 
@@ -38,15 +41,20 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     project.provide('databaseUrl', 'memory://');
-    // initdb and the migrations run once here, not once per file (seconds each on PGlite).
+    // initdb and the migrations run once here, not once per file or per data directory (seconds
+    // each on PGlite); the in-memory image and the on-disk template are made side by side.
     const { pgliteImage } = await import('../../src/db/database.js');
     const dir = mkdtempSync(path.join(tmpdir(), 'fas-pglite-image-'));
     const file = path.join(dir, 'image.tar');
-    writeFileSync(file, Buffer.from(await (await pgliteImage()).arrayBuffer()));
+    const template = path.join(dir, 'data-dir');
+    const [image] = await Promise.all([pgliteImage(), makeDataDirTemplate(template)]);
+    writeFileSync(file, Buffer.from(await image.arrayBuffer()));
     project.provide('pgliteImagePath', file);
+    project.provide('pgliteDataDirTemplate', template);
     return () => rmSync(dir, { recursive: true, force: true });
   }
   project.provide('pgliteImagePath', '');
+  project.provide('pgliteDataDirTemplate', '');
   const name = `fas_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
