@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/support/slowest-first.js';
 
 /**
  * Two tiers: `unit` (pure logic, no database, no server; `npm run test:unit`) and `integration`
@@ -8,6 +9,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
+    // The heaviest files start first, so both workers finish together (a fresh clone has no timings).
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,
