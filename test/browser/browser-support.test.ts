@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import { chromiumAvailable, recordingContext, releaseBrowser, seriousAxeViolations, sharedBrowser } from '../support/browser.js';
 
 // Proves the browser support itself: a foreign request is recorded (and stopped), and axe-core
 // reports a real violation, so page tests that assert "none" can fail.
@@ -22,7 +22,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('browser support', () =
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('records requests to another origin and finds axe violations', async () => {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     try {
       const rec = await recordingContext(browser, origin);
       const page = await rec.newPage();
@@ -31,7 +31,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('browser support', () =
       const violations = await seriousAxeViolations(page);
       expect(violations.map((v) => v.id)).toContain('image-alt');
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   });
 });

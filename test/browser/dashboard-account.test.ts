@@ -2,11 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumAvailable,
-  launchBrowser,
   type RecordingContext,
   recordingContext,
+  releaseBrowser,
   saveScreenshot,
   seriousAxeViolations,
+  sharedBrowser,
 } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
@@ -24,14 +25,14 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard account 
     assertDashboardBuilt();
     h = await startHarness();
     seed = await seedDashboard(h);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 1280, height: 900 } });
     page = await rec.newPage();
     // A step that cannot happen fails with its locator named, before the test's own timeout.
     page.setDefaultTimeout(20_000);
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

@@ -5,7 +5,14 @@ import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
 import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  recordingContext,
+  releaseBrowser,
+  saveScreenshot,
+  seriousAxeViolations,
+  sharedBrowser,
+} from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
@@ -41,12 +48,12 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
     });
     deliveryId = delivery.id;
     eventId = delivery.eventId!;
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   }, 120_000);
   afterAll(async () => {
     await sender.close();
     await (await receiver).close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

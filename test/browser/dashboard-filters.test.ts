@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_ENUMS } from '../../src/core/generated/contract-facts.js';
 import { SCALE } from '../../src/core/transactions/catalog.js';
-import { chromiumAvailable, launchBrowser, type RecordingContext, recordingContext } from '../support/browser.js';
+import { chromiumAvailable, type RecordingContext, recordingContext, releaseBrowser, sharedBrowser } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
@@ -18,10 +18,10 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('dashboard filters, tim
     assertDashboardBuilt();
     h = await startHarness();
     seed = await seedDashboard(h);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import { chromiumAvailable, recordingContext, releaseBrowser, seriousAxeViolations, sharedBrowser } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
@@ -19,10 +19,10 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('KYC review on the dash
     seed = await seedDashboard(h);
     docs = await h.deps.db.kycDocument.findMany({ where: { accountId: seed.erin }, select: { id: true, kind: true } });
     expect(docs).toHaveLength(3);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

@@ -8,11 +8,12 @@ import { activeAccount } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
-  launchBrowser,
   type RecordingContext,
   recordingContext,
+  releaseBrowser,
   saveScreenshot,
   seriousAxeViolations,
+  sharedBrowser,
 } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
@@ -89,13 +90,13 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       { name: 'api-keys', path: '/dashboard/api-keys', ready: (p) => table(p, 'API keys') },
       { name: 'not-found', path: '/dashboard/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Page not found' }).waitFor() },
     ];
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   }, 120_000);
   afterAll(async () => {
     await dispatcher?.stop();
     await sender.close();
     await (await receiver).close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

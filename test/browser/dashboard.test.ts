@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
 import { ensureSigningKey } from '../../src/core/webhooks/rotate-signing-key.js';
 import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
-import { chromiumAvailable, launchBrowser, type RecordingContext, recordingContext, seriousAxeViolations } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  type RecordingContext,
+  recordingContext,
+  releaseBrowser,
+  seriousAxeViolations,
+  sharedBrowser,
+} from '../support/browser.js';
 import { type Harness, poster, rawRequest, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { until } from '../support/until.js';
@@ -27,7 +34,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     seed = await seedDashboard(h);
     dispatcher = new Dispatcher(h.deps, { sender, timeoutMs: 5_000, retry: { baseMs: 20, factor: 1, jitter: 0 }, pollMs: 20 });
     dispatcher.start();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 1280, height: 900 } });
     page = await rec.newPage();
   });
@@ -35,7 +42,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await dispatcher?.stop();
     await sender.close();
     await (await receiver).close();
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

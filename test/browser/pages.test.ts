@@ -4,7 +4,14 @@ import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.j
 import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
 import { realPng } from '../factories/images.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  recordingContext,
+  releaseBrowser,
+  saveScreenshot,
+  seriousAxeViolations,
+  sharedBrowser,
+} from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink } from '../support/holder.js';
 
@@ -47,10 +54,10 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromi
   beforeAll(async () => {
     h = await startHarness({ graphiql: true });
     token = (await workspaceFactory(h.deps, 'Pages')).adminToken;
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 
@@ -113,10 +120,10 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every server page at 1
     await updateWorkspace(link.ws.ctx, { displayName: 'Northwind Savings' });
     await setWorkspaceLogo(link.ws.ctx, { content: realPng(40, 40, [[16, 120, 80]]) });
     verifyPath = link.path;
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await h?.close();
   });
 

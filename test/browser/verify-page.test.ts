@@ -8,7 +8,14 @@ import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { sampleFile } from '../factories/holder-files.js';
 import { realPng } from '../factories/images.js';
 import { submission } from '../factories/verification.js';
-import { chromiumAvailable, launchBrowser, recordingContext, saveScreenshot, seriousAxeViolations } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  recordingContext,
+  releaseBrowser,
+  saveScreenshot,
+  seriousAxeViolations,
+  sharedBrowser,
+} from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, storedFor } from '../support/holder.js';
 import { startReceiver } from '../support/receiver.js';
@@ -18,7 +25,7 @@ import { until } from '../support/until.js';
 // (plain forms), every refusal shown on the page, and the client's receiver getting the events.
 
 let h: Harness;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Awaited<ReturnType<typeof sharedBrowser>>;
 let dispatcher: Dispatcher;
 const sender = httpWebhookSender({ timeoutMs: 5000, allowInsecure: true });
 let rx: Awaited<ReturnType<typeof startReceiver>>;
@@ -31,10 +38,10 @@ beforeAll(async () => {
   rx = await startReceiver();
   dispatcher = new Dispatcher(h.deps, { sender, timeoutMs: 5000, retry: { baseMs: 60_000, factor: 2, jitter: 0 }, pollMs: 50 });
   dispatcher.start();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await dispatcher?.stop();
   await sender.close();
   await rx?.close();

@@ -31,6 +31,31 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: quietFlags });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One chromium per test worker process instead of a launch per file: a worker's files share its
+ * loaded modules (`isolate: false`), so the first browser file launches it and the next ones take
+ * new contexts from it; it ends with the worker. A file gives its contexts back with `releaseBrowser`.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchBrowser();
+    const forget = () => {
+      if (shared === launching) shared = undefined;
+    };
+    shared = launching;
+    launching.then((b) => b.on('disconnected', forget), forget);
+  }
+  return shared;
+}
+
+/** Closes every context still open in the shared browser (what this file opened: files of a worker run one at a time). */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  if (!browser) return;
+  await Promise.all(browser.contexts().map((c) => c.close()));
+}
+
 /** A context that records every request, so a test can assert nothing left the origin. */
 export interface RecordingContext {
   context: BrowserContext;
@@ -77,13 +102,15 @@ export async function recordingContext(
 }
 
 const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
 
 /** Violations of impact serious or critical found by axe-core on the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<Array<{ id: string; impact: string; nodes: number }>> {
   // Judge the settled page: a table refetching in the background is dimmed on purpose (aria-busy),
   // which axe would report as low contrast of rows that are about to be replaced.
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 });
-  const source = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') as string;
+  axeSource ??= require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') as string;
+  const source = axeSource;
   // Evaluated through the DevTools protocol rather than a <script> tag, which the pages' CSP refuses.
   await page.evaluate(source);
   const result = (await page.evaluate(async () => {
