@@ -34,7 +34,8 @@ function freshBuild(): void {
 
 /**
  * With DATABASE_URL=postgres://... the suite runs in a fresh database created here and dropped
- * afterwards; without it every test file uses its own in-memory PGlite.
+ * afterwards; without it every test file uses its own in-memory PGlite. FAS_TEST_DB_SUFFIX ends the
+ * name of every database the suite creates, for a server several people share.
  */
 export default async function setup(project: TestProject) {
   freshBuild();
@@ -55,7 +56,9 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteImagePath', '');
   project.provide('pgliteDataDirTemplate', '');
-  const name = `fas_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const suffix = process.env.FAS_TEST_DB_SUFFIX ?? '';
+  if (!/^[a-z0-9_]*$/.test(suffix)) throw new Error(`FAS_TEST_DB_SUFFIX may hold only a-z, 0-9 and _ (got ${JSON.stringify(suffix)})`);
+  const name = `fas_test_${Date.now()}_${randomBytes(3).toString('hex')}${suffix}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -33,7 +33,7 @@ export interface Harness {
 export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = inject('databaseUrl');
   if (!base.startsWith('postgres')) return { url: base, drop: async () => {} };
-  const name = `fas_t_${Date.now()}_${Math.random().toString(16).slice(2, 8)}`;
+  const name = `fas_t_${Date.now()}_${Math.random().toString(16).slice(2, 8)}${process.env.FAS_TEST_DB_SUFFIX ?? ''}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: base });
     await c.connect();
