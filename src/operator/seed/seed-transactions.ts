@@ -149,7 +149,9 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
   // And the accounts: without statistics the planner took a workspace's accounts for a handful and
   // matched a search's pattern on every one of them instead of looking up the email keys' index.
-  await ctx.db.$executeRawUnsafe('ANALYZE accounts');
+  // VACUUM also merges that index's pending list, which every search read through otherwise
+  // (5.6 ms a search for 10,000 accounts, against 0.02 ms merged).
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) accounts');
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return answer;
