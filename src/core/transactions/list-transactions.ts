@@ -5,6 +5,7 @@ import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
+import { isSearchOnly, searchOnlyPage } from './search-page.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
@@ -76,24 +77,31 @@ function deepPage(where: Prisma.Sql, skip: number, take: number): Prisma.Sql {
 }
 
 /**
- * With `search`, finding the matches dominates (the index's candidates, each checked against the
- * query's pattern): they are found once (a CTE used twice is materialized) and both the page and
- * the total come from them, instead of searching twice.
+ * With `search`. Alone, it is answered from the search groups (search-page.ts: the total from
+ * their counts, the page from each group's newest rows). With other filters, finding the matches
+ * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
+ * they are found once (a CTE used twice is materialized) and both the page and the total come from
+ * them, instead of searching twice.
  */
 async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter, where: Prisma.Sql): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
-  const rows = await selectTransactionRows(
-    ctx.sql,
-    (columns) => Prisma.sql`
-    WITH matches AS (
+  const ctes = isSearchOnly(filter)
+    ? searchOnlyPage(ctx.workspaceId, filter.search, skip, take)
+    : Prisma.sql`matches AS (
       SELECT t.id, t.created_at FROM transactions t WHERE ${where}
     ), page AS (
       SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}
-    )
+    ), total AS (
+      SELECT count(*) AS n FROM matches
+    )`;
+  const rows = await selectTransactionRows(
+    ctx.sql,
+    (columns) => Prisma.sql`
+    WITH ${ctes}
     SELECT ${columns}
     FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
     ORDER BY page.created_at DESC, page.id DESC`,
-    { matched: Prisma.sql`(SELECT count(*) FROM matches)` },
+    { matched: Prisma.sql`(SELECT n FROM total)` },
   );
   // A page past the end has no row to carry the total: count on its own then.
   const total = rows[0] ? Number(rows[0].matched) : await countTransactions(ctx, filter);

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
+import { bumpSearchGroup } from './search-groups.js';
 import { bumpCounts } from './transaction-counts.js';
 import { readTransaction } from './transaction-read.js';
 import type { TransactionDto } from './transaction-row.js';
@@ -95,6 +96,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
     },
     1,
   );
+  await bumpSearchGroup(tx, ctx.workspaceId, id);
   const transaction = await readTransaction(tx, ctx, id);
   const happened = t.detailType === 'deposit' ? 'received' : 'created';
   const type = `${t.transactionType}_transaction_${happened}` as EventType;

@@ -1,27 +1,29 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 
-/** The free-text fields of `transactions t` as one array, each addenda line a field of its own. */
-const FIELDS = Prisma.sql`ARRAY[t.reference, t.transaction_reference, t.imad, t.trace_number, t.originator_name, t.beneficiary_name] || t.addenda`;
+/** The free-text fields of `transactions t` each value of which is rare: the word keys index holds them. */
+const OTHER_FIELDS = Prisma.sql`ARRAY[t.reference, t.transaction_reference, t.imad, t.trace_number]`;
+/** The name-like fields of `transactions t`, each addenda line a field of its own: few distinct values, counted in `search_groups`. */
+const NAME_FIELDS = Prisma.sql`ARRAY[t.originator_name, t.beneficiary_name] || t.addenda`;
 
-/** The expression of the index `transactions_search_keys_idx` (migration `word_prefix_search`): a query repeats it exactly to be answered from it. */
-export const SEARCH_KEYS = Prisma.sql`search_keys(${FIELDS})`;
+/** The expression of the index `transactions_search_keys_idx` (migration `search_groups`): a query repeats it exactly to be answered from it. */
+export const SEARCH_KEYS = Prisma.sql`search_keys(${OTHER_FIELDS})`;
 
 /**
- * What `search` matches (openapi.yaml, `listTransactions`), each part on an index of its own:
- * - word prefixes in the free-text fields: the query's words are the starts of consecutive words
- *   of one field, in order. The keys of the fields (each word's first 4 characters, GIN-indexed)
- *   find the candidates; the query's pattern is matched on those only, against the fields one per
- *   line (migration `word_prefix_search`);
- * - the same in the account's email (its keys indexed on accounts);
- * - a prefix of the id (a range of the primary key), of txHash and of targetAddress, with or
- *   without their `0x` (B-trees on `lower(...)`).
- * Written `(keys OR others) AND (pattern OR others)`, which is `(keys AND pattern) OR others` as
- * the pattern implies the keys: the first clause is the scan of the indexes, which PostgreSQL then
- * does not evaluate again on each row, and the row is checked by the second, whose cost is the
- * pattern alone (recomputing the keys of every candidate cost more than finding them).
- * `search` arrives lower-cased; `%`, `_` and `\` in it are literal characters.
+ * The workspace's search groups (`search_groups`: the distinct values of the name-like fields)
+ * that `search` matches, as `key, text, n` of `search_groups g`: their word keys (GIN-indexed)
+ * find them, the query's pattern checks them.
  */
-export function searchCondition(workspaceId: string, search: string): Prisma.Sql {
+export function matchingGroups(workspaceId: string, search: string): Prisma.Sql {
+  return Prisma.sql`SELECT g.key, g.text, g.n FROM search_groups g
+    WHERE g.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`)}`;
+}
+
+/**
+ * What `search` matches besides the free-text fields: the account's email (its keys indexed on
+ * accounts), a prefix of the id (a range of the primary key), of txHash and of targetAddress,
+ * with or without their `0x` (B-trees on `lower(...)`). `%`, `_` and `\` are literal.
+ */
+export function otherMatches(workspaceId: string, search: string): Prisma.Sql[] {
   const literal = likeLiteral(search);
   const prefixes = [`${literal}%`];
   if (!search.startsWith('0x')) prefixes.push(`0x${literal}%`);
@@ -32,8 +34,46 @@ export function searchCondition(workspaceId: string, search: string): Prisma.Sql
   ];
   const ids = uuidPrefixRange(search);
   if (ids) others.push(Prisma.sql`t.id BETWEEN ${ids.from}::uuid AND ${ids.to}::uuid`);
-  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${search})`;
-  return Prisma.sql`((${Prisma.join([keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(FIELDS, Prisma.sql`${search}`), ...others], ' OR ')}))`;
+  return others;
+}
+
+/**
+ * The rows `search` matches other than by their names: by the rare free-text fields or by
+ * `otherMatches`, and not by their names (those are counted in their groups). Written
+ * `(keys OR others) AND (pattern OR others)`, which is `(keys AND pattern) OR others` as the
+ * pattern implies the keys: the first clause is the scan of the indexes, which PostgreSQL then
+ * does not evaluate again on each row, and the row is checked by the second, whose cost is the
+ * pattern alone (recomputing the keys of every candidate cost more than finding them).
+ */
+export function matchesNotByName(workspaceId: string, search: string): Prisma.Sql {
+  const others = otherMatches(workspaceId, search);
+  const q = Prisma.sql`${search}`;
+  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${q})`;
+  return Prisma.sql`((${Prisma.join([keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(OTHER_FIELDS, q), ...others], ' OR ')})
+    AND NOT coalesce(${pattern(NAME_FIELDS, q)}, false))`;
+}
+
+/** Whether the names of `transactions t` match `search` (NULL for a query without a word). */
+export function matchesByName(search: string): Prisma.Sql {
+  return pattern(NAME_FIELDS, Prisma.sql`${search}`);
+}
+
+/**
+ * What `search` matches (openapi.yaml, `listTransactions`), as one condition on `transactions t`
+ * that any other filter can join: the query's words are the starts of consecutive words of one
+ * free-text field, in order, or `otherMatches`. Candidates come from the indexes (the matching
+ * groups' keys, the rare fields' word keys, the others'); each is checked against the query's
+ * pattern over all its fields one per line (migration `word_prefix_search`), so the condition is
+ * exact whatever groups share a key. A search alone is answered without it (search-page.ts).
+ * `search` arrives lower-cased.
+ */
+export function searchCondition(workspaceId: string, search: string): Prisma.Sql {
+  const others = otherMatches(workspaceId, search);
+  const q = Prisma.sql`${search}`;
+  const groups = Prisma.sql`(t.search_key IS NOT NULL AND t.search_key = ANY(ARRAY(SELECT m.key FROM (${matchingGroups(workspaceId, search)}) m)))`;
+  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${q})`;
+  const all = Prisma.sql`${OTHER_FIELDS} || ${NAME_FIELDS}`;
+  return Prisma.sql`((${Prisma.join([groups, keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(all, q), ...others], ' OR ')}))`;
 }
 
 /** Whether the query's pattern (`search_pattern`) matches `fields` (an SQL text array), one field per line. */

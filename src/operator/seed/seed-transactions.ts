@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
+import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import { insertRows } from './bulk-insert.js';
 import { loadTransactions } from './bulk-load.js';
@@ -36,6 +37,17 @@ export interface SeedTransactionsResult {
   transactions: number;
   /** ...and how many of them this run inserted: those of a seed run before are there already. */
   inserted: { accounts: number; transactions: number };
+}
+
+/** The search groups of the workspace's names (search-groups.ts), rebuilt from its rows in one database transaction. */
+async function groupSearchNames(ctx: Ctx): Promise<void> {
+  await ctx.db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL work_mem = '256MB'");
+      await rebuildSearchGroups(tx, ctx.workspaceId);
+    },
+    { timeout: 600_000, maxWait: 600_000 },
+  );
 }
 
 /**
@@ -124,6 +136,8 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
     },
     { timeout: 600_000, maxWait: 600_000 },
   );
+  opts.onPhase?.('grouping names for search');
+  await groupSearchNames(ctx);
   // Statistics for the planner, and the visibility map, so list pages are index-only at once
   // (rows copied frozen already have it). The count tables too: never analyzed, the planner
   // found a deep page's newest day by reading all of a workspace's count rows instead of one
@@ -132,9 +146,12 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
   // And the accounts: without statistics the planner took a workspace's accounts for a handful and
   // matched a search's pattern on every one of them instead of looking up the email keys' index.
-  await ctx.db.$executeRawUnsafe('ANALYZE accounts');
+  // VACUUM also merges that index's pending list, which every search read through otherwise
+  // (5.6 ms a search for 10,000 accounts, against 0.02 ms merged).
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) accounts');
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return answer;
