@@ -8,13 +8,17 @@
 //   2. latency: 200 events/s for 15 s, one transaction per event; event commit -> first attempt
 //      arrival at the receiver, p50/p99.
 //   3. the ceiling: the raw RS512 signing rate of this machine, same body size.
+//   4. CPU per delivery of each throughput phase, by process and thread (dispatcher JS thread, its
+//      other threads: signing and GC, the PostgreSQL backends of the bench database only, the bench
+//      process), and the share of it one signature's CPU is: unlike the rates, these barely move
+//      with other work on a shared machine. A backlog phase's PostgreSQL figure includes writing it.
 // Prints markdown tables. Drops and recreates its database (DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/fas_bench_webhooks). Every loop is bounded in time.
 // Each dispatcher's `/metrics` is scraped every second during a phase and once at its end (the
 // in-process one through the API's route with a FAS_METRICS_TOKEN, each `fas worker` through its
 // own FAS_METRICS_ADDRESS listener); a third table checks those figures against the bench's counts.
 // Knobs: BENCH_EVENTS, BENCH_RATE (events/s), BENCH_LATENCY_SECONDS, BENCH_PHASE_DEADLINE_MS,
-// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, backlog, lat-inproc, lat-workers, lat-1),
+// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, backlog (or backlog-inproc, backlog-workers), lat-inproc, lat-workers, lat-1),
 // BENCH_WORKER_NODE_ARGS (extra node flags for the worker processes, e.g. --cpu-prof).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -543,10 +547,10 @@ async function main() {
     const runs: ThroughputResult[] = [];
     if (!skip.includes('tp-inproc')) runs.push(await throughput(setup, async () => startInProcess(setup)));
     if (!skip.includes('tp-workers')) runs.push(await throughput(setup, () => startWorkerProcesses(WORKERS)));
-    if (!skip.includes('backlog')) {
+    if (!skip.includes('backlog') && !skip.includes('backlog-inproc'))
       runs.push(await throughput(setup, async () => startInProcess(setup), true));
+    if (!skip.includes('backlog') && !skip.includes('backlog-workers'))
       runs.push(await throughput(setup, () => startWorkerProcesses(WORKERS), true));
-    }
     const lats: LatencyResult[] = [];
     if (!skip.includes('lat-inproc')) lats.push(await latency(setup, async () => startInProcess(setup)));
     if (!skip.includes('lat-workers')) lats.push(await latency(setup, () => startWorkerProcesses(WORKERS)));

@@ -29,9 +29,9 @@ export async function claimDeliveries(deps: Deps, limit: number, timeoutMs: numb
   const now = deps.clock.now();
   const leaseUntil = new Date(now.getTime() + timeoutMs + 30_000);
   // Through the driver, not Prisma: this runs for every batch, and Prisma's per-query overhead
-  // was most of its cost. Prepared once per connection: planning cost more than running it.
-  const rows = await deps.sql<Omit<ClaimedDelivery, 'leaseUntil'>>(
-    Prisma.sql`
+  // was most of its cost. Not a prepared statement: its generic plan (LIMIT unknown) hash-joins a
+  // sequential scan of the whole queue, so PostgreSQL plans it afresh each time anyway.
+  const rows = await deps.sql<Omit<ClaimedDelivery, 'leaseUntil'>>(Prisma.sql`
     WITH due AS (
       SELECT d.workspace_id, d.id FROM webhook_deliveries d
         JOIN webhook_targets t ON t.workspace_id = d.workspace_id AND t.id = d.target_id AND t.status = 'active'
@@ -47,8 +47,6 @@ export async function claimDeliveries(deps: Deps, limit: number, timeoutMs: numb
       COALESCE(e.occurred_at, (l.test_event->>'timestamp')::timestamptz) AS "occurredAt",
       COALESCE(e.details, l.test_event->'details') AS details, t.url, t.id::text AS "targetId", l.test_event IS NOT NULL AS test
     FROM leased l LEFT JOIN events e ON e.workspace_id = l.workspace_id AND e.id = l.event_id
-      JOIN webhook_targets t ON t.workspace_id = l.workspace_id AND t.id = l.target_id`,
-    { prepare: 'fas_claim_deliveries' },
-  );
+      JOIN webhook_targets t ON t.workspace_id = l.workspace_id AND t.id = l.target_id`);
   return rows.map((r) => ({ ...r, occurredAt: new Date(r.occurredAt), leaseUntil }));
 }
