@@ -8,13 +8,17 @@
 //   2. latency: 200 events/s for 15 s, one transaction per event; event commit -> first attempt
 //      arrival at the receiver, p50/p99.
 //   3. the ceiling: the raw RS512 signing rate of this machine, same body size.
+//   4. CPU per delivery of each throughput phase, by process and thread (dispatcher JS thread, its
+//      other threads: signing and GC, the PostgreSQL backends of the bench database only, the bench
+//      process), and the share of it one signature's CPU is: unlike the rates, these barely move
+//      with other work on a shared machine. A backlog phase's PostgreSQL figure includes writing it.
 // Prints markdown tables. Drops and recreates its database (DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/fas_bench_webhooks). Every loop is bounded in time.
 // Each dispatcher's `/metrics` is scraped every second during a phase and once at its end (the
 // in-process one through the API's route with a FAS_METRICS_TOKEN, each `fas worker` through its
 // own FAS_METRICS_ADDRESS listener); a third table checks those figures against the bench's counts.
 // Knobs: BENCH_EVENTS, BENCH_RATE (events/s), BENCH_LATENCY_SECONDS, BENCH_PHASE_DEADLINE_MS,
-// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, backlog, lat-inproc, lat-workers, lat-1),
+// BENCH_SKIP (comma-separated: tp-inproc, tp-workers, backlog (or backlog-inproc, backlog-workers), lat-inproc, lat-workers, lat-1),
 // BENCH_WORKER_NODE_ARGS (extra node flags for the worker processes, e.g. --cpu-prof).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -45,6 +49,8 @@ import { type Receiver, startReceiver } from './support/receiver-thread.js';
 import { signingCeiling } from './support/signing-ceiling.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench_webhooks';
+/** PostgreSQL CPU is counted for this database's backends only (the server may be shared). */
+const DATABASE_NAME = new URL(DATABASE_URL).pathname.slice(1);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
 const INSERT_BATCH = 100;
 const TARGETS = 5;
@@ -308,7 +314,7 @@ async function throughput(s: Setup, start: () => Promise<Runner>, backlog = fals
   process.stderr.write(`throughput, ${runner.label}: inserting ${EVENTS} events${backlog ? ' at once' : ''}...\n`);
   const sampler = startSampler(runner.metrics);
   const deadline = performance.now() + PHASE_DEADLINE_MS;
-  const cpu0 = cpuSnapshot(runner.pids);
+  const cpu0 = cpuSnapshot(runner.pids, DATABASE_NAME);
   let firstCommit = 0;
   let inserted = 0;
   const insertStarted = performance.now();
@@ -334,7 +340,7 @@ async function throughput(s: Setup, start: () => Promise<Runner>, backlog = fals
   process.stderr.write(`  inserted in ${insertS.toFixed(1)} s; draining...\n`);
   const expected = inserted * TARGETS;
   const p = await drain(pool, expected, deadline);
-  const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids));
+  const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids, DATABASE_NAME));
   const metrics = await sampler.finish();
   await runner.stop();
   const counts = await rx.count();
@@ -394,7 +400,7 @@ async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS
   await pool.query(`UPDATE webhook_targets SET status = 'disabled' WHERE id = ANY($1::uuid[])`, [all.slice(targets).map((t) => t.id)]);
   const runner = await start();
   process.stderr.write(`latency, ${runner.label}, ${targets} target(s): ${RATE} events/s for ${LATENCY_SECONDS} s...\n`);
-  const cpu0 = cpuSnapshot(runner.pids);
+  const cpu0 = cpuSnapshot(runner.pids, DATABASE_NAME);
   const sampler = startSampler(runner.metrics);
   const commits = new Map<string, number>();
   const inflight = new Set<Promise<void>>();
@@ -429,7 +435,7 @@ async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS
   const emitS = (performance.now() - started) / 1000;
   const expected = commits.size * targets;
   const p = await drain(pool, expected, performance.now() + 120_000);
-  const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids));
+  const cpu = cpuSince(cpu0, cpuSnapshot(runner.pids, DATABASE_NAME));
   const metrics = await sampler.finish();
   await runner.stop();
   await pool.query(`UPDATE webhook_targets SET status = 'active'`);
@@ -477,6 +483,17 @@ async function latency(s: Setup, start: () => Promise<Runner>, targets = TARGETS
 
 // ---------------------------------------------------------------------------------------------
 
+/** A throughput phase's CPU per delivery by process: in-process, the dispatcher is the bench process's main thread. */
+function cpuPerDeliveryRow(r: ThroughputResult, signCpuMs: number): string {
+  const per = (s: number) => (r.deliveries ? (1000 * s) / r.deliveries : Number.NaN);
+  const inProcess = r.cpu.workers === 0;
+  const js = inProcess ? r.cpu.selfMain : r.cpu.workersMain;
+  const other = inProcess ? r.cpu.self - r.cpu.selfMain : r.cpu.workers - r.cpu.workersMain;
+  const bench = inProcess ? Number.NaN : r.cpu.self;
+  const all = r.cpu.self + r.cpu.workers + r.cpu.postgres;
+  return `| ${r.mode} | ${per(js).toFixed(3)} | ${per(other).toFixed(3)}${inProcess ? ' (with the receiver thread)' : ''} | ${per(r.cpu.postgres).toFixed(3)} | ${inProcess ? 'in the two before' : per(bench).toFixed(3)} | ${per(all).toFixed(3)} | ${(signCpuMs / per(all)).toFixed(2)} |`;
+}
+
 function machine(pgVersion: string): string {
   const model = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? 'unknown';
   return `${cpus().length} vCPU (${model}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB RAM, Node ${process.version}, PostgreSQL ${pgVersion} on 127.0.0.1 (default configuration)`;
@@ -523,15 +540,17 @@ async function main() {
     const ceiling = await signingCeiling(deps, body, { webhookId: randomUUID(), tenantId: ws.workspaceId });
     // The machine's signing ceiling: the best of the ways measured.
     const signRate = Math.max(...ceiling.map((c) => c.perS));
+    // CPU of one signature, for the signature's share of each delivery's CPU (load-independent).
+    const signCpuMs = ceiling.find((c) => c.cpuMs !== undefined)?.cpuMs ?? Number.NaN;
 
     const skip = (process.env.BENCH_SKIP ?? '').split(',');
     const runs: ThroughputResult[] = [];
     if (!skip.includes('tp-inproc')) runs.push(await throughput(setup, async () => startInProcess(setup)));
     if (!skip.includes('tp-workers')) runs.push(await throughput(setup, () => startWorkerProcesses(WORKERS)));
-    if (!skip.includes('backlog')) {
+    if (!skip.includes('backlog') && !skip.includes('backlog-inproc'))
       runs.push(await throughput(setup, async () => startInProcess(setup), true));
+    if (!skip.includes('backlog') && !skip.includes('backlog-workers'))
       runs.push(await throughput(setup, () => startWorkerProcesses(WORKERS), true));
-    }
     const lats: LatencyResult[] = [];
     if (!skip.includes('lat-inproc')) lats.push(await latency(setup, async () => startInProcess(setup)));
     if (!skip.includes('lat-workers')) lats.push(await latency(setup, () => startWorkerProcesses(WORKERS)));
@@ -555,7 +574,7 @@ async function main() {
     out.push('');
     out.push('| measurement | signatures/s |');
     out.push('|---|---|');
-    for (const c of ceiling) out.push(`| ${c.label} | ${fmt(c.perS)} |`);
+    for (const c of ceiling) out.push(`| ${c.label} | ${fmt(c.perS)}${c.cpuMs ? ` (CPU ${c.cpuMs.toFixed(3)} ms a signature)` : ''} |`);
     out.push('');
     out.push(`### Throughput: ${fmt(EVENTS)} events x ${TARGETS} targets`);
     out.push('');
@@ -578,6 +597,16 @@ async function main() {
         `| ${r.mode}${r.complete ? '' : ' (cut short at the deadline)'} | ${fmt(r.events)} | ${fmt(r.deliveries)}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.insertS.toFixed(1)} | ${r.elapsedS.toFixed(1)} | ${fmt(r.events / r.elapsedS)} | **${fmt(dps)}** ${dps >= TARGET_DELIVERIES_PER_S ? '(met)' : `(target ${fmt(TARGET_DELIVERIES_PER_S)}: missed)`} | ${fmt(r.afterInsertRate)} | ${ratio.toFixed(2)}${ratioNote} | ${r.cpu.self.toFixed(0)} / ${r.cpu.workers.toFixed(0)} / ${r.cpu.postgres.toFixed(0)} | ${r.cpu.machineBusyPct.toFixed(0)}% | ${r.load.toFixed(1)} | ${r.duplicates} |`,
       );
     }
+    out.push('');
+    out.push(
+      `CPU per delivery (process CPU / deliveries; what other work on the machine changes least). The signature alone costs ${signCpuMs.toFixed(3)} ms (bare \`crypto.sign\` above); its share is what the drain / signing-rate ratio tends to on an otherwise idle machine where the drain is CPU-bound.`,
+    );
+    out.push('');
+    out.push(
+      '| dispatcher | dispatcher JS thread (ms) | dispatcher other threads: signing, GC (ms) | PostgreSQL backends of this database (ms) | bench process: receiver, writer (ms) | all (ms) | signature share |',
+    );
+    out.push('|---|---|---|---|---|---|---|');
+    for (const r of runs) out.push(cpuPerDeliveryRow(r, signCpuMs));
     out.push('');
     out.push(`### Latency: ${RATE} events/s for ${LATENCY_SECONDS} s, event commit -> first attempt at the receiver`);
     out.push('');

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 const CLK_TCK = 100;
-export function procCpuSeconds(pid: number): number {
+export function procCpuSeconds(pid: number | string): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -11,12 +11,18 @@ export function procCpuSeconds(pid: number): number {
     return 0;
   }
 }
-function postgresCpu(): Map<number, number> {
+/**
+ * CPU of the postgres processes; with `database`, only the backends of that database (their
+ * process title names it), so other work on a shared server does not count.
+ */
+function postgresCpu(database?: string): Map<number, number> {
   const out = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') out.set(Number(entry), procCpuSeconds(Number(entry)));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      if (database && !readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      out.set(Number(entry), procCpuSeconds(Number(entry)));
     } catch {
       // gone meanwhile
     }
@@ -36,31 +42,55 @@ export interface CpuSnapshot {
   children: Map<number, number>;
   postgres: Map<number, number>;
   machine: { busy: number; total: number };
+  /** The main (JavaScript) thread of each child: the rest of its CPU is libuv's pool (signing) and V8's helpers. */
+  childMain: Map<number, number>;
+  /** The bench process's main thread (its other threads: the receiver, libuv's pool, V8's helpers). */
+  selfMain: number;
 }
-export function cpuSnapshot(childPids: number[]): CpuSnapshot {
+/** CPU seconds of one thread of a process (`/proc/<pid>/task/<tid>`); the main thread's tid is the pid. */
+function threadCpuSeconds(pid: number, tid: number): number {
+  return procCpuSeconds(`${pid}/task/${tid}`);
+}
+export function cpuSnapshot(childPids: number[], database?: string): CpuSnapshot {
   const u = process.cpuUsage();
   return {
     at: performance.now(),
     self: (u.user + u.system) / 1e6,
     children: new Map(childPids.map((p) => [p, procCpuSeconds(p)])),
-    postgres: postgresCpu(),
+    postgres: postgresCpu(database),
     machine: machineJiffies(),
+    childMain: new Map(childPids.map((p) => [p, threadCpuSeconds(p, p)])),
+    selfMain: threadCpuSeconds(process.pid, process.pid),
   };
 }
 export interface CpuUse {
   wallS: number;
   self: number;
   workers: number;
+  /** Of `workers`, their main threads. */
+  workersMain: number;
+  /** Of `self`, the main thread. */
+  selfMain: number;
   postgres: number;
   machineBusyPct: number;
 }
 export function cpuSince(a: CpuSnapshot, b: CpuSnapshot): CpuUse {
   let workers = 0;
   for (const [pid, v] of b.children) workers += v - (a.children.get(pid) ?? 0);
+  let workersMain = 0;
+  for (const [pid, v] of b.childMain) workersMain += v - (a.childMain.get(pid) ?? 0);
   // Backends that exited during the phase are lost; new ones count from zero.
   let postgres = 0;
   for (const [pid, v] of b.postgres) postgres += v - (a.postgres.get(pid) ?? 0);
   const busy = b.machine.busy - a.machine.busy;
   const total = b.machine.total - a.machine.total;
-  return { wallS: (b.at - a.at) / 1000, self: b.self - a.self, workers, postgres, machineBusyPct: total ? (100 * busy) / total : 0 };
+  return {
+    wallS: (b.at - a.at) / 1000,
+    self: b.self - a.self,
+    selfMain: b.selfMain - a.selfMain,
+    workers,
+    workersMain,
+    postgres,
+    machineBusyPct: total ? (100 * busy) / total : 0,
+  };
 }

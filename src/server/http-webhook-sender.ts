@@ -6,6 +6,8 @@ import type { SendResult, WebhookSender } from '../core/webhooks/sender.js';
 
 type Lookup = typeof dnsLookup;
 const TRUNCATE = 4096;
+/** Target URLs whose verdict is kept (a bound on memory, not a tuning figure). */
+const MAX_VERDICTS = 10_000;
 
 /**
  * A DNS lookup that refuses forbidden addresses (under `policy`). It runs inside the connection
@@ -45,18 +47,30 @@ export function httpWebhookSender(opts: {
     bodyTimeout: opts.timeoutMs,
     connections: 64,
   });
+  // Each URL's verdict before connecting (scheme, literal address), kept: the policy never changes,
+  // and parsing the URL and checking the address lists for every attempt showed in the profile.
+  const verdicts = new Map<string, string | null>();
+  const refusal = (url: string): string | null => {
+    const known = verdicts.get(url);
+    if (known !== undefined) return known;
+    const u = new URL(url);
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    const verdict =
+      !opts.allowInsecure && u.protocol !== 'https:'
+        ? 'refused: target is not https'
+        : isMetadataHost(host) || (isIP(host) && isForbiddenAddress(host, policy))
+          ? `refused: ${host} is a forbidden address`
+          : null;
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(url, verdict);
+    return verdict;
+  };
   return {
     async send(url, headers, body): Promise<SendResult> {
       const started = performance.now();
       const elapsed = () => performance.now() - started;
-      const u = new URL(url);
-      const host = u.hostname.replace(/^\[|\]$/g, '');
-      if (!opts.allowInsecure && u.protocol !== 'https:') {
-        return { statusCode: null, error: 'refused: target is not https', responseBody: null, durationMs: 0 };
-      }
-      if (isMetadataHost(host) || (isIP(host) && isForbiddenAddress(host, policy))) {
-        return { statusCode: null, error: `refused: ${host} is a forbidden address`, responseBody: null, durationMs: 0 };
-      }
+      const refused = refusal(url);
+      if (refused) return { statusCode: null, error: refused, responseBody: null, durationMs: 0 };
       try {
         const res = await request(url, {
           method: 'POST',

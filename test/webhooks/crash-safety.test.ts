@@ -18,8 +18,8 @@ const masterKey = randomBytes(32);
 const EVENTS = 300;
 const BATCH = 50; // the dispatcher's default batch size
 const LANES = 32; // the dispatcher's default concurrency: at most this many attempts are in flight
-// The pump claims more once a quarter of its lanes are free: with this many answers held, it waits.
-const STALLED = LANES - LANES / 4 + 1;
+// The pump claims more once half of its lanes are free: with this many answers held, it waits.
+const STALLED = LANES - LANES / 2 + 1;
 let h: Harness;
 let databaseUrl: string;
 const children = new Set<ChildProcess>();

@@ -36,7 +36,7 @@ export interface DispatcherObserver {
  * (`AttemptBatch`). The schedule lives in the database, never only in memory.
  *
  * Running (`start`), it is a pipeline, not a series of rounds: up to `concurrency` attempts are in
- * flight, more are claimed as soon as a quarter of the slots are free, so one slow target never
+ * flight, more are claimed as soon as half of the slots are free, so one slow target never
  * holds up the others; finished attempts are recorded in bulk.
  */
 export class Dispatcher {
@@ -108,7 +108,9 @@ export class Dispatcher {
       this.opts.onError?.(err); // polling alone still delivers
     }
     const inflight = new Set<Promise<void>>();
-    const refillAt = Math.max(1, Math.ceil(this.concurrency / 4));
+    // Claims wait for half the slots: a claim costs the database about as much to plan and run for
+    // a few rows as for many, and the half still in flight keeps the signing pool busy meanwhile.
+    const refillAt = Math.max(1, Math.ceil(this.concurrency / 2));
     while (!this.stopped) {
       const free = this.concurrency - inflight.size;
       if (free < refillAt) {

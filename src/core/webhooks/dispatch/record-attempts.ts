@@ -76,7 +76,10 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
         : null,
     );
   }
-  const rows = await deps.sql<{ recorded: number }>(Prisma.sql`
+  // Prepared once per connection (the text never changes, only the arrays): its generic plan looks
+  // each delivery up by its key, as the custom one does, so planning is saved.
+  const rows = await deps.sql<{ recorded: number }>(
+    Prisma.sql`
     WITH r AS (
       SELECT * FROM unnest(
         ${cols.id}::uuid[], ${cols.attemptId}::uuid[], ${cols.retryCount}::int[], ${cols.lease}::timestamptz[],
@@ -104,6 +107,8 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
             WHERE r.disabled_reason IS NOT NULL ORDER BY r.target_id) x
       WHERE t.workspace_id = x.workspace_id AND t.id = x.target_id AND t.status = 'active'
     )
-    SELECT count(*)::int AS recorded FROM held`);
+    SELECT count(*)::int AS recorded FROM held`,
+    { prepare: 'fas_record_attempts' },
+  );
   return rows[0]?.recorded ?? 0;
 }
