@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
+import { type Definition, type LoadOptions, type LoadResult, q, structure } from './bulk-load.js';
+import { COPY_COLUMNS } from './copy-text.js';
+
+/** Tables a seed loads aside are named with this prefix (and dropped, when left by a killed seed, by the next one). */
+const PREFIX = 'transactions_seed_';
+
+/**
+ * Whether `transactions` can be swapped for a table built aside: it holds no row, and nothing the
+ * swap would lose depends on it (grants to other roles, another owner, policies, triggers of its
+ * own, views, keys of other tables that reference it). Otherwise the load stays in one session.
+ */
+async function swappable(s: BulkSession): Promise<boolean> {
+  const [row] = await s.query<{ ok: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM transactions)
+        AND c.relacl IS NULL AND c.relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)
+        AND NOT EXISTS (SELECT 1 FROM pg_policy WHERE polrelid = c.oid)
+        AND NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = c.oid AND NOT tgisinternal)
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE confrelid = c.oid)
+        AND NOT EXISTS (SELECT 1 FROM pg_depend WHERE refobjid = c.oid AND classid = 'pg_rewrite'::regclass) AS ok
+     FROM pg_class c WHERE c.oid = 'transactions'::regclass`,
+  );
+  return row?.ok === true;
+}
+
+/** `CREATE INDEX <name> ON <table> USING ...` of `def` for another index name and table. */
+function indexOn(def: string, name: string, table: string): string {
+  const m = /^CREATE (UNIQUE )?INDEX \S+ ON (?:ONLY )?\S+ USING (.*)$/s.exec(def);
+  if (!m) throw new Error(`unexpected index definition: ${def}`);
+  return `CREATE ${m[1] ?? ''}INDEX ${q(name)} ON ${q(table)} USING ${m[2]}`;
+}
+
+/** Drops the tables of seeds killed while they loaded aside; a table another seed is loading is locked, and kept. */
+async function dropLeftovers(bulk: BulkCopy): Promise<void> {
+  const left = await bulk.session((s) =>
+    s.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relname LIKE '${PREFIX}%'`),
+  );
+  for (const { name } of left) {
+    await bulk
+      .session(async (s) => {
+        await s.exec(`LOCK TABLE ${q(name)} IN ACCESS EXCLUSIVE MODE NOWAIT`);
+        await s.exec(`DROP TABLE ${q(name)}`);
+      })
+      .catch(() => {}); // in use: another seed's
+  }
+}
+
+/**
+ * Loads seed rows into an empty `transactions` on PostgreSQL by building its replacement aside:
+ * the rows are copied (frozen) into a new table and committed, its indexes and keys are built in
+ * two sessions at once (the GIN indexes in one, which PostgreSQL builds on one core, the B-trees
+ * and keys in the other), and one short transaction then swaps it in under the name, with any
+ * rows that reached `transactions` meanwhile. Until the swap nothing of the load is visible; a seed
+ * killed before it leaves only the table aside, which the next seed drops. Undefined (nothing
+ * done) when `transactions` cannot be swapped (`swappable`).
+ */
+export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<LoadResult | undefined> {
+  const plan = await bulk.session(async (s) => ((await swappable(s)) ? structure(s) : undefined));
+  if (!plan) return undefined;
+  await dropLeftovers(bulk);
+  const stage = `${PREFIX}${randomBytes(6).toString('hex')}`;
+  const memory = "SET LOCAL maintenance_work_mem = '1GB'";
+  try {
+    await bulk.session(async (s) => {
+      await s.exec('SET LOCAL synchronous_commit = off');
+      await s.exec(`CREATE TABLE ${q(stage)} (LIKE transactions INCLUDING ALL EXCLUDING INDEXES)`);
+      let sent = 0;
+      const texts = async function* () {
+        for await (const piece of opts.pieces) {
+          sent = piece.rows;
+          yield piece.chunk;
+        }
+      };
+      await s.copyIn(`COPY ${q(stage)} (${COPY_COLUMNS}) FROM STDIN WITH (FREEZE)`, texts(), () => opts.onRows(sent));
+    });
+    const named = plan.indexes.map((i, n) => ({ ...i, temp: `${stage}_i${n}` }));
+    const keys = plan.keys.map((k, n) => ({ ...k, temp: `${stage}_k${n}` }));
+    const gin = named.filter((i) => / USING gin /.test(i.def));
+    const track = (steps: [string, string][]) =>
+      bulk.session(async (s) => {
+        await s.exec(memory);
+        await s.exec('SET LOCAL synchronous_commit = off');
+        for (const [name, sql] of steps) {
+          const at = performance.now();
+          await s.exec(sql);
+          opts.onStep?.(name, (performance.now() - at) / 1000);
+        }
+      });
+    opts.onPhase?.('building indexes and keys in 2 sessions');
+    const add = (c: Definition, name: string): [string, string] => [c.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(name)} ${c.def}`];
+    await Promise.all([
+      track(gin.map((i) => [i.name, indexOn(i.def, i.temp, stage)])),
+      track([
+        ...keys.map((k) => add(k, k.temp)),
+        ...named.filter((i) => !gin.includes(i)).map((i): [string, string] => [i.name, indexOn(i.def, i.temp, stage)]),
+        ...plan.foreign.map((f) => add(f, f.name)),
+      ]),
+    ]);
+    opts.onPhase?.('swapping in');
+    await bulk.session(async (s) => {
+      await s.exec('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE');
+      // Rows written by others while the seed ran (into other workspaces: this one had none).
+      await s.exec(`INSERT INTO ${q(stage)} SELECT * FROM transactions`);
+      await s.exec('DROP TABLE transactions');
+      await s.exec(`ALTER TABLE ${q(stage)} RENAME TO transactions`);
+      for (const k of keys) await s.exec(`ALTER TABLE transactions RENAME CONSTRAINT ${q(k.temp)} TO ${q(k.name)}`);
+      for (const i of named) await s.exec(`ALTER INDEX ${q(i.temp)} RENAME TO ${q(i.name)}`);
+    });
+  } catch (err) {
+    await bulk.session((s) => s.exec(`DROP TABLE IF EXISTS ${q(stage)}`)).catch(() => {});
+    throw err;
+  }
+  return { rebuilt: true, frozen: true };
+}
