@@ -8,6 +8,8 @@ export interface LoadResult {
   rebuilt: boolean;
   /** The table was empty: loaded with COPY FREEZE (rows frozen and all-visible: no VACUUM needed). */
   frozen: boolean;
+  /** The counts of `countFor` were rebuilt and committed with the rows (load-aside.ts). */
+  counted?: boolean;
 }
 
 export interface LoadOptions {
@@ -19,6 +21,8 @@ export interface LoadOptions {
   onRows: (rows: number) => void;
   /** A step after the rows ("building transactions_pkey"), for the progress display. */
   onPhase?: (phase: string) => void;
+  /** A workspace whose counts a load built aside rebuilds and swaps in with the rows (load-aside.ts). */
+  countFor?: string;
   /** Called as each index or key built in sessions of their own is done, with its seconds. */
   onStep?: (name: string, seconds: number) => void;
 }

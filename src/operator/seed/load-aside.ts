@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
+import type { Prisma } from '../../db/generated/prisma/client.js';
 import { type Definition, type LoadOptions, type LoadResult, q, structure } from './bulk-load.js';
 import { COPY_COLUMNS } from './copy-text.js';
 
@@ -10,13 +12,17 @@ const SEARCH_INDEX = 'transactions_search_keys_idx';
 
 /**
  * Whether `transactions` can be swapped for a table built aside: it holds no row, and nothing the
- * swap would lose depends on it (grants to other roles, another owner, policies, triggers of its
- * own, views, keys of other tables that reference it). Otherwise the load stays in one session.
+ * swap would lose depends on it (grants to other roles, another owner, storage or statistics
+ * settings, replica identity, publications, policies, triggers of its own, views, keys of other
+ * tables that reference it). Otherwise the load stays in one session.
  */
 async function swappable(s: BulkSession): Promise<boolean> {
   const [row] = await s.query<{ ok: boolean }>(
     `SELECT NOT EXISTS (SELECT 1 FROM transactions)
         AND c.relacl IS NULL AND c.relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)
+        AND c.reloptions IS NULL AND c.relreplident = 'd'
+        AND NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = c.oid AND attnum > 0 AND NOT attisdropped AND attstattarget >= 0)
+        AND NOT EXISTS (SELECT 1 FROM pg_publication_rel WHERE prrelid = c.oid)
         AND NOT EXISTS (SELECT 1 FROM pg_policy WHERE polrelid = c.oid)
         AND NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = c.oid AND NOT tgisinternal)
         AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE confrelid = c.oid)
@@ -36,7 +42,12 @@ function indexOn(def: string, name: string, table: string): string {
 /** Drops the tables of seeds killed while they loaded aside; a table another seed is loading is locked, and kept. */
 async function dropLeftovers(bulk: BulkCopy): Promise<void> {
   const left = await bulk.session((s) =>
-    s.query<{ name: string }>(`SELECT relname AS name FROM pg_class WHERE relkind = 'r' AND relname LIKE '${PREFIX}%'`),
+    s.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class
+       WHERE relkind = 'r' AND starts_with(relname, $1)
+         AND relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = 'transactions'::regclass)`,
+      [PREFIX],
+    ),
   );
   for (const { name } of left) {
     await bulk
@@ -53,8 +64,10 @@ async function dropLeftovers(bulk: BulkCopy): Promise<void> {
  * the rows are copied (frozen) into a new table and committed, its indexes and keys are built in
  * two sessions at once (the search keys' GIN index in one, the other indexes and the keys in
  * the other), and one short transaction then swaps it in under the name, with any
- * rows that reached `transactions` meanwhile. Until the swap nothing of the load is visible; a seed
- * killed before it leaves only the table aside, which the next seed drops. Undefined (nothing
+ * rows that reached `transactions` meanwhile. With `countFor`, that workspace's counts are rebuilt
+ * from the rows aside in the second session, after its builds (while the search index still
+ * builds), and swapped in with them. Until the swap nothing of the load is visible; a seed killed
+ * before it leaves only tables aside, which the next seed drops. Undefined (nothing
  * done) when `transactions` cannot be swapped (`swappable`).
  */
 export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<LoadResult | undefined> {
@@ -62,7 +75,6 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   if (!plan) return undefined;
   await dropLeftovers(bulk);
   const stage = `${PREFIX}${randomBytes(6).toString('hex')}`;
-  const memory = "SET LOCAL maintenance_work_mem = '1GB'";
   try {
     await bulk.session(async (s) => {
       await s.exec('SET LOCAL synchronous_commit = off');
@@ -80,24 +92,31 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
     const keys = plan.keys.map((k, n) => ({ ...k, temp: `${stage}_k${n}` }));
     // The search keys' GIN index takes longer than all the others together (docs/benchmarks.md).
     const gin = named.filter((i) => i.name === SEARCH_INDEX);
-    const track = (steps: [string, string][]) =>
+    type Step = [string, (s: BulkSession) => Promise<void>];
+    const sql = (name: string, text: string): Step => [name, (s) => s.exec(text)];
+    const track = (steps: Step[]) =>
       bulk.session(async (s) => {
-        await s.exec(memory);
+        await s.exec("SET LOCAL maintenance_work_mem = '1GB'");
+        await s.exec("SET LOCAL work_mem = '512MB'");
         await s.exec('SET LOCAL synchronous_commit = off');
-        for (const [name, sql] of steps) {
+        for (const [name, run] of steps) {
           const at = performance.now();
-          await s.exec(sql);
+          await run(s);
           opts.onStep?.(name, (performance.now() - at) / 1000);
         }
       });
+    const add = (c: Definition, name: string) => sql(c.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(name)} ${c.def}`);
+    const counting: Step[] = opts.countFor
+      ? [sql('statistics', `ANALYZE ${q(stage)}`), ['counts', (s) => countAside(s, stage, opts.countFor as string)]]
+      : [];
     opts.onPhase?.('building indexes and keys in 2 sessions');
-    const add = (c: Definition, name: string): [string, string] => [c.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(name)} ${c.def}`];
     await Promise.all([
-      track(gin.map((i) => [i.name, indexOn(i.def, i.temp, stage)])),
+      track(gin.map((i) => sql(i.name, indexOn(i.def, i.temp, stage)))),
       track([
         ...keys.map((k) => add(k, k.temp)),
-        ...named.filter((i) => !gin.includes(i)).map((i): [string, string] => [i.name, indexOn(i.def, i.temp, stage)]),
+        ...named.filter((i) => !gin.includes(i)).map((i) => sql(i.name, indexOn(i.def, i.temp, stage))),
         ...plan.foreign.map((f) => add(f, f.name)),
+        ...counting,
       ]),
     ]);
     opts.onPhase?.('swapping in');
@@ -109,10 +128,44 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
       await s.exec(`ALTER TABLE ${q(stage)} RENAME TO transactions`);
       for (const k of keys) await s.exec(`ALTER TABLE transactions RENAME CONSTRAINT ${q(k.temp)} TO ${q(k.name)}`);
       for (const i of named) await s.exec(`ALTER INDEX ${q(i.temp)} RENAME TO ${q(i.name)}`);
+      if (opts.countFor) await swapCounts(s, stage, opts.countFor);
     });
   } catch (err) {
-    await bulk.session((s) => s.exec(`DROP TABLE IF EXISTS ${q(stage)}`)).catch(() => {});
+    await bulk
+      .session(async (s) => {
+        for (const t of [stage, ...countTables(stage)]) await s.exec(`DROP TABLE IF EXISTS ${q(t)}`);
+      })
+      .catch(() => {});
     throw err;
   }
-  return { rebuilt: true, frozen: true };
+  return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined };
+}
+
+/** The tables aside a seed counts into: the day counts, the account counts. */
+const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`];
+
+/** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
+async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
+  const [counts, accountCounts] = countTables(stage) as [string, string];
+  await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(accountCounts)} (LIKE account_transaction_counts INCLUDING DEFAULTS)`);
+  const executor = {
+    $executeRaw: async (query: Prisma.Sql) => {
+      await s.query(query.text, query.values);
+    },
+  };
+  await rebuildCounts(executor, workspaceId, { rows: q(stage), counts: q(counts), accountCounts: q(accountCounts) });
+}
+
+/** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
+async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
+  const [counts, accountCounts] = countTables(stage) as [string, string];
+  for (const [live, aside] of [
+    ['transaction_counts', counts],
+    ['account_transaction_counts', accountCounts],
+  ] as const) {
+    await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
+    await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);
+    await s.exec(`DROP TABLE ${q(aside)}`);
+  }
 }
