@@ -13,8 +13,8 @@ const SEARCH_INDEX = 'transactions_search_keys_idx';
 /**
  * Whether `transactions` can be swapped for a table built aside: it holds no row, and nothing the
  * swap would lose depends on it (grants to other roles, another owner, storage or statistics
- * settings, replica identity, publications, policies, triggers of its own, views, keys of other
- * tables that reference it). Otherwise the load stays in one session.
+ * settings, replica identity, publications, policies, constraints other than its primary, foreign
+ * and check keys, triggers of its own, views, keys of other tables that reference it). Otherwise the load stays in one session.
  */
 async function swappable(s: BulkSession): Promise<boolean> {
   const [row] = await s.query<{ ok: boolean }>(
@@ -24,6 +24,7 @@ async function swappable(s: BulkSession): Promise<boolean> {
         AND NOT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = c.oid AND attnum > 0 AND NOT attisdropped AND attstattarget >= 0)
         AND NOT EXISTS (SELECT 1 FROM pg_publication_rel WHERE prrelid = c.oid)
         AND NOT EXISTS (SELECT 1 FROM pg_policy WHERE polrelid = c.oid)
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = c.oid AND contype NOT IN ('p', 'f', 'c'))
         AND NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = c.oid AND NOT tgisinternal)
         AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE confrelid = c.oid)
         AND NOT EXISTS (SELECT 1 FROM pg_depend WHERE refobjid = c.oid AND classid = 'pg_rewrite'::regclass) AS ok
@@ -62,8 +63,8 @@ async function dropLeftovers(bulk: BulkCopy): Promise<void> {
 /**
  * Loads seed rows into an empty `transactions` on PostgreSQL by building its replacement aside:
  * the rows are copied (frozen) into a new table and committed, its indexes and keys are built in
- * two sessions at once (the search keys' GIN index in one, the other indexes and the keys in
- * the other), and one short transaction then swaps it in under the name, with any
+ * two sessions at once (the search keys' GIN index in one, the other indexes, the primary key's
+ * among them, in the other), its foreign keys are checked, and one short transaction then swaps it in under the name, with any
  * rows that reached `transactions` meanwhile. With `countFor`, that workspace's counts are rebuilt
  * from the rows aside in the second session, after its builds (while the search index still
  * builds), and swapped in with them. Until the swap nothing of the load is visible; a seed killed
@@ -71,7 +72,14 @@ async function dropLeftovers(bulk: BulkCopy): Promise<void> {
  * done) when `transactions` cannot be swapped (`swappable`).
  */
 export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<LoadResult | undefined> {
-  const plan = await bulk.session(async (s) => ((await swappable(s)) ? structure(s) : undefined));
+  const plan = await bulk.session(async (s) => {
+    if (!(await swappable(s))) return undefined;
+    // The primary key is built as its unique index (a lock that lets the other session build too).
+    const keyIndexes = await s.query<Definition>(
+      `SELECT conname AS name, pg_get_indexdef(conindid) AS def FROM pg_constraint WHERE conrelid = 'transactions'::regclass AND contype = 'p'`,
+    );
+    return { ...(await structure(s)), keyIndexes };
+  });
   if (!plan) return undefined;
   await dropLeftovers(bulk);
   const stage = `${PREFIX}${randomBytes(6).toString('hex')}`;
@@ -89,7 +97,7 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
       await s.copyIn(`COPY ${q(stage)} (${COPY_COLUMNS}) FROM STDIN WITH (FREEZE)`, texts(), () => opts.onRows(sent));
     });
     const named = plan.indexes.map((i, n) => ({ ...i, temp: `${stage}_i${n}` }));
-    const keys = plan.keys.map((k, n) => ({ ...k, temp: `${stage}_k${n}` }));
+    const keys = plan.keyIndexes.map((k, n) => ({ ...k, temp: `${stage}_k${n}` }));
     // The search keys' GIN index takes longer than all the others together (docs/benchmarks.md).
     const gin = named.filter((i) => i.name === SEARCH_INDEX);
     type Step = [string, (s: BulkSession) => Promise<void>];
@@ -105,20 +113,20 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
           opts.onStep?.(name, (performance.now() - at) / 1000);
         }
       });
-    const add = (c: Definition, name: string) => sql(c.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(name)} ${c.def}`);
-    const counting: Step[] = opts.countFor
-      ? [sql('statistics', `ANALYZE ${q(stage)}`), ['counts', (s) => countAside(s, stage, opts.countFor as string)]]
-      : [];
-    opts.onPhase?.('building indexes and keys in 2 sessions');
+    const counting: Step[] = opts.countFor ? [['counts', (s) => countAside(s, stage, opts.countFor as string)]] : [];
+    // Only steps whose locks let the other session's index build go on (CREATE INDEX, reads): a
+    // constraint added, or ANALYZE, would wait for it to commit.
+    opts.onPhase?.('building indexes in 2 sessions');
     await Promise.all([
       track(gin.map((i) => sql(i.name, indexOn(i.def, i.temp, stage)))),
       track([
-        ...keys.map((k) => add(k, k.temp)),
+        ...keys.map((k) => sql(k.name, indexOn(k.def, k.temp, stage))),
         ...named.filter((i) => !gin.includes(i)).map((i) => sql(i.name, indexOn(i.def, i.temp, stage))),
-        ...plan.foreign.map((f) => add(f, f.name)),
         ...counting,
       ]),
     ]);
+    opts.onPhase?.('checking foreign keys');
+    await track(plan.foreign.map((f) => sql(f.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(f.name)} ${f.def}`)));
     opts.onPhase?.('swapping in');
     await bulk.session(async (s) => {
       await s.exec('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE');
@@ -126,7 +134,7 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
       await s.exec(`INSERT INTO ${q(stage)} SELECT * FROM transactions`);
       await s.exec('DROP TABLE transactions');
       await s.exec(`ALTER TABLE ${q(stage)} RENAME TO transactions`);
-      for (const k of keys) await s.exec(`ALTER TABLE transactions RENAME CONSTRAINT ${q(k.temp)} TO ${q(k.name)}`);
+      for (const k of keys) await s.exec(`ALTER TABLE transactions ADD CONSTRAINT ${q(k.name)} PRIMARY KEY USING INDEX ${q(k.temp)}`);
       for (const i of named) await s.exec(`ALTER INDEX ${q(i.temp)} RENAME TO ${q(i.name)}`);
       if (opts.countFor) await swapCounts(s, stage, opts.countFor);
     });
@@ -149,6 +157,11 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
   const [counts, accountCounts] = countTables(stage) as [string, string];
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(accountCounts)} (LIKE account_transaction_counts INCLUDING DEFAULTS)`);
+  // The rows aside have no statistics yet (ANALYZE would wait for the other session's build): the
+  // groups are hashed in one pass over the rows, as with statistics (rebuildCounts).
+  await s.exec('SET LOCAL enable_sort = off');
+  await s.exec('SET LOCAL enable_indexscan = off');
+  await s.exec('SET LOCAL enable_bitmapscan = off');
   const executor = {
     $executeRaw: async (query: Prisma.Sql) => {
       await s.query(query.text, query.values);

@@ -125,10 +125,10 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   if (inserted === 0) return answer;
 
   // Statistics first: the count rebuild's plan depends on them (with none, it sorted the rows). A
-  // load built aside did both before its rows were swapped in.
+  // load built aside counted before its rows were swapped in.
+  opts.onPhase?.('analyzing');
+  await ctx.db.$executeRawUnsafe('ANALYZE transactions');
   if (!counted) {
-    opts.onPhase?.('analyzing');
-    await ctx.db.$executeRawUnsafe('ANALYZE transactions');
     opts.onPhase?.('counting');
     await countSeeded(ctx, ctx.bulk?.kind === 'pglite' ? '128MB' : '512MB');
   }
