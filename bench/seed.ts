@@ -10,7 +10,8 @@
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/fas_bench_seed), created
 // when missing; --fresh drops and creates it first. PGlite: a new data directory under the
 // system's temporary directory, measured after the database is closed, then removed.
-// Prints markdown to stdout, progress on stderr.
+// Prints markdown to stdout, progress on stderr: the steps in order, and on PostgreSQL into an
+// empty table the index and key builds of the two sessions that run at once (`loadAside`).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -108,6 +109,7 @@ async function main() {
   const phases: string[] = [];
   let phaseAt = 0;
   let lastPhase = 'rows';
+  const steps: string[] = [];
   await seedTransactions(ctx, {
     transactions: rows,
     seed,
@@ -118,6 +120,7 @@ async function main() {
       phaseAt = seconds();
       printer.update({ done: rows, total: rows, seconds: seconds(), phase });
     },
+    onStep: (step, s) => steps.push(`${step} ${fmt(s, 1)} s`),
   });
   const took = seconds();
   phases.push(`${lastPhase} ${fmt(took - phaseAt, 1)} s`);
@@ -146,6 +149,7 @@ async function main() {
   );
   out.push('');
   out.push(`Steps: ${phases.join(', ')}.`);
+  if (steps.length) out.push('', `Built in two sessions at once (each session's builds in order): ${steps.join(', ')}.`);
   out.push('');
   out.push(`| \`transactions\` (${fmt(stored.rows)} rows) | bytes | bytes per transaction |`);
   out.push('|---|---|---|');

@@ -22,16 +22,29 @@ export async function bumpSearchGroup(tx: Tx, workspaceId: string, transactionId
     ON CONFLICT (workspace_id, key, text) DO UPDATE SET n = search_groups.n + EXCLUDED.n`;
 }
 
+/** Where a rebuild reads the rows and writes the groups (quoted identifiers, not values). */
+export interface SearchGroupTables {
+  rows: string;
+  groups: string;
+}
+
 /**
  * Rebuilds a workspace's search groups from its rows (after a bulk load, or to repair): one
- * aggregate over the workspace, inserted in key order.
+ * aggregate over the workspace, inserted in key order. `tables` are the live ones unless a seed
+ * groups the rows it builds aside (load-aside.ts).
  */
-export async function rebuildSearchGroups(db: Pick<Tx, '$executeRaw'>, workspaceId: string): Promise<void> {
-  await db.$executeRaw`DELETE FROM search_groups WHERE workspace_id = ${workspaceId}::uuid`;
+export async function rebuildSearchGroups(
+  db: Pick<Tx, '$executeRaw'>,
+  workspaceId: string,
+  tables: SearchGroupTables = { rows: 'transactions', groups: 'search_groups' },
+): Promise<void> {
+  const rows = Prisma.raw(tables.rows);
+  const groups = Prisma.raw(tables.groups);
+  await db.$executeRaw`DELETE FROM ${groups} WHERE workspace_id = ${workspaceId}::uuid`;
   await db.$executeRaw`
-    INSERT INTO search_groups (workspace_id, key, text, n)
+    INSERT INTO ${groups} (workspace_id, key, text, n)
     SELECT t.workspace_id, t.search_key, ${GROUP_TEXT}, count(*)
-    FROM transactions t
+    FROM ${rows} t
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
     GROUP BY 1, 2, 3
     ORDER BY 1, 2, 3`;

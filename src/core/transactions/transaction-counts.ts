@@ -56,33 +56,61 @@ export async function bumpCounts(
     ON CONFLICT (workspace_id, coin, day, transaction_type, status) DO UPDATE SET n = transaction_counts.n + EXCLUDED.n`;
 }
 
+/** Runs a statement: a Prisma client or transaction, or a bulk session (the seed's tables aside). */
+export interface RawExecutor {
+  $executeRaw(query: Prisma.Sql): Promise<unknown>;
+}
+
+/** Where a count rebuild reads the rows and writes the counts (quoted identifiers, not values). */
+export interface CountTables {
+  rows: string;
+  counts: string;
+  accountCounts: string;
+}
+
+const LIVE_TABLES: CountTables = { rows: 'transactions', counts: 'transaction_counts', accountCounts: 'account_transaction_counts' };
+
 /**
  * Rebuilds a workspace's counts, its accounts' included, from its rows (after bulk loads, or to
- * repair). The account rows are inserted in key order, which is faster than unordered
- * (docs/benchmarks.md, "Measurements behind code decisions").
+ * repair), reading the rows once: both groupings are hashed in one pass over the rows (by coin
+ * list, of which there are few), and only the groups are unnested per count key. Two passes, each
+ * unnesting every row, took several times longer, and the account pass chose the account index,
+ * whose heap reads are random (docs/benchmarks.md, "Measurements behind code decisions"). The
+ * account rows are inserted in key order, which is faster than unordered. `tables` are the live
+ * ones unless a seed counts the rows it builds aside (load-aside.ts).
  */
-export async function rebuildCounts(db: Pick<Tx, '$executeRaw'>, workspaceId: string): Promise<void> {
-  // Each of the workspace's transactions once per count key: `""` and each of its coins.
-  const perCoin = Prisma.sql`transactions t CROSS JOIN LATERAL unnest(array_prepend(''::text, t.coins)) AS c(coin)
-    WHERE t.workspace_id = ${workspaceId}::uuid`;
-  await db.$executeRaw`DELETE FROM account_transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
-  await db.$executeRaw`
-    INSERT INTO account_transaction_counts (workspace_id, account_id, coin, transaction_type, status, n)
-    SELECT t.workspace_id, t.account_id, c.coin, t.transaction_type, t.status, count(*)
-    FROM ${perCoin}
-    GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 1, 2, 3, 4, 5`;
-  await db.$executeRaw`DELETE FROM transaction_counts WHERE workspace_id = ${workspaceId}::uuid`;
-  await db.$executeRaw`
-    INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
-    SELECT t.workspace_id, c.coin, (t.created_at AT TIME ZONE 'UTC')::date, t.transaction_type, t.status, count(*)
-    FROM ${perCoin}
-    GROUP BY 1, 2, 3, 4, 5`;
-  await db.$executeRaw`
-    INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
+export async function rebuildCounts(db: RawExecutor, workspaceId: string, tables: CountTables = LIVE_TABLES): Promise<void> {
+  const rows = Prisma.raw(tables.rows);
+  const counts = Prisma.raw(tables.counts);
+  const accountCounts = Prisma.raw(tables.accountCounts);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${accountCounts} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`
+    WITH groups AS MATERIALIZED (
+      SELECT t.account_id, (t.created_at AT TIME ZONE 'UTC')::date AS day, t.coins, t.transaction_type, t.status,
+             GROUPING(t.account_id) = 1 AS by_day, count(*) AS n
+      FROM ${rows} t
+      WHERE t.workspace_id = ${workspaceId}::uuid
+      GROUP BY GROUPING SETS ((t.account_id, t.coins, t.transaction_type, t.status),
+                              ((t.created_at AT TIME ZONE 'UTC')::date, t.coins, t.transaction_type, t.status))
+    ), per_key AS MATERIALIZED (
+      -- Each group once per count key: the empty coin and each of its coins.
+      SELECT g.by_day, g.account_id, g.day, c.coin, g.transaction_type, g.status, sum(g.n)::bigint AS n
+      FROM groups g CROSS JOIN LATERAL unnest(array_prepend(''::text, g.coins)) AS c(coin)
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ), by_account AS (
+      INSERT INTO ${accountCounts} (workspace_id, account_id, coin, transaction_type, status, n)
+      SELECT ${workspaceId}::uuid, account_id, coin, transaction_type, status, n
+      FROM per_key WHERE NOT by_day
+      ORDER BY account_id, coin, transaction_type, status
+    )
+    INSERT INTO ${counts} (workspace_id, coin, day, transaction_type, status, n)
+    SELECT ${workspaceId}::uuid, coin, day, transaction_type, status, n FROM per_key WHERE by_day`);
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO ${counts} (workspace_id, coin, day, transaction_type, status, n)
     SELECT workspace_id, coin, ${ALL_TIME}::date, transaction_type, status, sum(n)
-    FROM transaction_counts WHERE workspace_id = ${workspaceId}::uuid
-    GROUP BY workspace_id, coin, transaction_type, status`;
+    FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid
+    GROUP BY workspace_id, coin, transaction_type, status`);
 }
 
 /** The conditions on a count row's coin (`""` without a coin filter), type and status. */

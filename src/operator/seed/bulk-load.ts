@@ -8,6 +8,8 @@ export interface LoadResult {
   rebuilt: boolean;
   /** The table was empty: loaded with COPY FREEZE (rows frozen and all-visible: no VACUUM needed). */
   frozen: boolean;
+  /** The counts of `countFor` were rebuilt and committed with the rows (load-aside.ts). */
+  counted?: boolean;
 }
 
 export interface LoadOptions {
@@ -19,14 +21,18 @@ export interface LoadOptions {
   onRows: (rows: number) => void;
   /** A step after the rows ("building transactions_pkey"), for the progress display. */
   onPhase?: (phase: string) => void;
+  /** A workspace whose counts a load built aside rebuilds and swaps in with the rows (load-aside.ts). */
+  countFor?: string;
+  /** Called as each index or key built in sessions of their own is done, with its seconds. */
+  onStep?: (name: string, seconds: number) => void;
 }
 
-interface Definition {
+export interface Definition {
   name: string;
   def: string;
 }
 
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Rows already in the table: the planner's estimate when it has one and it is large (a count of
@@ -40,7 +46,7 @@ async function tableRows(s: BulkSession): Promise<number> {
 }
 
 /** The primary key, foreign keys and other indexes of `transactions`, as statements that recreate them. */
-async function structure(s: BulkSession): Promise<{ keys: Definition[]; foreign: Definition[]; indexes: Definition[] }> {
+export async function structure(s: BulkSession): Promise<{ keys: Definition[]; foreign: Definition[]; indexes: Definition[] }> {
   const constraints = await s.query<Definition & { type: string }>(
     `SELECT conname AS name, pg_get_constraintdef(oid) AS def, contype::text AS type
      FROM pg_constraint WHERE conrelid = 'transactions'::regclass AND contype IN ('p', 'f') ORDER BY conname`,

@@ -6,6 +6,7 @@ import { insertRows } from './bulk-insert.js';
 import { loadTransactions } from './bulk-load.js';
 import { copyPieces, seedThreads } from './copy-pieces.js';
 import { DAY, MINUTE } from './iso-time.js';
+import { loadAside } from './load-aside.js';
 import { makeAccounts } from './make-accounts.js';
 import { Rng } from './random.js';
 import { type SeedPlan, seedRows } from './seed-rows.js';
@@ -28,6 +29,8 @@ export interface SeedTransactionsOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called as each step after the rows starts (index builds, counts, VACUUM). */
   onPhase?: (phase: string) => void;
+  /** Called as each index or key built in a session of its own is done, with its seconds. */
+  onStep?: (name: string, seconds: number) => void;
 }
 
 export interface SeedTransactionsResult {
@@ -37,17 +40,6 @@ export interface SeedTransactionsResult {
   transactions: number;
   /** ...and how many of them this run inserted: those of a seed run before are there already. */
   inserted: { accounts: number; transactions: number };
-}
-
-/** The search groups of the workspace's names (search-groups.ts), rebuilt from its rows in one database transaction. */
-async function groupSearchNames(ctx: Ctx): Promise<void> {
-  await ctx.db.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe("SET LOCAL work_mem = '256MB'");
-      await rebuildSearchGroups(tx, ctx.workspaceId);
-    },
-    { timeout: 600_000, maxWait: 600_000 },
-  );
 }
 
 /**
@@ -109,15 +101,21 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   // is missing (rows are keyed by the seed).
   const fresh = !(await ctx.db.transaction.findFirst({ where: { workspaceId: ctx.workspaceId }, select: { id: true } }));
   let frozen = false;
+  let counted = false;
   let inserted: number;
   if (ctx.bulk && fresh) {
-    const loaded = await loadTransactions(ctx.bulk, {
+    const load = {
       rows: total,
       pieces: copyPieces(plan, threads),
       onRows: progress,
       onPhase: opts.onPhase,
-    });
+      onStep: opts.onStep,
+      countFor: ctx.workspaceId,
+    };
+    // On PostgreSQL, into an empty table, the indexes are built in parallel sessions (`loadAside`).
+    const loaded = (ctx.bulk.kind === 'postgres' && (await loadAside(ctx.bulk, load))) || (await loadTransactions(ctx.bulk, load));
     frozen = loaded.frozen;
+    counted = loaded.counted === true;
     inserted = total; // a workspace without transactions has none of the seed's ids
   } else {
     inserted = await insertRows(ctx, seedRows(plan), batchSize, progress);
@@ -127,23 +125,23 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   // The same seed again: nothing new, so the counts and the statistics stand as they are.
   if (inserted === 0) return answer;
 
-  opts.onPhase?.('counting');
-  await ctx.db.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe("SET LOCAL maintenance_work_mem = '512MB'");
-      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_keys_idx'::regclass)");
-      await rebuildCounts(tx, ctx.workspaceId);
-    },
-    { timeout: 600_000, maxWait: 600_000 },
-  );
-  opts.onPhase?.('grouping names for search');
-  await groupSearchNames(ctx);
-  // Statistics for the planner, and the visibility map, so list pages are index-only at once
-  // (rows copied frozen already have it). The count tables too: never analyzed, the planner
-  // found a deep page's newest day by reading all of a workspace's count rows instead of one
-  // index probe (docs/benchmarks.md, "Measurements behind code decisions").
-  opts.onPhase?.(frozen ? 'analyzing' : 'vacuuming');
-  await ctx.db.$executeRawUnsafe(frozen ? 'ANALYZE transactions' : 'VACUUM (ANALYZE) transactions');
+  // Statistics first: the count rebuild's plan depends on them (with none, it sorted the rows). A
+  // load built aside counted before its rows were swapped in.
+  opts.onPhase?.('analyzing');
+  await ctx.db.$executeRawUnsafe('ANALYZE transactions');
+  if (!counted) {
+    opts.onPhase?.('counting');
+    await countSeeded(ctx, ctx.bulk?.kind === 'pglite' ? '128MB' : '512MB');
+  }
+  opts.onPhase?.('analyzing counts');
+  // The visibility map, so list pages are index-only at once (rows copied frozen already have it).
+  // The count tables' statistics too: never analyzed, the planner found a deep page's newest day by
+  // reading all of a workspace's count rows instead of one index probe (docs/benchmarks.md,
+  // "Measurements behind code decisions").
+  if (!frozen) {
+    opts.onPhase?.('vacuuming');
+    await ctx.db.$executeRawUnsafe('VACUUM transactions');
+  }
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
@@ -155,4 +153,22 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   // The embedded database keeps the WAL of the load until a checkpoint: most of it is then recycled.
   if (ctx.bulk?.kind === 'pglite') await ctx.db.$executeRawUnsafe('CHECKPOINT');
   return answer;
+}
+
+/**
+ * The list counts and search groups of the seeded workspace, rebuilt from its rows in one database transaction; any
+ * search keys still in the GIN pending list (rows inserted into the kept index) are merged first.
+ * `memory` is what the count rebuild may hash in: its groups fit, so its rows are read once.
+ */
+async function countSeeded(ctx: Ctx, memory: string): Promise<void> {
+  await ctx.db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL maintenance_work_mem = '512MB'");
+      await tx.$executeRawUnsafe(`SET LOCAL work_mem = '${memory}'`);
+      await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_keys_idx'::regclass)");
+      await rebuildCounts(tx, ctx.workspaceId);
+      await rebuildSearchGroups(tx, ctx.workspaceId);
+    },
+    { timeout: 600_000, maxWait: 600_000 },
+  );
 }

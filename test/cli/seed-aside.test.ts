@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
+import { Prisma } from '../../src/db/generated/prisma/client.js';
+import { loadAside } from '../../src/operator/seed/load-aside.js';
+import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
+import { at } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, startHarness } from '../support/harness.js';
+
+// PostgreSQL only: the embedded database has one session, so its seed loads in it (bulk-load.ts).
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h?.close());
+
+const NOW = '2026-06-30T12:00:00.000Z';
+
+const one = async <R>(q: Prisma.Sql) => (await h.deps.sql<R>(q))[0] as R;
+const asideTables = async () =>
+  (await h.deps.sql<{ name: string }>(Prisma.sql`SELECT relname AS name FROM pg_class WHERE relname LIKE 'transactions_seed_%'`)).map(
+    (r) => r.name,
+  );
+const structure = async () =>
+  (
+    await h.deps.sql<{ def: string }>(Prisma.sql`
+      SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'transactions'::regclass
+      UNION ALL
+      SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'transactions'::regclass`)
+  )
+    .map((r) => r.def)
+    .sort();
+
+describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))('fas seed on PostgreSQL: the load built aside', () => {
+  it('a load that fails leaves no table aside and no row; a table left by a killed seed is dropped by the next one', async () => {
+    expect(await one<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM transactions`)).toEqual({ n: 0 });
+    const failed = loadAside(h.database.bulk, {
+      rows: 10,
+      pieces: (async function* () {
+        yield* [];
+        throw new Error('the rows ran out of luck');
+      })(),
+      onRows: () => {},
+    });
+    await expect(failed).rejects.toThrow('the rows ran out of luck');
+    expect(await asideTables()).toEqual([]);
+    // What a seed killed after its rows were committed leaves: a table aside, unseen by requests.
+    await h.deps.db.$executeRawUnsafe('CREATE TABLE transactions_seed_killed (LIKE transactions INCLUDING ALL EXCLUDING INDEXES)');
+    expect(await asideTables()).toEqual(['transactions_seed_killed']);
+
+    const before = await structure();
+    const ws = await workspaceFactory(h.deps);
+    const steps: string[] = [];
+    const phases: string[] = [];
+    const result = await seedTransactions(
+      { ...at(ws.ctx, NOW), bulk: h.database.bulk },
+      { transactions: 1500, accounts: 15, onStep: (name) => steps.push(name), onPhase: (p) => phases.push(p) },
+    );
+    expect(result.inserted).toEqual({ accounts: 15, transactions: 1500 });
+    expect(phases).toEqual(['building indexes in 2 sessions', 'checking foreign keys', 'swapping in', 'analyzing', 'analyzing counts']);
+    expect(await asideTables()).toEqual([]);
+    // The same indexes and keys under the same names, each built once, and the rows all there.
+    expect(await structure()).toEqual(before);
+    // The primary key is in \`before\` twice: its index and its constraint.
+    const names = before.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
+    expect(steps.sort()).toEqual([...new Set(names), 'counts'].sort());
+    expect(
+      await one<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM transactions WHERE workspace_id = ${ws.workspaceId}::uuid`),
+    ).toEqual({
+      n: 1500,
+    });
+    // The counts swapped in with the rows are those a rebuild from the live rows gives.
+    const counts = () =>
+      h.deps.sql<{ row: string }>(Prisma.sql`
+        SELECT concat_ws(' ', coin, day, transaction_type, status, n) AS row FROM transaction_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        UNION ALL
+        SELECT concat_ws(' ', account_id, coin, transaction_type, status, n) FROM account_transaction_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        ORDER BY 1`);
+    const aside = await counts();
+    expect(aside.length).toBeGreaterThan(100);
+    await rebuildCounts(h.deps.db, ws.workspaceId);
+    expect(await counts()).toEqual(aside);
+  }, 120_000);
+
+  it('into a table that holds rows, the load stays in one session (indexes dropped and built again in its transaction)', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const phases: string[] = [];
+    await seedTransactions(
+      { ...at(ws.ctx, NOW), bulk: h.database.bulk },
+      { transactions: 2000, accounts: 10, onPhase: (p) => phases.push(p) },
+    );
+    expect(phases).toContain('building transactions_pkey');
+    expect(phases).not.toContain('swapping in');
+  }, 120_000);
+});
