@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { loadAside } from '../../src/operator/seed/load-aside.js';
 import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
-import { at } from '../factories/transactions.js';
+import { activeAccount, at, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
@@ -50,13 +51,37 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
 
     const before = await structure();
     const ws = await workspaceFactory(h.deps);
+    // Another workspace writes a transaction while the seed builds aside: the swap must keep it.
+    const other = await workspaceFactory(h.deps, 'Other');
+    const otherAccount = await activeAccount(other.ctx);
+    let written: Promise<{ id: string }> | undefined;
     const steps: string[] = [];
     const phases: string[] = [];
     const result = await seedTransactions(
       { ...at(ws.ctx, NOW), bulk: h.database.bulk },
-      { transactions: 1500, accounts: 15, onStep: (name) => steps.push(name), onPhase: (p) => phases.push(p) },
+      {
+        transactions: 1500,
+        accounts: 15,
+        onStep: (name) => steps.push(name),
+        onPhase: (p) => {
+          phases.push(p);
+          if (p === 'building indexes in 2 sessions') written = createBank(other.ctx, otherAccount, { beneficiaryName: 'Meanwhile Ltd' });
+        },
+      },
     );
     expect(result.inserted).toEqual({ accounts: 15, transactions: 1500 });
+    const meanwhile = await written;
+    expect(meanwhile?.id).toBeDefined();
+    expect(
+      await one<{ n: number; key: boolean }>(
+        Prisma.sql`SELECT count(*)::int AS n, bool_and(search_key IS NOT NULL) AS key FROM transactions WHERE workspace_id = ${other.workspaceId}::uuid AND id = ${meanwhile?.id}::uuid`,
+      ),
+    ).toEqual({ n: 1, key: true });
+    expect(
+      await one<{ n: number }>(
+        Prisma.sql`SELECT n::int FROM search_groups WHERE workspace_id = ${other.workspaceId}::uuid AND text = 'Meanwhile Ltd'`,
+      ),
+    ).toEqual({ n: 1 });
     expect(phases).toEqual(['building indexes in 2 sessions', 'checking foreign keys', 'swapping in', 'analyzing', 'analyzing counts']);
     expect(await asideTables()).toEqual([]);
     // The same indexes and keys under the same names, each built once, and the rows all there.
@@ -75,10 +100,14 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         SELECT concat_ws(' ', coin, day, transaction_type, status, n) AS row FROM transaction_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', account_id, coin, transaction_type, status, n) FROM account_transaction_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        UNION ALL
+        SELECT concat_ws(' ', key, text, n) FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid
         ORDER BY 1`);
     const aside = await counts();
     expect(aside.length).toBeGreaterThan(100);
+    expect(aside.some((r) => r.row.includes('\n'))).toBe(true); // search groups among them
     await rebuildCounts(h.deps.db, ws.workspaceId);
+    await rebuildSearchGroups(h.deps.db, ws.workspaceId);
     expect(await counts()).toEqual(aside);
   }, 120_000);
 

@@ -1,4 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
+import type { RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -34,18 +35,18 @@ export interface SearchGroupTables {
  * groups the rows it builds aside (load-aside.ts).
  */
 export async function rebuildSearchGroups(
-  db: Pick<Tx, '$executeRaw'>,
+  db: RawExecutor,
   workspaceId: string,
   tables: SearchGroupTables = { rows: 'transactions', groups: 'search_groups' },
 ): Promise<void> {
   const rows = Prisma.raw(tables.rows);
   const groups = Prisma.raw(tables.groups);
-  await db.$executeRaw`DELETE FROM ${groups} WHERE workspace_id = ${workspaceId}::uuid`;
-  await db.$executeRaw`
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${groups} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`
     INSERT INTO ${groups} (workspace_id, key, text, n)
     SELECT t.workspace_id, t.search_key, ${GROUP_TEXT}, count(*)
     FROM ${rows} t
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
     GROUP BY 1, 2, 3
-    ORDER BY 1, 2, 3`;
+    ORDER BY 1, 2, 3`);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
+import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { type Definition, type LoadOptions, type LoadResult, q, structure } from './bulk-load.js';
@@ -133,10 +133,11 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
       await s.exec('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE');
       // Rows written by others while the seed ran (into other workspaces: this one had none), by
       // the columns they were written with: the generated ones are computed again.
-      const [{ columns }] = await s.query<{ columns: string }>(
+      const [cols] = await s.query<{ columns: string }>(
         `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS columns FROM pg_attribute
          WHERE attrelid = 'transactions'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`,
       );
+      const columns = cols?.columns ?? '*';
       await s.exec(`INSERT INTO ${q(stage)} (${columns}) SELECT ${columns} FROM transactions`);
       await s.exec('DROP TABLE transactions');
       await s.exec(`ALTER TABLE ${q(stage)} RENAME TO transactions`);
