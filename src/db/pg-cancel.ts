@@ -61,9 +61,9 @@ export function cancelAbandonedStatements(pool: pg.Pool, connectionString: strin
 }
 
 /**
- * The statement in pg's callback form under one promise of ours: pg's own promise form cost about
- * half a millisecond more CPU per 100-row page, most of it garbage collection (docs/benchmarks.md,
- * "Where REST's time goes"). Errors keep pg's rewrite of their stack to the caller's.
+ * The statement in pg's callback form under one promise of ours: pg's own promise form cost more
+ * CPU per page, most of it garbage collection (docs/benchmarks.md, "Where REST's time goes").
+ * Errors keep pg's rewrite of their stack to the caller's.
  */
 function callbackQuery(query: Query, args: unknown[]): Promise<unknown> {
   return new Promise((resolve, reject) => {
