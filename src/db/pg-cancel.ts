@@ -24,13 +24,14 @@ export function cancelAbandonedStatements(pool: pg.Pool, connectionString: strin
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
-      const signal = currentRequestSignal();
       // Callback and submittable forms are pg-pool's and migrations' own, never a request's.
-      if (!signal || typeof args.at(-1) === 'function' || isSubmittable(args[0])) return query(...args);
+      if (typeof args.at(-1) === 'function' || isSubmittable(args[0])) return query(...args);
+      const signal = currentRequestSignal();
+      if (!signal) return callbackQuery(query, args);
       if (signal.aborted) return Promise.reject(new RequestAbandonedError());
       const onAbort = () => cancel(client as pg.PoolClient);
       signal.addEventListener('abort', onAbort, { once: true });
-      return (query(...args) as Promise<unknown>).finally(() => signal.removeEventListener('abort', onAbort));
+      return callbackQuery(query, args).finally(() => signal.removeEventListener('abort', onAbort));
     };
   });
 
@@ -57,6 +58,21 @@ export function cancelAbandonedStatements(pool: pg.Pool, connectionString: strin
       client.release();
     }
   };
+}
+
+/**
+ * The statement in pg's callback form under one promise of ours: pg's own promise form cost more
+ * CPU per page, most of it garbage collection (docs/benchmarks.md, "Where REST's time goes").
+ * Errors keep pg's rewrite of their stack to the caller's.
+ */
+function callbackQuery(query: Query, args: unknown[]): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    query(...args, (err: Error | null, result: unknown) => {
+      if (!err) return resolve(result);
+      Error.captureStackTrace(err);
+      reject(err);
+    });
+  });
 }
 
 function isSubmittable(arg: unknown): boolean {

@@ -114,6 +114,8 @@ const readsPlugin: Plugin = {
   },
 };
 
+const JSON_RESULT = /^application\/(graphql-response\+)?json\b/;
+
 /** Mounts graphql-yoga at /graphql, with GraphiQL (assets bundled, served from here) for browsers. */
 export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql: boolean }): void {
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, GraphqlContext>({
@@ -143,7 +145,10 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
         reply.header('content-security-policy', graphiqlPage().csp);
       }
       reply.status(response.status);
-      reply.send(response.body);
+      // A JSON result is one string already: sent as it is, not streamed through a Web stream turned
+      // into a Node one (docs/benchmarks.md, "Where REST's time goes"); GraphiQL's page and any
+      // incremental (multipart, event-stream) answer still stream.
+      reply.send(JSON_RESULT.test(response.headers.get('content-type') ?? '') ? await response.text() : response.body);
       return reply;
     },
   });
