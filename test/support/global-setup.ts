@@ -13,6 +13,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** PGlite runs: a migrated empty data-directory image that each file's database starts from. */
     pgliteImagePath: string;
+    /** PGlite runs: the same before the migrations, as initdb left it (`initdbPglite`). */
+    pgliteInitdbImagePath: string;
     /** PGlite runs: a migrated data directory without workspaces, copied by `templatedDataDir`. */
     pgliteDataDirTemplate: string;
   }
@@ -50,14 +52,24 @@ export default async function setup(project: TestProject) {
     const { pgliteImage } = await import('../../src/db/database.js');
     const dir = mkdtempSync(path.join(tmpdir(), 'fas-pglite-image-'));
     const file = path.join(dir, 'image.tar');
+    const initdbFile = path.join(dir, 'initdb-image.tar');
     const template = path.join(dir, 'data-dir');
-    const [image] = await Promise.all([pgliteImage(), makeDataDirTemplate(template)]);
+    let initialized: Blob | undefined;
+    const [image] = await Promise.all([
+      pgliteImage((i) => {
+        initialized = i;
+      }),
+      makeDataDirTemplate(template),
+    ]);
     writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+    writeFileSync(initdbFile, Buffer.from(await (initialized as Blob).arrayBuffer()));
     project.provide('pgliteImagePath', file);
+    project.provide('pgliteInitdbImagePath', initdbFile);
     project.provide('pgliteDataDirTemplate', template);
     return () => rmSync(dir, { recursive: true, force: true });
   }
   project.provide('pgliteImagePath', '');
+  project.provide('pgliteInitdbImagePath', '');
   project.provide('pgliteDataDirTemplate', '');
   const suffix = process.env.FAS_TEST_DB_SUFFIX ?? '';
   if (!/^[a-z0-9_]*$/.test(suffix)) throw new Error(`FAS_TEST_DB_SUFFIX may hold only a-z, 0-9 and _ (got ${JSON.stringify(suffix)})`);
