@@ -11,6 +11,8 @@ import { makeDataDirTemplate } from './data-dir-template.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** PostgreSQL runs: a migrated database without workspaces that `freshDatabase` copies. */
+    databaseTemplate: string;
     /** PGlite runs: a migrated empty data-directory image that each file's database starts from. */
     pgliteImagePath: string;
     /** PGlite runs: the same before the migrations, as initdb left it (`initdbPglite`). */
@@ -47,6 +49,7 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     project.provide('databaseUrl', 'memory://');
+    project.provide('databaseTemplate', '');
     // initdb and the migrations run once here, not once per file or per data directory (seconds
     // each on PGlite); the in-memory image and the on-disk template are made side by side.
     const { pgliteImage } = await import('../../src/db/database.js');
@@ -73,18 +76,31 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDataDirTemplate', '');
   const suffix = process.env.FAS_TEST_DB_SUFFIX ?? '';
   if (!/^[a-z0-9_]*$/.test(suffix)) throw new Error(`FAS_TEST_DB_SUFFIX may hold only a-z, 0-9 and _ (got ${JSON.stringify(suffix)})`);
-  const name = `fas_test_${Date.now()}_${randomBytes(3).toString('hex')}${suffix}`;
+  const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}${suffix}`;
+  const name = `fas_test_${stamp}`;
+  // Migrated once here through the production path; each file's database is a copy of it, which
+  // CREATE DATABASE makes in less time than the migrations take.
+  const template = `fas_tpl_${stamp}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${template}`);
   await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  project.provide('databaseUrl', testUrl.toString());
+  const at = (db: string) => {
+    const u = new URL(url);
+    u.pathname = `/${db}`;
+    return u.toString();
+  };
+  const { openDatabase } = await import('../../src/db/database.js');
+  const migrated = await openDatabase({ databaseUrl: at(template), dataDir: '/nonexistent' });
+  await migrated.close();
+  project.provide('databaseUrl', at(name));
+  project.provide('databaseTemplate', template);
   return async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await c.end();
   };
 }
