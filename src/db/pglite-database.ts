@@ -32,6 +32,8 @@ export async function pgliteImage(initialized?: (image: Blob) => void): Promise<
   try {
     if (initialized) initialized(await client.dumpDataDir('none'));
     await applyMigrations(pgliteMigrationDriver(client));
+    // An instance loaded from the image then starts without replaying the migrations' WAL.
+    await client.exec('CHECKPOINT');
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
