@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -6,17 +6,28 @@ import { Worker } from 'node:worker_threads';
 
 const srcRoot = fileURLToPath(new URL('../', import.meta.url));
 
+/** Whether a file under src/ was modified after `since` (ms): an edit the build has not seen. */
+function editedSince(since: number): boolean {
+  for (const entry of readdirSync(srcRoot, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && statSync(path.join(entry.parentPath, entry.name)).mtimeMs > since) return true;
+  }
+  return false;
+}
+
 /**
  * Where a worker run from TypeScript source finds its compiled file: `FAS_BUILT_WORKERS` names the
  * `dist/` of a build of these very sources (the test suite's global setup sets it once it has made
- * sure the build is fresh). Without it, or without that file, the worker loads its source through
- * tsx, which costs each worker a loader thread of its own and a compile of every module it imports.
+ * sure the build is fresh). Without it, without that file, or once a source is newer than the
+ * build's stamp (an edit in watch mode), the worker loads its source through tsx, which costs each
+ * worker a loader thread of its own and a compile of every module it imports.
  */
 function builtWorker(source: string): string | undefined {
   const dist = process.env.FAS_BUILT_WORKERS;
   if (!dist) return undefined;
   const built = path.join(dist, path.relative(srcRoot, source)).replace(/\.ts$/, '.js');
-  return existsSync(built) ? built : undefined;
+  const stamp = path.join(dist, '.build-inputs');
+  if (!existsSync(built) || !existsSync(stamp) || editedSince(statSync(stamp).mtimeMs)) return undefined;
+  return built;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -45,7 +45,12 @@ export default async function setup(project: TestProject) {
   freshBuild();
   // The test workers inherit it: their database and seed worker threads start from dist/, now
   // known to be the build of these sources, instead of each loading tsx (see module-worker.ts).
-  process.env.FAS_BUILT_WORKERS = path.resolve(import.meta.dirname, '../../dist');
+  // The stamp's time says when the build was last known to match the sources: a source edited after
+  // it (in watch mode) sends a worker back to its TypeScript.
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  const now = new Date();
+  utimesSync(path.join(dist, '.build-inputs'), now, now);
+  process.env.FAS_BUILT_WORKERS = dist;
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     project.provide('databaseUrl', 'memory://');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -33,8 +33,24 @@ describe('moduleWorker from TypeScript source', () => {
       path.join(dist, 'db', 'probe-worker.js'),
       "import { parentPort, workerData } from 'node:worker_threads'; parentPort.postMessage({ built: workerData });",
     );
+    writeFileSync(path.join(dist, '.build-inputs'), 'stamp\n');
     process.env.FAS_BUILT_WORKERS = dist;
     expect(await firstMessage(moduleWorker('probe-worker', base, 7))).toEqual({ built: 7 });
+  });
+
+  it('loads the source through tsx when a source is newer than the build (an edit since)', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'fas-built-'));
+    dirs.push(dist);
+    mkdirSync(path.join(dist, 'db'));
+    writeFileSync(
+      path.join(dist, 'db', 'probe-worker.js'),
+      "import { parentPort } from 'node:worker_threads'; parentPort.postMessage('built');",
+    );
+    writeFileSync(path.join(dist, '.build-inputs'), 'stamp\n');
+    // A stamp from before every source was written.
+    utimesSync(path.join(dist, '.build-inputs'), new Date(0), new Date(0));
+    process.env.FAS_BUILT_WORKERS = dist;
+    await expect(firstMessage(moduleWorker('probe-worker', base, 7))).rejects.toThrow(/probe-worker\.ts/);
   });
 
   it('loads the source through tsx when the build lacks the file', async () => {
