@@ -39,6 +39,8 @@ export interface DiffOptions {
   schemaText?: string;
   /** The migrations to apply first (default: prisma/migrations). */
   migrationsDir?: string;
+  /** A data-directory image as initdb leaves it, to start from instead of running initdb. */
+  initdbImage?: Blob;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface DiffOptions {
 export async function diffMigrationsToSchema(opts: DiffOptions = {}): Promise<{ sql: string; empty: boolean }> {
   await loadWasm();
   const schema = opts.schemaText ?? (await readFile(schemaPath, 'utf8'));
-  const db = await PGlite.create({ extensions: { pg_trgm } });
+  const db = await PGlite.create({ extensions: { pg_trgm }, ...(opts.initdbImage ? { loadDataDir: opts.initdbImage } : {}) });
   try {
     await applyMigrations(pgliteMigrationDriver(db), opts.migrationsDir ?? defaultMigrationsDir);
     const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(db));

@@ -1,10 +1,11 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_KEYS, searchCondition } from '../../src/core/transactions/transaction-search.js';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { migrationsUpTo, removeMigrationCopies } from '../support/migrations-up-to.js';
+import { initdbPglite } from '../support/pglite-image.js';
 
 // The migration that moved the status history to `previous_statuses` and search to expression
 // indexes, run over rows written in the layout before it.
@@ -13,7 +14,7 @@ const WS = '00000000-0000-4000-8000-0000000000aa';
 const ACCOUNT = '00000000-0000-4000-8000-0000000000bb';
 
 async function beforeMigration(): Promise<PGlite> {
-  const db = await PGlite.create({ extensions: { pg_trgm } });
+  const db = await initdbPglite({ extensions: { pg_trgm } });
   await applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(MIGRATION));
   await db.exec(`
     INSERT INTO workspaces (id, name) VALUES ('${WS}', 'w');

@@ -1,9 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { migrationsUpTo, removeMigrationCopies } from '../support/migrations-up-to.js';
+import { initdbPglite } from '../support/pglite-image.js';
 
 // The migration that keyed the tenant tables by workspace_id, run over rows written before it:
 // the two tables that had no workspace_id get their parents', and the composite foreign keys then
@@ -19,7 +20,7 @@ const DELIVERY = '00000000-0000-4000-8000-0000000000ff';
 
 let db: PGlite;
 beforeAll(async () => {
-  db = await PGlite.create({ extensions: { pg_trgm } });
+  db = await initdbPglite({ extensions: { pg_trgm } });
   await applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(MIGRATION));
   await db.exec(`
     INSERT INTO workspaces (id, name) VALUES ('${WS}', 'w'), ('${OTHER_WS}', 'o');

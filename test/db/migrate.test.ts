@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
 import { applyMigrations, defaultMigrationsDir, readMigrations } from '../../src/db/migrate.js';
+import { initdbPglite } from '../support/pglite-image.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -24,7 +24,7 @@ function migrationsDir(files: Record<string, string>): string {
 
 describe('applyMigrations', () => {
   it("writes prisma migrate deploy's bookkeeping and applies each migration once", async () => {
-    const db = await PGlite.create();
+    const db = await initdbPglite();
     const driver = pgliteMigrationDriver(db);
     const dir = migrationsDir({ '1_a': 'CREATE TABLE a (id int);', '2_b': 'CREATE TABLE b (id int);' });
     expect(await applyMigrations(driver, dir)).toEqual(['1_a', '2_b']);
@@ -41,7 +41,7 @@ describe('applyMigrations', () => {
   });
 
   it('a failing migration is rolled back whole and not recorded; a modified one is refused', async () => {
-    const db = await PGlite.create();
+    const db = await initdbPglite();
     const driver = pgliteMigrationDriver(db);
     const bad = migrationsDir({ '1_a': 'CREATE TABLE a (id int);', '2_bad': 'CREATE TABLE c (id int); SELECT nope_no_such_fn();' });
     await expect(applyMigrations(driver, bad)).rejects.toThrow(/migration 2_bad failed/);

@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isStatementTimeout, toAppError } from '../../src/core/errors.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
+import { templatedDataDir } from '../support/data-dir-template.js';
 
 /**
  * The time budget of one statement on PGlite (issue 24): WASM cannot be interrupted, so the worker
@@ -17,7 +16,8 @@ let db: Database;
 
 beforeAll(async () => {
   if (onPostgres) return;
-  dir = mkdtempSync(path.join(tmpdir(), 'fas-budget-'));
+  // A migrated data directory copied from the suite's template: the budget is what is tested here.
+  dir = templatedDataDir('fas-budget-');
   db = await openDatabase({ databaseUrl: undefined, dataDir: dir, statementTimeoutMs: BUDGET_MS });
   await db.sql(Prisma.sql`CREATE TABLE budget_probe (x int)`);
 }, 180_000);

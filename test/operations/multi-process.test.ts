@@ -40,7 +40,8 @@ const dataDir = () => {
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  const fresh = await freshDatabase();
+  // Empty: the first server's start runs the migrations, as a first deployment's does.
+  const fresh = await freshDatabase({ empty: true });
   drop = fresh.drop;
   const env = {
     DATABASE_URL: fresh.url,

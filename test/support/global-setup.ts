@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,8 +11,12 @@ import { makeDataDirTemplate } from './data-dir-template.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** PostgreSQL runs: a migrated database without workspaces that `freshDatabase` copies. */
+    databaseTemplate: string;
     /** PGlite runs: a migrated empty data-directory image that each file's database starts from. */
     pgliteImagePath: string;
+    /** PGlite runs: the same before the migrations, as initdb left it (`initdbPglite`). */
+    pgliteInitdbImagePath: string;
     /** PGlite runs: a migrated data directory without workspaces, copied by `templatedDataDir`. */
     pgliteDataDirTemplate: string;
   }
@@ -39,37 +43,69 @@ function freshBuild(): void {
  */
 export default async function setup(project: TestProject) {
   freshBuild();
+  // The test workers inherit it: their database and seed worker threads start from dist/, now
+  // known to be the build of these sources, instead of each loading tsx (see module-worker.ts).
+  // The stamp's time says when the build was last known to match the sources: a source edited after
+  // it (in watch mode) sends a worker back to its TypeScript.
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  const now = new Date();
+  utimesSync(path.join(dist, '.build-inputs'), now, now);
+  process.env.FAS_BUILT_WORKERS = dist;
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     project.provide('databaseUrl', 'memory://');
+    project.provide('databaseTemplate', '');
     // initdb and the migrations run once here, not once per file or per data directory (seconds
     // each on PGlite); the in-memory image and the on-disk template are made side by side.
     const { pgliteImage } = await import('../../src/db/database.js');
     const dir = mkdtempSync(path.join(tmpdir(), 'fas-pglite-image-'));
     const file = path.join(dir, 'image.tar');
+    const initdbFile = path.join(dir, 'initdb-image.tar');
     const template = path.join(dir, 'data-dir');
-    const [image] = await Promise.all([pgliteImage(), makeDataDirTemplate(template)]);
+    let initialized: Blob | undefined;
+    const [image] = await Promise.all([
+      pgliteImage((i) => {
+        initialized = i;
+      }),
+      makeDataDirTemplate(template),
+    ]);
     writeFileSync(file, Buffer.from(await image.arrayBuffer()));
+    writeFileSync(initdbFile, Buffer.from(await (initialized as Blob).arrayBuffer()));
     project.provide('pgliteImagePath', file);
+    project.provide('pgliteInitdbImagePath', initdbFile);
     project.provide('pgliteDataDirTemplate', template);
     return () => rmSync(dir, { recursive: true, force: true });
   }
   project.provide('pgliteImagePath', '');
+  project.provide('pgliteInitdbImagePath', '');
   project.provide('pgliteDataDirTemplate', '');
   const suffix = process.env.FAS_TEST_DB_SUFFIX ?? '';
   if (!/^[a-z0-9_]*$/.test(suffix)) throw new Error(`FAS_TEST_DB_SUFFIX may hold only a-z, 0-9 and _ (got ${JSON.stringify(suffix)})`);
-  const name = `fas_test_${Date.now()}_${randomBytes(3).toString('hex')}${suffix}`;
+  const stamp = `${Date.now()}_${randomBytes(3).toString('hex')}${suffix}`;
+  const name = `fas_test_${stamp}`;
+  // Migrated once here through the production path; each file's database is a copy of it, which
+  // CREATE DATABASE makes in less time than the migrations take.
+  const template = `fas_tpl_${stamp}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${template}`);
   await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  project.provide('databaseUrl', testUrl.toString());
+  const at = (db: string) => {
+    const u = new URL(url);
+    u.pathname = `/${db}`;
+    return u.toString();
+  };
+  const { openDatabase } = await import('../../src/db/database.js');
+  const migrated = await openDatabase({ databaseUrl: at(template), dataDir: '/nonexistent' });
+  await migrated.close();
+  project.provide('databaseUrl', at(name));
+  project.provide('databaseTemplate', template);
   return async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await c.end();
   };
 }

@@ -28,10 +28,13 @@ export interface Harness {
 
 /**
  * A database of its own on PostgreSQL (created here, dropped at close), so files running in
- * parallel never see each other's global rows (signing keys) or deliveries.
+ * parallel never see each other's global rows (signing keys) or deliveries. It is a copy of the
+ * suite's migrated template (the migrations then find nothing to do), or with `empty` a database
+ * without any table, for a test of a first start.
  */
-export async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshDatabase(opts: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = inject('databaseUrl');
+  const template = opts.empty ? '' : inject('databaseTemplate');
   if (!base.startsWith('postgres')) return { url: base, drop: async () => {} };
   const name = `fas_t_${Date.now()}_${Math.random().toString(16).slice(2, 8)}${process.env.FAS_TEST_DB_SUFFIX ?? ''}`;
   const admin = async (sql: string) => {
@@ -43,7 +46,7 @@ export async function freshDatabase(): Promise<{ url: string; drop: () => Promis
       await c.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
