@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTransactions } from '../../src/core/transactions/list-transactions.js';
+import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { changeTransactionStatus } from '../../src/core/transactions/status-change.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
 import { resolveTransactionFilter, transactionWhere } from '../../src/core/transactions/transaction-filter.js';
@@ -33,14 +34,27 @@ beforeAll(async () => {
   await h.deps.db.$transaction((db) => changeTransactionStatus(db, ws.ctx, crypto.id, 'processing', ''));
   await createTrade(at(ws.ctx, '2025-06-30T23:59:30.000Z'), accountId);
   // Copies of those rows, 29 minutes apart, with fresh ids and references.
-  await h.deps.db.$executeRaw`
-    INSERT INTO transactions
-    SELECT (jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object(
-      'id', gen_random_uuid(), 'reference', t.reference || '-' || g,
-      'created_at', t.created_at - g * interval '29 minutes'))).*
-    FROM transactions t CROSS JOIN generate_series(1, ${COPIES}) g
-    WHERE t.workspace_id = ${ws.workspaceId}::uuid`;
+  // By the columns a write gives: the generated ones (search_key) are computed again.
+  const [written] = await h.deps.db.$queryRaw<{ columns: string }[]>`
+    SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS columns FROM pg_attribute
+    WHERE attrelid = 'transactions'::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`;
+  const columns = written?.columns ?? '';
+  await h.deps.db.$executeRawUnsafe(
+    `INSERT INTO transactions (${columns})
+     SELECT ${columns
+       .split(', ')
+       .map((c) => `r.${c}`)
+       .join(', ')}
+     FROM transactions t CROSS JOIN generate_series(1, $1::int) g
+       CROSS JOIN LATERAL jsonb_populate_record(NULL::transactions, to_jsonb(t) || jsonb_build_object(
+         'id', gen_random_uuid(), 'reference', t.reference || '-' || g,
+         'created_at', t.created_at - g * interval '29 minutes')) r
+     WHERE t.workspace_id = $2::uuid`,
+    COPIES,
+    ws.workspaceId,
+  );
   await rebuildCounts(h.deps.db, ws.workspaceId);
+  await rebuildSearchGroups(h.deps.db, ws.workspaceId);
   total = (COPIES + 1) * 5;
 }, 300_000);
 afterAll(async () => h?.close());
