@@ -40,6 +40,9 @@ describe.skipIf(!onPostgres)('read replicas (a streaming replica made with pg_ba
     replicas = h.database.replicas as ReplicaSet;
     ws = await workspaceFactory(h.deps);
     post = poster(h, ws.apiKey);
+    // The file's database is copied from a template in milliseconds: the first probes may find the
+    // replica without it (down) until it replays the CREATE DATABASE. The changes logged from then on are the test's.
+    await until('the replica to serve the new database', () => replicas.states()[0]?.status === 'serving', 60_000);
     replicas.watch((s, previous) => changes.push(`${previous}->${s.status}`));
   }, 300_000);
 
