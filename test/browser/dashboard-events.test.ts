@@ -7,6 +7,7 @@ import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
+  networkQuiet,
   recordingContext,
   releaseBrowser,
   saveScreenshot,
@@ -69,6 +70,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
         });
         const page = await rec.newPage();
         page.setDefaultTimeout(20_000);
+        const quiet = networkQuiet(page);
         await page.goto(`${h.baseUrl}/dashboard`);
         await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
         await page.getByRole('button', { name: 'Sign in' }).click();
@@ -78,7 +80,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
         const rows = page.getByRole('table', { name: 'events', exact: true }).locator('tbody tr');
         await rows.first().waitFor();
         expect(await rows.count()).toBeGreaterThan(10);
-        await page.waitForLoadState('networkidle');
+        await quiet();
         expect(await layoutReport(page)).toEqual(GOOD_LAYOUT);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await saveScreenshot(page, `dashboard-events${size.suffix}`, { fullPage: true });
@@ -104,7 +106,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
         await page.getByRole('heading', { level: 1, name: /Event crypto_wallet_created/ }).waitFor();
         const payload = await page.locator('pre.payload').textContent();
         expect(JSON.parse(payload ?? '')).toMatchObject({ id: eventId, type: 'crypto_wallet_created', accountId: seed.alice });
-        await page.waitForLoadState('networkidle');
+        await quiet();
         expect(await layoutReport(page)).toEqual(GOOD_LAYOUT);
         expect(await seriousAxeViolations(page)).toEqual([]);
         await saveScreenshot(page, `dashboard-event${size.suffix}`, { fullPage: true });

@@ -8,6 +8,7 @@ import { activeAccount } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
+  networkQuiet,
   type RecordingContext,
   recordingContext,
   releaseBrowser,
@@ -119,6 +120,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
         });
         const page = await rec.newPage();
         page.setDefaultTimeout(20_000);
+        const quiet = networkQuiet(page);
         // The sign-in page first, before any session exists.
         await page.goto(`${h.baseUrl}/dashboard`);
         await page.getByRole('heading', { name: 'Sign in to the FAS dashboard' }).waitFor();
@@ -134,7 +136,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
           requests.length = 0;
           await page.goto(`${h.baseUrl}${target.path}`);
           await target.ready(page);
-          await page.waitForLoadState('networkidle');
+          await quiet();
           counts[target.name] = requests.length;
           expect(requests.length, `${target.name}: ${requests.join(' ')}`).toBeLessThanOrEqual(3);
           const report = await layoutReport(page);

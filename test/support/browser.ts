@@ -133,3 +133,32 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   if (process.env.FAS_SCREENSHOTS !== '1') return;
   await page.screenshot({ path: `docs/screenshots/${name}.png`, ...options });
 }
+
+/**
+ * Follows a page's requests so a test can wait until the network has been quiet for `quietMs`:
+ * what `waitForLoadState('networkidle')` checks, with its fixed 500 ms of silence (paid on every
+ * page of the layout tests) shortened. Attach it before the navigations it should follow.
+ */
+export function networkQuiet(page: Page): (quietMs?: number, timeoutMs?: number) => Promise<void> {
+  let inflight = 0;
+  let last = performance.now();
+  const started = () => {
+    inflight++;
+    last = performance.now();
+  };
+  const ended = () => {
+    inflight = Math.max(0, inflight - 1);
+    last = performance.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return async (quietMs = 150, timeoutMs = 20_000) => {
+    const deadline = performance.now() + timeoutMs;
+    while (inflight > 0 || performance.now() - last < quietMs) {
+      if (performance.now() > deadline)
+        throw new Error(`the network was not quiet for ${quietMs} ms within ${timeoutMs} ms (${inflight} in flight)`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+}
