@@ -8,9 +8,16 @@ import type { TransactionDto } from '../../src/core/transactions/transaction-row
  */
 export function matchesSearch(t: TransactionDto, search: string): boolean {
   const q = search.toLowerCase();
-  const b = t.bankTransactionDetails;
   const c = t.cryptoTransactionDetails;
-  const texts = [
+  if (searchTexts(t).some((x) => wordPrefixMatch(x, q))) return true;
+  const ids = [t.id, c?.txHash, c?.targetAddress];
+  return ids.some((x) => !!x && (x.toLowerCase().startsWith(q) || (!q.startsWith('0x') && x.toLowerCase().startsWith(`0x${q}`))));
+}
+
+/** The free-text fields a search's words match, each addenda line and the account's email a field of its own. */
+export function searchTexts(t: TransactionDto): string[] {
+  const b = t.bankTransactionDetails;
+  return [
     t.reference,
     b?.transactionReference,
     b?.imad,
@@ -19,10 +26,7 @@ export function matchesSearch(t: TransactionDto, search: string): boolean {
     b?.beneficiaryName,
     ...(b?.addenda ?? []),
     t.account.email,
-  ];
-  if (texts.some((x) => !!x && wordPrefixMatch(x, q))) return true;
-  const ids = [t.id, c?.txHash, c?.targetAddress];
-  return ids.some((x) => !!x && (x.toLowerCase().startsWith(q) || (!q.startsWith('0x') && x.toLowerCase().startsWith(`0x${q}`))));
+  ].filter((x): x is string => !!x);
 }
 
 /** Lower-cased words: runs of letters and digits, anything else separates them. */

@@ -6,7 +6,7 @@ import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
 import { activeAccount, at, createBank, createCrypto } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
-import { matchesSearch, words } from '../support/search-oracle.js';
+import { matchesSearch, searchTexts, words } from '../support/search-oracle.js';
 
 // A search alone takes its total from the search groups and its page from each group's newest
 // rows (search-page.ts); with other filters it checks every candidate. Both against the oracle, on
@@ -61,18 +61,7 @@ function queries(n: number): string[] {
   const out: string[] = [];
   while (out.length < n) {
     const r = pick(rows);
-    const b = r.bankTransactionDetails;
-    const fields = [
-      r.reference,
-      b?.transactionReference,
-      b?.imad,
-      b?.traceNumber,
-      b?.originatorName,
-      b?.beneficiaryName,
-      ...(b?.addenda ?? []),
-      r.account.email,
-    ];
-    const ws = words(pick(fields.filter((f): f is string => !!f)));
+    const ws = words(pick(searchTexts(r)));
     if (!ws.length) continue;
     const from = Math.floor(rnd() * ws.length);
     const taken = ws.slice(from, from + 1 + Math.floor(rnd() * 3));
