@@ -3,7 +3,7 @@ import type { Db, SqlRunner } from '../db/database.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
-import type { Clock, IdGenerator, ReadReplicas } from './ports.js';
+import type { Clock, FeeSchedule, IdGenerator, ReadReplicas } from './ports.js';
 
 /** What the core needs from the process: storage and side-effect ports. No request, no transport. */
 export interface Deps {
@@ -14,6 +14,8 @@ export interface Deps {
   bulk?: BulkCopy;
   clock: Clock;
   ids: IdGenerator;
+  /** Withdrawal fees; unset: the sandbox schedule (transactions/catalog.ts). */
+  fees?: FeeSchedule;
   /** Seals PII at rest under the master key. */
   cipher: FieldCipher;
   /** Base of links handed to people (verification links). */

@@ -37,6 +37,7 @@ export const errorKinds = {
   NOT_FOUND: { http: 404, trpc: 'NOT_FOUND', title: 'Not found' },
   ROUTE_NOT_FOUND: { http: 404, trpc: 'NOT_FOUND', title: 'No such route' },
   INVALID_STATE: { http: 409, trpc: 'CONFLICT', title: 'Not allowed in the current state' },
+  INSUFFICIENT_FUNDS: { http: 409, trpc: 'CONFLICT', title: 'Insufficient funds' },
   LIMIT_REACHED: { http: 409, trpc: 'CONFLICT', title: 'Limit reached' },
   IDEMPOTENCY_KEY_REUSED: { http: 409, trpc: 'CONFLICT', title: 'Idempotency key reused' },
   IDEMPOTENCY_KEY_IN_USE: { http: 409, trpc: 'CONFLICT', title: 'Idempotency key in use' },
@@ -59,15 +60,20 @@ export const errorKinds = {
   QUERY_TOO_COMPLEX: { http: 400, trpc: 'BAD_REQUEST', title: 'Query too complex' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 
+/** What an INSUFFICIENT_FUNDS error carries (the problem document's `funds`). */
+export type InsufficientFunds = Schemas['InsufficientFunds'];
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
+  readonly funds: InsufficientFunds | undefined;
 
-  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+  constructor(code: ErrorCode, message: string, errors?: FieldError[], extra?: { funds?: InsufficientFunds }) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
+    this.funds = extra?.funds;
   }
 
   get kind(): ErrorKind {

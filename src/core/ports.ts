@@ -9,6 +9,16 @@ export interface IdGenerator {
   uuid(): string;
 }
 
+/**
+ * Withdrawal fees, in the withdrawn coin: per bank instrument, and per crypto `COIN/network` route
+ * (with the network's own fee, shown as `networkFee`). The default is the sandbox schedule
+ * (`SANDBOX_FEES`, transactions/catalog.ts); a deployment or a test may pass another.
+ */
+export interface FeeSchedule {
+  bank: Record<'ach' | 'wire' | 'swift', string>;
+  crypto: Record<string, { fee: string; networkFee: string }>;
+}
+
 export const systemClock: Clock = { now: () => new Date() };
 export const randomIds: IdGenerator = { uuid: () => randomUUID() };
 

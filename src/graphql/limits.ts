@@ -46,7 +46,7 @@ export interface QueryLimits {
  * whatever it selects, so a handful fill the budget (every alias is counted on its own).
  */
 export const AGGREGATE_COST = 10_000;
-const AGGREGATES = new Set(['transactionStats', 'webhookDeliveryStats', 'kycStatusCounts']);
+const AGGREGATES = new Set(['transactionStats', 'webhookDeliveryStats', 'kycStatusCounts', 'balanceTotals']);
 /** Selections visited while measuring one operation (fragments expanded) before giving up. */
 const MAX_VISITS = 50_000;
 const tooMuchWork = new Error('too much work');

@@ -5,6 +5,7 @@ import './types/bank-accounts.js';
 import './types/event.js';
 import './types/banking-verification.js';
 import './types/kyc-documents.js';
+import './types/ledger.js';
 import './types/transaction.js';
 import './types/webhook-delivery-stats.js';
 import './types/webhook-targets.js';

@@ -40,7 +40,10 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   const timedOut = isStatementTimeout(original) ? toAppError(original) : undefined;
   if (timedOut) return new GraphQLError(timedOut.message, { ...location, extensions: { code: timedOut.code, errors: [] } });
   if (original instanceof AppError) {
-    return new GraphQLError(original.message, { ...location, extensions: { code: original.code, errors: original.errors ?? [] } });
+    return new GraphQLError(original.message, {
+      ...location,
+      extensions: { code: original.code, errors: original.errors ?? [], ...(original.funds ? { funds: original.funds } : {}) },
+    });
   }
   const badInput = wrapper ? variableError(wrapper as GraphQLError) : undefined;
   if (badInput) return badInput;

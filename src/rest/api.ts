@@ -7,6 +7,7 @@ import { accountResourceRoutes } from './routes/account-resources.js';
 import { accountRoutes } from './routes/accounts.js';
 import { bankingVerificationRoutes } from './routes/banking-verification.js';
 import { eventRoutes } from './routes/events.js';
+import { ledgerRoutes } from './routes/ledger.js';
 import { simulationRoutes } from './routes/simulations.js';
 import { transactionRoutes } from './routes/transactions.js';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries.js';
@@ -22,6 +23,7 @@ export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promi
   accountResourceRoutes(app);
   bankingVerificationRoutes(app);
   transactionRoutes(app);
+  ledgerRoutes(app);
   simulationRoutes(app);
   webhookTargetRoutes(app);
   webhookDeliveryRoutes(app);

@@ -13,6 +13,7 @@ export function problemOf(err: AppError, requestId: string) {
     detail: err.message,
     code: err.code,
     ...(err.errors?.length ? { errors: err.errors } : {}),
+    ...(err.funds ? { funds: err.funds } : {}),
     requestId,
   };
 }

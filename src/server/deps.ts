@@ -35,7 +35,7 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
 export function depsOf(
   database: Pick<Database, 'prisma' | 'sql' | 'bulk' | 'replicas'>,
   rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'webhookAllowPrivate' | 'documentMaxBytes'> &
-    Partial<Pick<Deps, 'clock' | 'ids'>>,
+    Partial<Pick<Deps, 'clock' | 'ids' | 'fees'>>,
 ): Deps {
   // The credential cache answers nothing until something watches its channel (`buildApp` does).
   return {

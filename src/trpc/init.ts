@@ -38,6 +38,7 @@ const t = initTRPC.context<TrpcContext>().create({
         trpcCode: shape.data.code,
         httpStatus: shape.data.httpStatus,
         errors: app?.errors ?? [],
+        ...(app?.funds ? { funds: app.funds } : {}),
         path: shape.data.path,
       },
     };

@@ -4,6 +4,7 @@ import { apiKeysRouter } from './api-keys.js';
 import { eventsRouter } from './events.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
+import { ledgerRouter } from './ledger.js';
 import { overviewRouter } from './overview.js';
 import { sessionRouter } from './session.js';
 import { signingKeysRouter } from './signing-keys.js';
@@ -28,6 +29,7 @@ export const appRouter = router({
   signingKeys: signingKeysRouter,
   simulations: simulationsRouter,
   workspace: workspaceRouter,
+  ledger: ledgerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,6 +23,7 @@ const SAME_VALUES: Record<keyof typeof stored, [Record<string, string>, readonly
   TransactionType: [stored.TransactionType, CONTRACT_ENUMS.TransactionType],
   TransactionStatus: [stored.TransactionStatus, CONTRACT_ENUMS.TransactionStatus],
   DeliveryStatus: [stored.DeliveryStatus, CONTRACT_ENUMS.DeliveryStatus],
+  LedgerEntryType: [stored.LedgerEntryType, schemaEnum(['LedgerEntryType'])],
   WebhookTargetStatus: [stored.WebhookTargetStatus, schemaEnum(['WebhookTarget', 'properties', 'status'])],
   // Admins are admins or analysts; the contract's session role adds `api` (API keys), never stored.
   AdminRole: [stored.AdminRole, schemaEnum(['DashboardSession', 'properties', 'role']).filter((r) => r !== 'api')],

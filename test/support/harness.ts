@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { createFasClient, type FasClient, type FasClientOptions } from '../../packages/client/src/index.js';
 import type { Deps } from '../../src/core/context.js';
 import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
-import type { Clock } from '../../src/core/ports.js';
+import type { Clock, FeeSchedule } from '../../src/core/ports.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { type AppOptions, buildApp } from '../../src/server/app.js';
 import { depsOf } from '../../src/server/deps.js';
@@ -61,6 +61,8 @@ export async function startHarness(
     graphiql?: boolean;
     /** The core's clock (the system's by default): a test that moves time passes one it controls. */
     clock?: Clock;
+    /** The withdrawal fee schedule (the sandbox's by default). */
+    fees?: FeeSchedule;
     /** Another harness's open database, for a file that needs several apps (other options) on one database. */
     database?: Database;
     /** Extra app options (rate limits, shedding, CORS...), which the suite otherwise leaves off. */
@@ -104,6 +106,7 @@ export async function startHarness(
     publicUrl: 'http://fas.test',
     allowInsecureWebhooks: opts.allowInsecureWebhooks ?? false,
     clock: opts.clock,
+    ...(opts.fees ? { fees: opts.fees } : {}),
   });
   const app = await buildApp({
     deps,

@@ -36,6 +36,9 @@ export const CRYPTO_ROUTES: Record<string, { fee: string; networkFee: string }> 
   'SOL/solana': { fee: '0.01', networkFee: '0.000005' },
 };
 
+/** The sandbox's fee schedule: what withdrawals cost unless the deployment passes another (Deps.fees). */
+export const SANDBOX_FEES = { bank: BANK_FEES, crypto: Object.fromEntries(Object.entries(CRYPTO_ROUTES)) };
+
 const ADDRESS: Record<Network, RegExp> = {
   bitcoin: /^(bc1[ac-hj-np-z02-9]{11,71}|[13][a-km-zA-HJ-NP-Z1-9]{25,34})$/,
   ethereum: /^0x[0-9a-fA-F]{40}$/,

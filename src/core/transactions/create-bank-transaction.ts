@@ -2,8 +2,9 @@ import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { type FieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
-import { BANK_FEES, routingNumberValid } from './catalog.js';
+import { routingNumberValid } from './catalog.js';
 import { amountOf, Decimal } from './money.js';
+import { feeSchedule } from './pricing.js';
 import { bankReferences } from './sandbox-references.js';
 import { createTransaction, inOneCoin } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
@@ -45,7 +46,7 @@ export async function createBankTransaction(ctx: Ctx, input: unknown): Promise<T
   return createTransaction(
     ctx,
     {
-      ...inOneCoin(b, { transactionType: 'bank', detailType: 'withdrawal' }, amount, new Decimal(BANK_FEES[b.instrumentType])),
+      ...inOneCoin(b, { transactionType: 'bank', detailType: 'withdrawal' }, amount, new Decimal(feeSchedule(ctx).bank[b.instrumentType])),
       instrumentType: b.instrumentType,
       ...bankReferences(b.instrumentType, ctx.clock.now()),
       beneficiaryName: b.beneficiaryName,

@@ -4,7 +4,7 @@ import { validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { addressValid } from './catalog.js';
 import { amountOf, Decimal, fixed } from './money.js';
-import { cryptoRoute } from './pricing.js';
+import { cryptoRoute, feeSchedule } from './pricing.js';
 import { createTransaction, inOneCoin } from './transaction-insert.js';
 import type { TransactionDto } from './transaction-row.js';
 
@@ -13,7 +13,7 @@ export async function createCryptoTransaction(ctx: Ctx, input: unknown): Promise
   requireWriter(ctx);
   const b = validateBody('CreateCryptoTransactionRequest', input);
   const amount = amountOf('amount', b.amount, b.coin);
-  const route = cryptoRoute(b.coin, b.network);
+  const route = cryptoRoute(b.coin, b.network, feeSchedule(ctx));
   if (!addressValid(b.network, b.targetAddress)) {
     throw validationError([{ field: 'targetAddress', message: `is not a valid ${b.network} address` }]);
   }

@@ -1,12 +1,19 @@
+import type { Deps } from '../context.js';
 import { validationError } from '../errors.js';
-import { CRYPTO_ROUTES, PRICES, scaleOf, TRADE_FEE_RATE } from './catalog.js';
+import type { FeeSchedule } from '../ports.js';
+import { CRYPTO_ROUTES, PRICES, SANDBOX_FEES, scaleOf, TRADE_FEE_RATE } from './catalog.js';
 import { Decimal } from './money.js';
 
 /** The fee schedule entry of a coin/network pair, or a field error naming the network. */
-export function cryptoRoute(coin: string, network: string) {
-  const route = CRYPTO_ROUTES[`${coin}/${network}`];
+export function cryptoRoute(coin: string, network: string, fees: FeeSchedule = SANDBOX_FEES) {
+  const route = CRYPTO_ROUTES[`${coin}/${network}`] && fees.crypto[`${coin}/${network}`];
   if (!route) throw validationError([{ field: 'network', message: `is not supported for ${coin}` }]);
   return route;
+}
+
+/** The withdrawal fees in force: the deployment's (Deps.fees), or the sandbox schedule. */
+export function feeSchedule(deps: Pick<Deps, 'fees'>): FeeSchedule {
+  return deps.fees ?? SANDBOX_FEES;
 }
 
 /** The amounts of a market order at the sandbox price. */

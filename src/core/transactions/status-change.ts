@@ -3,11 +3,12 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
+import { recordLedgerStep } from '../ledger/record-entries.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
-import type { PreviousStatus } from './transaction-columns.js';
+import { LEDGER_KEYS, type PreviousStatus } from './transaction-columns.js';
 import { bumpCounts } from './transaction-counts.js';
 import { readTransaction } from './transaction-read.js';
 import { selectTransactions, type TransactionDto } from './transaction-row.js';
@@ -32,7 +33,19 @@ export async function changeTransactionStatus(
 ): Promise<TransactionDto> {
   const rows = await selectTransactions(
     tx,
-    ['status', 'statusReason', 'updatedAt', 'transactionType', 'detailType', 'network', 'txHash', 'createdAt', 'coins', 'accountId'],
+    [
+      'status',
+      'statusReason',
+      'updatedAt',
+      'transactionType',
+      'detailType',
+      'network',
+      'txHash',
+      'createdAt',
+      'coins',
+      'accountId',
+      ...LEDGER_KEYS,
+    ],
     (columns) => Prisma.sql`
       SELECT ${columns} FROM transactions t
       WHERE t.id = ${id}::uuid AND t.workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`,
@@ -44,6 +57,7 @@ export async function changeTransactionStatus(
     const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
     throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
   }
+  await recordLedgerStep(tx, ctx, { ...row, id }, row.status, to);
   const now = ctx.clock.now();
   // The current status becomes the newest previous one (`previous_statuses`, schema.prisma).
   const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString()];

@@ -120,3 +120,14 @@ type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? (Prisma.JsonValue
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const nullabilityMatchesSchema: Same<NullableKeys<ColumnValues>, NullableKeys<StoredTransaction>> = true;
 void nullabilityMatchesSchema;
+
+/** The columns the ledger reads of a transaction (ledger/legs.ts `LedgerSubject`). */
+export const LEDGER_KEYS = [
+  'coin',
+  'amount',
+  'fee',
+  'total',
+  'side',
+  'quoteQuantity',
+  'quoteCurrency',
+] as const satisfies readonly ReadKey[];

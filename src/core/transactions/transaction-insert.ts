@@ -3,6 +3,7 @@ import { auditOf } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
+import { recordLedgerStep } from '../ledger/record-entries.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { bumpSearchGroup } from './search-groups.js';
@@ -68,6 +69,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
   const id = ctx.ids.uuid();
   const now = ctx.clock.now();
   const audit = auditOf(ctx);
+  await recordLedgerStep(tx, ctx, { ...t, id, accountId: account.id }, null, 'pending');
   await tx.transaction.create({
     data: {
       ...t,

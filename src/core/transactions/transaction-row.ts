@@ -1,6 +1,7 @@
 import type { SqlRunner } from '../../db/database.js';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Schemas } from '../contract.js';
+import { directionOf } from '../ledger/legs.js';
 import {
   BANK_OPTIONAL,
   type ColumnValues,
@@ -114,6 +115,7 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
     accountId: r.accountId,
     createdAt: r.createdAt.toISOString(),
     transactionType: r.transactionType,
+    direction: directionOf(r.detailType),
     coins: r.coins,
     status: r.status,
     statusReason: r.statusReason,

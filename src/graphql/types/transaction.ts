@@ -2,6 +2,7 @@ import type { AccountDto } from '../../core/accounts/account-dto.js';
 import { getAccounts } from '../../core/accounts/get-accounts.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { AppError } from '../../core/errors.js';
+import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
 import { getTransaction } from '../../core/transactions/get-transaction.js';
 import { listTransactions } from '../../core/transactions/list-transactions.js';
 import { BANK_OPTIONAL, CRYPTO_OPTIONAL } from '../../core/transactions/transaction-columns.js';
@@ -18,6 +19,11 @@ const TransactionType = builder.enumType('TransactionType', {
 const TransactionStatus = builder.enumType('TransactionStatus', {
   description: 'Where a transaction stands; returned is for bank transactions only.',
   values: CONTRACT_ENUMS.TransactionStatus,
+});
+
+const TransactionDirection = builder.enumType('TransactionDirection', {
+  description: 'Which way money moves for the account.',
+  values: CONTRACT_PROPERTY_ENUMS.Transaction.direction,
 });
 
 /** The optional bank and crypto detail fields (columns of their own), described once. */
@@ -135,6 +141,11 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
     accountId: t.exposeID('accountId', { description: 'The owning account.' }),
     createdAt: t.field({ type: 'DateTime', description: 'When it was created.', resolve: (x) => x.createdAt }),
     transactionType: t.field({ type: TransactionType, description: 'bank, crypto or trade.', resolve: (x) => x.transactionType }),
+    direction: t.field({
+      type: TransactionDirection,
+      description: 'in (a deposit), out (a withdrawal) or exchange (a trade).',
+      resolve: (x) => x.direction,
+    }),
     coins: t.exposeStringList('coins', { description: 'The currencies involved: [coin] for bank and crypto, [base, quote] for a trade.' }),
     status: t.field({ type: TransactionStatus, description: 'The current status.', resolve: (x) => x.status }),
     statusReason: t.exposeString('statusReason', { description: 'Why it has the current status.' }),

@@ -104,6 +104,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/{accountId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an account's balances
+         * @description The account's balance in each currency it has held (posted, pending and available; see
+         *     docs/api.md "Balances"), by currency: one stored row per currency, kept in the same
+         *     database transaction as every ledger entry. Another workspace's account is `404`.
+         */
+        get: operations["getAccountBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{accountId}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's statement
+         * @description The account's ledger entries, newest first (`entryId` descending), each with the account's
+         *     balance in its currency right after it (a running balance), in the standard page envelope.
+         *     Filters: `currency` (any case), `startDate`/`endDate` on `createdAt` with the rules of
+         *     `listTransactions`. Another workspace's account is `404`; unknown query parameters are `400`.
+         */
+        get: operations["listAccountEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts/{accountId}/crypto-wallets": {
         parameters: {
             query?: never;
@@ -653,6 +698,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/transactions/{transactionId}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction's ledger entries
+         * @description The ledger entries the transaction's creation and status changes wrote, oldest first, with
+         *     every line (the account's and the workspace's clearing, fees and trading desk accounts) and
+         *     the account's balance after each. Another workspace's transaction is `404`.
+         */
+        get: operations["listTransactionEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/transactions/bank": {
         parameters: {
             query?: never;
@@ -671,7 +738,8 @@ export interface paths {
          *     checksum) and `beneficiaryAccountNumber` (4-17 digits); swift needs
          *     `beneficiarySwiftCode` (BIC, 8 or 11 characters) and `beneficiaryIban` or
          *     `beneficiaryAccountNumber`. `addenda` are for ach only. The account must be `active`
-         *     (`409 INVALID_STATE` otherwise).
+         *     (`409 INVALID_STATE` otherwise). `total` is held from the account's available balance in
+         *     the coin (`409 INSUFFICIENT_FUNDS` when it is short, with `funds`; see docs/api.md "Balances").
          *     Emits `bank_transaction_created`.
          */
         post: operations["createBankTransaction"];
@@ -697,6 +765,8 @@ export interface paths {
          *     USDT/tron, SOL/solana) and `targetAddress` valid for the network. The fee and
          *     `networkFee` come from the sandbox schedule; `total = amount + fee`; `txHash` is set when
          *     the withdrawal is broadcast (status `processing`). The account must be `active`.
+         *     `total` is held from the account's available balance in the coin (`409
+         *     INSUFFICIENT_FUNDS` when it is short, with `funds`).
          *     Emits `crypto_transaction_created`.
          */
         post: operations["createCryptoTransaction"];
@@ -721,7 +791,9 @@ export interface paths {
          *     USDC-USD, BTC-EUR, ETH-EUR, ETH-BTC), status `pending`. `quantity` is in the base
          *     currency; `rate` is the table's price; `quoteQuantity = quantity x rate` rounded to the
          *     quote currency's scale (half up); the fee is 0.5% of `quoteQuantity` in the quote currency, rounded up. For a buy the total paid is `quoteQuantity + fee`, for a sell the total received is `quoteQuantity - fee`. The
-         *     account must be `active`.
+         *     account must be `active`. What the order spends is held from the available balance: a buy's
+         *     total in the quote currency, a sell's quantity in the base currency (the fee is kept from
+         *     the proceeds); `409 INSUFFICIENT_FUNDS` when it is short, with `funds`.
          *     Emits `trade_transaction_created`.
          */
         post: operations["createTradeTransaction"];
@@ -745,7 +817,10 @@ export interface paths {
          * @description Sandbox workspaces only (`403 FORBIDDEN` elsewhere). Allowed transitions: `pending` ->
          *     `processing` | `canceled`; `processing` -> `completed` | `failed`; `completed` ->
          *     `returned` (bank only). Anything else is `409 INVALID_STATE`. The change is prepended to
-         *     `statusHistory`. Answers the updated transaction.
+         *     `statusHistory`, and the ledger moves with it (docs/api.md "Balances"): `completed` posts,
+         *     `failed` and `canceled` release the hold, `returned` credits a withdrawal back or takes a
+         *     deposit back (`409 INSUFFICIENT_FUNDS` when that deposit was already spent). Answers the
+         *     updated transaction.
          *     Emits `bank_transaction_status_updated`, `crypto_transaction_status_updated` or `trade_transaction_status_updated` (by the transaction's type).
          */
         post: operations["simulateTransactionStatus"];
@@ -793,6 +868,8 @@ export interface paths {
         /**
          * Receive an incoming bank transfer (sandbox)
          * @description Creates a bank `deposit` in status `pending`, as the bank would report it. Sandbox only.
+         *     The amount is pending incoming until the deposit is `completed` (move it with
+         *     `simulateTransactionStatus`: `processing`, then `completed`); then it is available.
          *     Emits `bank_transaction_received`.
          */
         post: operations["simulateBankDeposit"];
@@ -814,6 +891,7 @@ export interface paths {
         /**
          * Receive an incoming crypto transfer (sandbox)
          * @description Creates a crypto `deposit` in status `pending`, as the chain would report it. Sandbox only.
+         *     The amount is pending incoming until the deposit is `completed`; then it is available.
          *     Emits `crypto_transaction_received`.
          */
         post: operations["simulateCryptoDeposit"];
@@ -2014,7 +2092,7 @@ export interface components {
          * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL. The last four occur on `/graphql` only: `GRAPHQL_PARSE_FAILED` (not a GraphQL document, or nested or long past the parser's limits), `GRAPHQL_VALIDATION_FAILED` (does not fit the schema), `BAD_USER_INPUT` (a variable does not fit its type; `errors` as REST gives them) and `QUERY_TOO_COMPLEX` (over the depth, cost, alias or top-level field limits).
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "INSUFFICIENT_FUNDS" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -2029,7 +2107,17 @@ export interface components {
             detail: string;
             code: components["schemas"]["ErrorCode"];
             errors?: components["schemas"]["FieldError"][];
+            funds?: components["schemas"]["InsufficientFunds"];
             requestId: string;
+        };
+        /** @description On `INSUFFICIENT_FUNDS` only: the currency whose available balance is too small, what is available in it now, and what the request needed (a withdrawal's amount + fee, a buy's quote total, a sell's base quantity, a return's amount). */
+        InsufficientFunds: {
+            /** @example USD */
+            currency: string;
+            /** @example 40.00 */
+            available: string;
+            /** @example 100.25 */
+            required: string;
         };
         /** @enum {string} */
         AccountType: "individual" | "business";
@@ -2070,6 +2158,129 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description On the single read (`getAccount`) only: the account's balance in each currency it has held, by currency (as `getAccountBalances` answers them). Lists and events leave it out. */
+            balances?: components["schemas"]["Balance"][];
+        };
+        /**
+         * @description An account's balance in one currency, the sum of its ledger entries (docs/api.md "Balances"). `posted` is settled money; `pendingIncoming` is money on its way in (deposits and what a trade buys, until they complete); `pendingOutgoing` is held for payments not yet settled (withdrawals and what a trade spends); `available = posted - pendingOutgoing` is what may be spent now; `pending = posted + pendingIncoming - pendingOutgoing` is the balance once everything pending settles. Amounts at the currency's scale.
+         * @example {
+         *       "currency": "USD",
+         *       "posted": "1000.00",
+         *       "pending": "899.75",
+         *       "available": "899.75",
+         *       "pendingIncoming": "0.00",
+         *       "pendingOutgoing": "100.25"
+         *     }
+         */
+        Balance: {
+            currency: string;
+            posted: string;
+            pending: string;
+            available: string;
+            pendingIncoming: string;
+            pendingOutgoing: string;
+        };
+        AccountBalances: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description One balance per currency the account has held, by currency; empty for an account that never held any. */
+            data: components["schemas"]["Balance"][];
+        };
+        /**
+         * @description How an entry moves the account's balance: `hold` reserves (pending incoming or outgoing), `release` lets a hold go, `settle` turns a hold into posted money, `post` posts without a hold (a return, migrated history, an opening balance).
+         * @enum {string}
+         */
+        LedgerEntryType: "hold" | "release" | "settle" | "post";
+        /** @description One side of an entry: a debit or a credit of one ledger account. `customer` is the account itself; `clearing` (money in and out of the platform), `fees` and `trading_desk` (the other side of trades) are the workspace's own ledger accounts. An entry's debits equal its credits. */
+        LedgerLine: {
+            /** @enum {string} */
+            ledgerAccount: "customer" | "clearing" | "fees" | "trading_desk";
+            /** @enum {string} */
+            direction: "debit" | "credit";
+            /** @description Positive, at the currency's scale. */
+            amount: string;
+        };
+        /** @description The account's balance in the entry's currency right after the entry (a statement's running balance). */
+        EntryBalance: {
+            posted: string;
+            pending: string;
+            available: string;
+        };
+        /**
+         * @description A balanced ledger entry in one currency, written with the transaction's creation or status change that caused it and never changed afterwards (a reversal is a new entry).
+         * @example {
+         *       "entryId": "42",
+         *       "transactionId": "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+         *       "currency": "USD",
+         *       "type": "hold",
+         *       "status": "pending",
+         *       "createdAt": "2026-11-22T10:05:00.000Z",
+         *       "lines": [
+         *         {
+         *           "ledgerAccount": "customer",
+         *           "direction": "debit",
+         *           "amount": "100.25"
+         *         },
+         *         {
+         *           "ledgerAccount": "clearing",
+         *           "direction": "credit",
+         *           "amount": "100.00"
+         *         },
+         *         {
+         *           "ledgerAccount": "fees",
+         *           "direction": "credit",
+         *           "amount": "0.25"
+         *         }
+         *       ],
+         *       "balance": {
+         *         "posted": "1000.00",
+         *         "pending": "899.75",
+         *         "available": "899.75"
+         *       }
+         *     }
+         */
+        LedgerEntry: {
+            /** @description Increasing within the workspace in the order entries were written. */
+            entryId: string;
+            /**
+             * Format: uuid
+             * @description The transaction that caused it; null for an opening balance (seeded data).
+             */
+            transactionId: string | null;
+            /** Format: uuid */
+            accountId: string;
+            currency: string;
+            type: components["schemas"]["LedgerEntryType"];
+            /** @description The status the transaction moved to (`pending` at its creation); null for an opening balance. */
+            status: components["schemas"]["TransactionStatus"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            lines: components["schemas"]["LedgerLine"][];
+            balance: components["schemas"]["EntryBalance"];
+        };
+        LedgerEntryList: {
+            data: components["schemas"]["LedgerEntry"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        TransactionEntries: {
+            /** Format: uuid */
+            transactionId: string;
+            /** @description Oldest first. */
+            data: components["schemas"]["LedgerEntry"][];
+        };
+        /** @description The workspace's balances in one currency, summed over its accounts. */
+        BalanceTotal: {
+            currency: string;
+            /** @description Accounts holding a balance row in this currency. */
+            accounts: number;
+            posted: string;
+            pending: string;
+            available: string;
+            pendingIncoming: string;
+            pendingOutgoing: string;
         };
         AccountList: {
             data: components["schemas"]["Account"][];
@@ -2253,6 +2464,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             transactionType: components["schemas"]["TransactionType"];
+            /**
+             * @description Which way money moves for the account, `in` (a deposit), `out` (a withdrawal) or `exchange` (a trade); its entries say how much (`listTransactionEntries`).
+             * @enum {string}
+             */
+            direction: "in" | "out" | "exchange";
             coins: string[];
             status: components["schemas"]["TransactionStatus"];
             /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
@@ -3181,7 +3397,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Wrong state, limit reached, or an idempotency key reused or in use. */
+        /** @description Wrong state, limit reached, insufficient funds (`INSUFFICIENT_FUNDS`, with `funds`), or an idempotency key reused or in use. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3262,6 +3478,8 @@ export interface components {
         StartDate: string;
         /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
         EndDate: string;
+        /** @description Case-insensitive currency, e.g. `usd` or `BTC`. */
+        CurrencyFilter: string;
         /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
         CoinFilter: string;
         /** @description The verification link's token (43 base64url characters). */
@@ -3496,6 +3714,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balances, by currency. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "data": [
+                     *         {
+                     *           "currency": "USD",
+                     *           "posted": "1000.00",
+                     *           "pending": "899.75",
+                     *           "available": "899.75",
+                     *           "pendingIncoming": "0.00",
+                     *           "pendingOutgoing": "100.25"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountBalances"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccountEntries: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive currency, e.g. `usd` or `BTC`. */
+                currency?: components["parameters"]["CurrencyFilter"];
+                /** @description Inclusive lower bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
+                startDate?: components["parameters"]["StartDate"];
+                /** @description Inclusive upper bound on `createdAt` (formats under `listTransactions`; any number of fraction digits, at most 255 characters in all). */
+                endDate?: components["parameters"]["EndDate"];
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the statement, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "entryId": "42",
+                     *           "transactionId": "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "currency": "USD",
+                     *           "type": "hold",
+                     *           "status": "pending",
+                     *           "createdAt": "2026-11-22T10:05:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "ledgerAccount": "customer",
+                     *               "direction": "debit",
+                     *               "amount": "100.25"
+                     *             },
+                     *             {
+                     *               "ledgerAccount": "clearing",
+                     *               "direction": "credit",
+                     *               "amount": "100.00"
+                     *             },
+                     *             {
+                     *               "ledgerAccount": "fees",
+                     *               "direction": "credit",
+                     *               "amount": "0.25"
+                     *             }
+                     *           ],
+                     *           "balance": {
+                     *             "posted": "1000.00",
+                     *             "pending": "899.75",
+                     *             "available": "899.75"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LedgerEntryList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4778,6 +5126,7 @@ export interface operations {
                      *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
                      *           "createdAt": "2026-11-22T10:00:08.962Z",
                      *           "transactionType": "crypto",
+                     *           "direction": "in",
                      *           "coins": [
                      *             "BTC"
                      *           ],
@@ -4813,6 +5162,7 @@ export interface operations {
                      *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
                      *           "createdAt": "2026-11-22T10:00:08.759Z",
                      *           "transactionType": "bank",
+                     *           "direction": "in",
                      *           "coins": [
                      *             "USD"
                      *           ],
@@ -4937,6 +5287,7 @@ export interface operations {
                      *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
                      *       "createdAt": "2026-11-22T10:00:07.407Z",
                      *       "transactionType": "bank",
+                     *       "direction": "out",
                      *       "coins": [
                      *         "USD"
                      *       ],
@@ -4977,6 +5328,76 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransactionEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Transaction id. */
+                transactionId: components["parameters"]["TransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "transactionId": "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "data": [
+                     *         {
+                     *           "entryId": "42",
+                     *           "transactionId": "9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *           "currency": "USD",
+                     *           "type": "hold",
+                     *           "status": "pending",
+                     *           "createdAt": "2026-11-22T10:05:00.000Z",
+                     *           "lines": [
+                     *             {
+                     *               "ledgerAccount": "customer",
+                     *               "direction": "debit",
+                     *               "amount": "100.25"
+                     *             },
+                     *             {
+                     *               "ledgerAccount": "clearing",
+                     *               "direction": "credit",
+                     *               "amount": "100.00"
+                     *             },
+                     *             {
+                     *               "ledgerAccount": "fees",
+                     *               "direction": "credit",
+                     *               "amount": "0.25"
+                     *             }
+                     *           ],
+                     *           "balance": {
+                     *             "posted": "1000.00",
+                     *             "pending": "899.75",
+                     *             "available": "899.75"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionEntries"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5148,6 +5569,7 @@ export interface operations {
                      *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
                      *       "createdAt": "2026-11-22T10:00:07.407Z",
                      *       "transactionType": "bank",
+                     *       "direction": "out",
                      *       "coins": [
                      *         "USD"
                      *       ],
@@ -7495,6 +7917,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
+                 *           "direction": "out",
                  *           "cryptoTransactionDetails": {
                  *             "fee": "0.00200000",
                  *             "coin": "ETH",
@@ -7591,6 +8014,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
+                 *           "direction": "in",
                  *           "cryptoTransactionDetails": {
                  *             "fee": "0.000000000",
                  *             "coin": "SOL",
@@ -7691,6 +8115,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
+                 *           "direction": "out",
                  *           "cryptoTransactionDetails": {
                  *             "fee": "0.00200000",
                  *             "coin": "ETH",
@@ -8067,6 +8492,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "bank",
+                 *           "direction": "out",
                  *           "bankTransactionDetails": {
                  *             "fee": "0.25",
                  *             "coin": "USD",
@@ -8166,6 +8592,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "bank",
+                 *           "direction": "in",
                  *           "bankTransactionDetails": {
                  *             "fee": "0.00",
                  *             "coin": "USD",
@@ -8267,6 +8694,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "bank",
+                 *           "direction": "out",
                  *           "bankTransactionDetails": {
                  *             "fee": "0.25",
                  *             "coin": "USD",
@@ -8368,6 +8796,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "trade",
+                 *           "direction": "exchange",
                  *           "tradeTransactionDetails": {
                  *             "fee": "3.25",
                  *             "rate": "65000",
@@ -8472,6 +8901,7 @@ export interface operations {
                  *             }
                  *           ],
                  *           "transactionType": "trade",
+                 *           "direction": "exchange",
                  *           "tradeTransactionDetails": {
                  *             "fee": "3.25",
                  *             "rate": "65000",
