@@ -136,6 +136,16 @@ export function buildProgram(run: Runner): Command {
     .addOption(workspace())
     .action(action('seed'));
 
+  const ledger = program.command('ledger').description('check the ledger').exitOverride();
+  command(
+    ledger,
+    'verify',
+    'recompute every balance from the entries and check every entry and transaction; exit 1 naming each drift',
+    'npx fas ledger verify --json',
+  )
+    .option('--workspace <id>', 'only this workspace (default: every workspace)')
+    .action(action('ledger verify'));
+
   const apiOptions = (c: Command) =>
     c
       .option('--url <url>', 'the running server (default FAS_URL, else http://127.0.0.1:$PORT)', httpUrl)

@@ -84,8 +84,13 @@ async function run(io: CliIo, name: string, options: Options): Promise<void> {
       options.json === true,
     );
   }
-  print(io, await runOperator(io, config, name, options), options.json === true);
+  const result = await runOperator(io, config, name, options);
+  print(io, result, options.json === true);
+  if (result.failure) throw new CheckFailed(result.failure);
 }
+
+/** A command that ran and found something wrong (`fas ledger verify`): exit 1, its report already printed. */
+class CheckFailed extends Error {}
 
 /** Commands that talk to a running server over HTTP with an API key (no database here). */
 async function apiCommand(io: CliIo, name: 'listen' | 'trigger', options: Options): Promise<void> {
@@ -129,6 +134,7 @@ export function describeFailure(err: unknown): { code: string; message: string; 
     const message = err.code === 'commander.help' ? 'a command is required' : err.message.replace(/^error: /, '');
     return { code: 'USAGE', message, exit: 2 };
   }
+  if (err instanceof CheckFailed) return { code: 'CHECK_FAILED', message: err.message, exit: 1 };
   if (err instanceof AppError)
     return { code: err.code, message: err.message, errors: err.errors, exit: err.code === 'VALIDATION_FAILED' ? 2 : 1 };
   if (

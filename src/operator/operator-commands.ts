@@ -11,10 +11,12 @@ import { listApiKeys } from '../core/workspaces/list-api-keys.js';
 import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
 import { revokeAdmin } from '../core/workspaces/revoke-admin.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
+import { ledgerVerify } from './ledger-verify.js';
 import { operatorContext } from './operator-context.js';
 import { type Progress, runSeed } from './seed.js';
 
-export type CommandResult = { text: string; json: unknown };
+/** `failure`: the command ran and reports a failed check; the CLI prints the result, then exits 1 with this message. */
+export type CommandResult = { text: string; json: unknown; failure?: string };
 export type Options = Record<string, string | boolean | undefined>;
 /**
  * An operator command: works on open deps, so it runs the same in the CLI's own process or, when
@@ -133,4 +135,5 @@ export const operatorCommands: Record<string, OperatorCommand> = {
     return { json: r, text: `new signing key ${r.kid}: published now, signs from ${r.activatesAt}${retired}` };
   },
   seed: (deps, _config, o, progress) => runSeed(deps, o, progress),
+  'ledger verify': (deps, _config, o) => ledgerVerify(deps, o),
 };

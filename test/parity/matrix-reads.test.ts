@@ -86,7 +86,9 @@ async function gql(query: string, variables?: Record<string, unknown>) {
   return r.data;
 }
 
-const ACCOUNT = selectAll('Account', ['Account.bankingVerification']);
+const ACCOUNT = selectAll('Account', ['Account.bankingVerification', 'Account.balances']);
+// The single read carries the balances (Account.balances in openapi.yaml); lists do not.
+const ACCOUNT_READ = selectAll('Account', ['Account.bankingVerification']);
 const page = (type: string) => `page limit total data { ${selectAll(type)} }`;
 
 type Reader = () => Promise<unknown>;
@@ -100,7 +102,7 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
   getAccount: {
     rest: async () => (await rest().GET('/api/v2/accounts/{accountId}', { params: { path: { accountId: f.accountId } } })).data,
     trpc: () => trpc().accounts.get.query({ accountId: f.accountId }),
-    graphql: async () => (await gql(`query($id: ID!) { account(accountId: $id) { ${ACCOUNT} } }`, { id: f.accountId })).account,
+    graphql: async () => (await gql(`query($id: ID!) { account(accountId: $id) { ${ACCOUNT_READ} } }`, { id: f.accountId })).account,
   },
   listCryptoWallets: {
     rest: async () =>
@@ -173,6 +175,41 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
       transactionFromGraphql(
         (await gql(`query($id: ID!) { transaction(id: $id) { ${GRAPHQL_TRANSACTION} } }`, { id: f.transactionIds[3] })).transaction,
       ),
+  },
+  getAccountBalances: {
+    rest: async () => (await rest().GET('/api/v2/accounts/{accountId}/balances', { params: { path: { accountId: f.accountId } } })).data,
+    trpc: () => trpc().ledger.balances.query({ accountId: f.accountId }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { accountBalances(accountId: $id) { ${selectAll('AccountBalances')} } }`, { id: f.accountId }))
+        .accountBalances,
+  },
+  listAccountEntries: {
+    rest: async () =>
+      (await rest().GET('/api/v2/accounts/{accountId}/entries', { params: { path: { accountId: f.accountId }, query: { limit: 10 } } }))
+        .data,
+    trpc: () => trpc().ledger.entries.query({ accountId: f.accountId, limit: 10 }),
+    graphql: async () =>
+      (await gql(`query($id: ID!) { accountEntries(accountId: $id, limit: 10) { ${page('LedgerEntry')} } }`, { id: f.accountId }))
+        .accountEntries,
+  },
+  listTransactionEntries: {
+    rest: async () =>
+      (
+        await rest().GET('/api/v2/transactions/{transactionId}/entries', {
+          params: { path: { transactionId: f.transactionIds[2]! } },
+        })
+      ).data,
+    trpc: () => trpc().ledger.transactionEntries.query({ transactionId: f.transactionIds[2]! }),
+    graphql: async () =>
+      (
+        await gql(`query($id: ID!) { transactionEntries(transactionId: $id) { ${selectAll('TransactionEntries')} } }`, {
+          id: f.transactionIds[2],
+        })
+      ).transactionEntries,
+  },
+  balanceTotals: {
+    trpc: () => trpc().ledger.totals.query(),
+    graphql: async () => (await gql(`{ balanceTotals { ${selectAll('BalanceTotal')} } }`)).balanceTotals,
   },
   getWorkspace: {
     rest: async () => (await rest().GET('/api/v2/workspace')).data,

@@ -139,6 +139,16 @@ export const MATRIX: Record<string, UseCase> = {
   },
   simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: 'simulations.bankDeposit', graphql: ANALYSTS_READ },
   simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: 'simulations.cryptoDeposit', graphql: ANALYSTS_READ },
+  // the ledger
+  getAccountBalances: { kind: 'read', rest: 'getAccountBalances', trpc: 'ledger.balances', graphql: 'Query.accountBalances' },
+  listAccountEntries: { kind: 'read', rest: 'listAccountEntries', trpc: 'ledger.entries', graphql: 'Query.accountEntries' },
+  listTransactionEntries: {
+    kind: 'read',
+    rest: 'listTransactionEntries',
+    trpc: 'ledger.transactionEntries',
+    graphql: 'Query.transactionEntries',
+  },
+  balanceTotals: { kind: 'read', rest: AGGREGATE, trpc: 'ledger.totals', graphql: 'Query.balanceTotals' },
   // webhooks
   createWebhookTarget: {
     kind: 'write',

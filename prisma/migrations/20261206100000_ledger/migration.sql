@@ -47,12 +47,27 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_workspace_id_account
 -- AddForeignKey
 ALTER TABLE "ledger_balances" ADD CONSTRAINT "ledger_balances_workspace_id_account_id_fkey" FOREIGN KEY ("workspace_id", "account_id") REFERENCES "accounts"("workspace_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+-- A transaction's legs as src/core/ledger/legs.ts `legsOf` computes them (a test keeps the two
+-- equal): per currency, the signed, credit-positive lines of the customer account (`amount`) and of
+-- the workspace's clearing, fees and trading desk ledger accounts, summing to zero. Read by
+-- `ledger_backfill` and by `fas ledger verify` (what a transaction's entries must add up to).
+CREATE FUNCTION ledger_legs(p_type transaction_type, p_detail text, p_side text, p_coin text, p_amount numeric,
+                            p_fee numeric, p_total numeric, p_quote_quantity numeric, p_quote_currency text)
+RETURNS TABLE (currency text, amount numeric, clearing numeric, fees numeric, trading_desk numeric)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_coin, -p_total, p_amount, p_fee, 0::numeric WHERE p_type <> 'trade' AND p_detail <> 'deposit'
+  UNION ALL SELECT p_coin, p_amount - p_fee, -p_amount, p_fee, 0 WHERE p_type <> 'trade' AND p_detail = 'deposit'
+  UNION ALL SELECT p_quote_currency, -p_total, 0, p_fee, p_quote_quantity WHERE p_type = 'trade' AND p_side IS DISTINCT FROM 'sell'
+  UNION ALL SELECT p_coin, p_amount, 0, 0, -p_amount WHERE p_type = 'trade' AND p_side IS DISTINCT FROM 'sell'
+  UNION ALL SELECT p_coin, -p_amount, 0, 0, p_amount WHERE p_type = 'trade' AND p_side = 'sell'
+  UNION ALL SELECT p_quote_currency, p_total, 0, p_fee, -p_quote_quantity WHERE p_type = 'trade' AND p_side = 'sell'
+$$;
+
 -- The entries of transactions written before the ledger (and of `fas seed`'s bulk loads): for
 -- each transaction of the workspace without entries, the entries of the state it is in, not of
 -- every step it took: a pending or processing one holds its legs (`hold`, at its creation), a
 -- completed one posts them (`post`, at its last change), a failed, canceled or returned one moved
--- no money in the end and gets none. The legs are those of src/core/ledger/legs.ts (a test keeps
--- the two equal). Running balances continue from the account's balance row, in time order; the
+-- no money in the end and gets none. Running balances continue from the account's balance row, in time order; the
 -- balance rows are then moved by the same sums. With `p_fund`, each account first gets an opening
 -- balance (an entry without a transaction, from clearing) of everything it pays in each currency, so
 -- its available balance never goes below zero (the seed's rule); without it, history is taken as
@@ -68,14 +83,8 @@ BEGIN
            CASE WHEN t.status IN ('pending', 'processing') THEN t.created_at ELSE t.updated_at END AS at,
            l.amount, l.clearing, l.fees, l.trading_desk
     FROM transactions t
-    CROSS JOIN LATERAL (
-      SELECT t.coin, -t.total, t.amount, t.fee, 0::numeric WHERE t.detail_type IN ('withdrawal', 'withdraw')
-      UNION ALL SELECT t.coin, t.amount - t.fee, -t.amount, t.fee, 0 WHERE t.detail_type = 'deposit'
-      UNION ALL SELECT t.quote_currency, -t.total, 0, t.fee, t.quote_quantity WHERE t.transaction_type = 'trade' AND t.side = 'buy'
-      UNION ALL SELECT t.coin, t.amount, 0, 0, -t.amount WHERE t.transaction_type = 'trade' AND t.side = 'buy'
-      UNION ALL SELECT t.coin, -t.amount, 0, 0, t.amount WHERE t.transaction_type = 'trade' AND t.side = 'sell'
-      UNION ALL SELECT t.quote_currency, t.total, 0, t.fee, -t.quote_quantity WHERE t.transaction_type = 'trade' AND t.side = 'sell'
-    ) AS l(currency, amount, clearing, fees, trading_desk)
+    CROSS JOIN LATERAL ledger_legs(t.transaction_type, t.detail_type, t.side, t.coin, t.amount, t.fee, t.total,
+                                   t.quote_quantity, t.quote_currency) AS l
     WHERE t.workspace_id = p_workspace AND t.status IN ('pending', 'processing', 'completed')
       AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.workspace_id = p_workspace AND e.transaction_id = t.id)
   )
