@@ -18,6 +18,13 @@ export const DEFAULTS = {
   shedding: { eventLoopDelayMs: 200, heapUsedRatio: 0.9, dbWaiters: 256, queueWaitMs: 1000 },
   documentMaxBytes: 10 * 1024 * 1024,
   statementTimeoutMs: 5_000,
+  /**
+   * A use case's database transaction: how long it may wait for a connection (PGlite has one) and
+   * how long it may last. Writes to one account queue on its balance row (src/core/ledger), so a
+   * burst on one account waits its turn rather than failing after Prisma's default 2 s / 5 s.
+   */
+  transactionMaxWaitMs: 15_000,
+  transactionTimeoutMs: 20_000,
   drainTimeoutMs: 7_000,
   signingKeyBits: 2048,
   pgPoolSize: 10,

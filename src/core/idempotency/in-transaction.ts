@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { DEFAULTS } from '../../defaults.js';
 import type { Ctx } from '../context.js';
 import { recordAnswer } from './idempotency-store.js';
 
@@ -12,11 +13,14 @@ type Tx = Prisma.TransactionClient;
  */
 export async function inTransaction<T>(ctx: Ctx, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const pending = ctx.idempotency;
-  const result = await ctx.db.$transaction(async (tx) => {
-    const value = await fn(tx);
-    if (pending && !pending.recorded) await recordAnswer(tx, ctx, pending, JSON.stringify(value));
-    return value;
-  });
+  const result = await ctx.db.$transaction(
+    async (tx) => {
+      const value = await fn(tx);
+      if (pending && !pending.recorded) await recordAnswer(tx, ctx, pending, JSON.stringify(value));
+      return value;
+    },
+    { maxWait: DEFAULTS.transactionMaxWaitMs, timeout: DEFAULTS.transactionTimeoutMs },
+  );
   if (pending) pending.recorded = true;
   return result;
 }
