@@ -62,7 +62,7 @@ describe('no overdraft under concurrency', () => {
     } finally {
       cli.cleanup();
     }
-  });
+  }, 180_000);
 });
 
 describe('fas ledger verify', () => {
