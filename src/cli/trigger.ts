@@ -62,8 +62,17 @@ const TRANSACTIONS = {
   }),
   trade: (accountId: string) => ({ accountId, product: 'BTC-USD', side: 'buy', quantity: '0.01' }),
 };
+/** The deposit that funds each kind of transaction of TRANSACTIONS (a withdrawal or trade needs available funds). */
+const FUNDING = {
+  bank: ['bank', { amount: '200.00', coin: 'USD', instrumentType: 'ach' }],
+  crypto: ['crypto', { amount: '1', coin: 'ETH', network: 'ethereum' }],
+  trade: ['bank', { amount: '1000.00', coin: 'USD', instrumentType: 'wire' }],
+} as const;
 const transaction = (kind: keyof typeof TRANSACTIONS, status?: string) => async (call: Call) => {
   const id = await active(call);
+  const [rail, deposit] = FUNDING[kind];
+  const funds = await call<{ id: string }>('POST', `/api/v2/simulations/deposits/${rail}`, { accountId: id, ...deposit });
+  for (const step of ['processing', 'completed']) await call('POST', `/api/v2/simulations/transactions/${funds.id}/status`, { status: step });
   const t = await call<{ id: string }>('POST', `/api/v2/transactions/${kind}`, TRANSACTIONS[kind](id));
   if (status) await call('POST', `/api/v2/simulations/transactions/${t.id}/status`, { status });
   return id;

@@ -5,7 +5,7 @@ import type { Ctx } from '../../src/core/context.js';
 import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../../src/core/kyc/submit-banking-verification.js';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
-import { activeAccount, createBank } from '../factories/transactions.js';
+import { activeAccount, createBank, fundedAccount } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { exampleSlots, exampleViolations, successStatuses } from '../support/contract-examples.js';
@@ -47,6 +47,8 @@ const inReview = async (ctx: Ctx) => {
 };
 const onActive: Fixture = async (ctx) => ({ path: { accountId: await activeAccount(ctx) } });
 const bodyActive: Fixture = async (ctx) => ({ ids: { accountId: await activeAccount(ctx) } });
+// A withdrawal or trade holds funds: its account holds plenty of every currency.
+const bodyFunded: Fixture = async (ctx) => ({ ids: { accountId: await fundedAccount(ctx) } });
 
 const fixtures: Record<string, Fixture> = {
   createAccount: async () => ({}),
@@ -67,9 +69,9 @@ const fixtures: Record<string, Fixture> = {
   }),
   submitBankingVerification: async (ctx) => ({ ids: { accountId: await individual(ctx) } }),
   requestBankingVerification: async (ctx) => ({ ids: { accountId: await saved(ctx) } }),
-  createBankTransaction: bodyActive,
-  createCryptoTransaction: bodyActive,
-  createTradeTransaction: bodyActive,
+  createBankTransaction: bodyFunded,
+  createCryptoTransaction: bodyFunded,
+  createTradeTransaction: bodyFunded,
   simulateTransactionStatus: async (ctx) => ({ path: { transactionId: (await createBank(ctx, await activeAccount(ctx))).id } }),
   simulateKycOutcome: async (ctx) => ({ path: { accountId: await inReview(ctx) } }),
   simulateBankDeposit: bodyActive,

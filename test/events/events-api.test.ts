@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { listEvents } from '../../src/core/events/list-events.js';
-import { activeAccount, bankBody } from '../factories/transactions.js';
+import { bankBody, fundedAccount } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, rawRequest, restClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
@@ -26,7 +26,7 @@ describe('the events API lists what the webhooks carried', () => {
     const rx = await startReceiver();
     await call(ws.apiKey, 'POST', '/api/v2/webhook-targets', { url: rx.url });
     const account = (await call(ws.apiKey, 'POST', '/api/v2/accounts', { type: 'individual', email: 'ev@example.com' })).accountId;
-    const active = await activeAccount(ws.ctx, 'ev2@example.com');
+    const active = await fundedAccount(ws.ctx, 'ev2@example.com');
     const tx = await call(ws.apiKey, 'POST', '/api/v2/transactions/bank', bankBody(active));
     await call(ws.apiKey, 'POST', `/api/v2/simulations/transactions/${tx.id}/status`, { status: 'processing' });
     await w.drain();

@@ -1,6 +1,6 @@
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import type { Ctx } from '../../src/core/context.js';
-import { PRICES, scaleOf } from '../../src/core/transactions/catalog.js';
+import { PRICES, SCALE, scaleOf } from '../../src/core/transactions/catalog.js';
 import { createBankTransaction } from '../../src/core/transactions/create-bank-transaction.js';
 import { createCryptoTransaction } from '../../src/core/transactions/create-crypto-transaction.js';
 import { createTradeTransaction } from '../../src/core/transactions/create-trade-transaction.js';
@@ -15,6 +15,18 @@ export async function activeAccount(ctx: Ctx, email = 'trader@example.com') {
     data: { status: 'active' },
   });
   return account.accountId;
+}
+
+/** An active account holding plenty of every currency of the catalog (opening balances, factories/ledger.ts). */
+export async function fundedAccount(ctx: Ctx, email = 'funded@example.com') {
+  const accountId = await activeAccount(ctx, email);
+  await fundAll(ctx, accountId);
+  return accountId;
+}
+
+/** Gives an account plenty of every currency of the catalog (opening balances, factories/ledger.ts). */
+export async function fundAll(ctx: Ctx, accountId: string): Promise<void> {
+  for (const currency of Object.keys(SCALE)) await fund(ctx, accountId, currency, '1000000');
 }
 
 /** The core context with its clock fixed at `iso` (to place transactions in time). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realPng } from '../factories/images.js';
-import { activeAccount, bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
+import { activeAccount, bankBody, cryptoBody, fundedAccount, tradeBody } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, poster, rawRequest, startHarness, trpcClient } from '../support/harness.js';
@@ -128,17 +128,17 @@ const WRITERS: Record<string, WriteSpec> = {
     trpc: (s) => trpc().simulations.kycOutcome.mutate({ accountId: s.accountId, outcome: 'completed' }),
   },
   createBankTransaction: {
-    prepare: async () => ({ accountId: await activeAccount(ws.ctx) }),
+    prepare: async () => ({ accountId: await fundedAccount(ws.ctx) }),
     rest: (s) => ok(post('/api/v2/transactions/bank', bankBody(s.accountId))),
     trpc: (s) => trpc().transactions.createBank.mutate(bankBody(s.accountId) as never),
   },
   createCryptoTransaction: {
-    prepare: async () => ({ accountId: await activeAccount(ws.ctx) }),
+    prepare: async () => ({ accountId: await fundedAccount(ws.ctx) }),
     rest: (s) => ok(post('/api/v2/transactions/crypto', cryptoBody(s.accountId))),
     trpc: (s) => trpc().transactions.createCrypto.mutate(cryptoBody(s.accountId) as never),
   },
   createTradeTransaction: {
-    prepare: async () => ({ accountId: await activeAccount(ws.ctx) }),
+    prepare: async () => ({ accountId: await fundedAccount(ws.ctx) }),
     rest: (s) => ok(post('/api/v2/transactions/trade', tradeBody(s.accountId))),
     trpc: (s) => trpc().transactions.createTrade.mutate(tradeBody(s.accountId) as never),
   },
@@ -149,7 +149,7 @@ const WRITERS: Record<string, WriteSpec> = {
   },
   simulateTransactionStatus: {
     prepare: async () => {
-      const accountId = await activeAccount(ws.ctx);
+      const accountId = await fundedAccount(ws.ctx);
       return { accountId, transactionId: (await ok(post('/api/v2/transactions/bank', bankBody(accountId)))).id };
     },
     rest: (s) => ok(post(`/api/v2/simulations/transactions/${s.transactionId}/status`, { status: 'processing', statusReason: 'sent' })),

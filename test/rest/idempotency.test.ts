@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, bankBody } from '../factories/transactions.js';
+import { bankBody, fundedAccount } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
@@ -136,7 +136,7 @@ describe('Idempotency-Key', () => {
     ['/api/v2/webhook-targets', 201],
   ])('replays %s from the answer committed with the change', async (path, status) => {
     const ws = await workspaceFactory(h.deps);
-    const accountId = await activeAccount(ws.ctx);
+    const accountId = await fundedAccount(ws.ctx);
     const body = path === '/api/v2/webhook-targets' ? { url: 'https://hooks.example.com/fas' } : bankBody(accountId);
     const send = () =>
       rawRequest(h, 'POST', path, {

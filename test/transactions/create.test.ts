@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
+import { bankBody, cryptoBody, fundedAccount, tradeBody } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, rawRequest, restClient, startHarness } from '../support/harness.js';
 
@@ -9,7 +9,7 @@ let accountId: string;
 beforeAll(async () => {
   h = await startHarness();
   ws = await workspaceFactory(h.deps);
-  accountId = await activeAccount(ws.ctx);
+  accountId = await fundedAccount(ws.ctx);
 });
 afterAll(async () => h?.close());
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeAccount, bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
+import { bankBody, cryptoBody, fundedAccount, tradeBody } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, poster, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 
@@ -19,7 +19,7 @@ const strings = (t: any) => {
 describe('Transaction (openapi.yaml): reference and statusReason are always strings', () => {
   it('without a client reference or a reason: "" on REST, tRPC, GraphQL, lists, details, history and webhook payloads', async () => {
     const ws = await workspaceFactory(h.deps);
-    const accountId = await activeAccount(ws.ctx, `strings-${Date.now()}@example.com`);
+    const accountId = await fundedAccount(ws.ctx, `strings-${Date.now()}@example.com`);
     const post = poster(h, ws.apiKey);
     const trpc = trpcClient(h, ws.adminToken);
     const bank = (await post('/api/v2/transactions/bank', bankBody(accountId))).body;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/core/webhooks/events.js';
-import { bankBody, cryptoBody, tradeBody } from '../factories/transactions.js';
+import { bankBody, cryptoBody, fundAll, tradeBody } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { rawRequest } from '../support/harness.js';
@@ -56,6 +56,7 @@ describe('every event type of the contract comes from a real operation', () => {
     await call('PATCH', `/api/v2/accounts/${person}/crypto-beneficiaries/${beneficiary.id}`, { name: 'Vault' });
     await call('DELETE', `/api/v2/accounts/${person}/crypto-beneficiaries/${beneficiary.id}`);
 
+    await fundAll(ws.ctx, person);
     const bank = await call('POST', '/api/v2/transactions/bank', bankBody(person));
     const crypto = await call('POST', '/api/v2/transactions/crypto', cryptoBody(person));
     const trade = await call('POST', '/api/v2/transactions/trade', tradeBody(person));
