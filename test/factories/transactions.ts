@@ -18,7 +18,7 @@ export async function activeAccount(ctx: Ctx, email = 'trader@example.com') {
 }
 
 /** An active account holding plenty of every currency of the catalog (opening balances, factories/ledger.ts). */
-export async function fundedAccount(ctx: Ctx, email = 'funded@example.com') {
+export async function fundedAccount(ctx: Ctx, email = 'trader@example.com') {
   const accountId = await activeAccount(ctx, email);
   await fundAll(ctx, accountId);
   return accountId;

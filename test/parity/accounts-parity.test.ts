@@ -44,7 +44,10 @@ function protocols(secret: string) {
         return r.errors ? gqlError(r) : r.data.createAccount;
       },
       get: async (accountId: string) => {
-        const r = await graphql(h, secret, `query($id: ID!) { account(accountId: $id) { ${ACCOUNT_FIELDS} } }`, { id: accountId });
+        // The single read carries the balances (Account.balances in openapi.yaml).
+        const r = await graphql(h, secret, `query($id: ID!) { account(accountId: $id) { ${ACCOUNT_FIELDS} balances { currency } } }`, {
+          id: accountId,
+        });
         if (r.errors) return gqlError(r);
         return r.data.account ?? { error: 'NOT_FOUND', fields: [] };
       },
@@ -94,7 +97,7 @@ describe('accounts: REST, tRPC and GraphQL agree', () => {
       })),
     );
     const [rest, trpc, gql] = results;
-    expect(rest!.get).toEqual(created.rest);
+    expect(rest!.get).toEqual({ ...created.rest, balances: [] });
     expect(rest!.list).toMatchObject({ page: 2, limit: 1, total: 3 });
     expect(rest!.searched.data.map((a: any) => a.accountId)).toEqual([created.trpc.accountId]);
     expect(rest!.invalid).toEqual({ error: 'VALIDATION_FAILED', fields: [{ field: 'email', message: 'must be a valid email address' }] });

@@ -93,7 +93,7 @@ const WRITERS: Record<string, WriteSpec> = {
     rest: () => ok(post('/api/v2/accounts', { type: 'business', email: 'new@example.com', reference: 'r-1' })),
     trpc: () => trpc().accounts.create.mutate({ type: 'business', email: 'new@example.com', reference: 'r-1' }),
     graphql: async () => {
-      const fields = selectAll('Account', ['Account.bankingVerification']);
+      const fields = selectAll('Account', ['Account.bankingVerification', 'Account.balances']);
       const r = await graphql(
         h,
         ws.apiKey,

@@ -57,7 +57,6 @@ export async function changeTransactionStatus(
     const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
     throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
   }
-  await recordLedgerStep(tx, ctx, { ...row, id }, row.status, to);
   const now = ctx.clock.now();
   // The current status becomes the newest previous one (`previous_statuses`, schema.prisma).
   const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString()];
@@ -71,6 +70,10 @@ export async function changeTransactionStatus(
       updated_at = ${now},
       tx_hash = coalesce(tx_hash, ${txHash})
     WHERE workspace_id = ${ctx.workspaceId}::uuid AND id = ${id}::uuid`;
+  const transaction = await readTransaction(tx, ctx, id);
+  const type = `${row.transactionType}_transaction_status_updated` as EventType;
+  await emitEvent(tx, ctx, { type, accountId: transaction.accountId, details: { transaction, previousStatus: row.status } });
+  // Shared rows (counts, balances) last: their locks are held only until the commit.
   const counted = {
     workspaceId: ctx.workspaceId,
     accountId: row.accountId,
@@ -80,9 +83,7 @@ export async function changeTransactionStatus(
   };
   await bumpCounts(tx, { ...counted, status: row.status }, -1);
   await bumpCounts(tx, { ...counted, status: to }, 1);
-  const transaction = await readTransaction(tx, ctx, id);
-  const type = `${row.transactionType}_transaction_status_updated` as EventType;
-  await emitEvent(tx, ctx, { type, accountId: transaction.accountId, details: { transaction, previousStatus: row.status } });
+  await recordLedgerStep(tx, ctx, { ...row, id }, row.status, to);
   return transaction;
 }
 

@@ -129,6 +129,8 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   // load built aside counted before its rows were swapped in.
   opts.onPhase?.('analyzing');
   await ctx.db.$executeRawUnsafe('ANALYZE transactions');
+  opts.onPhase?.('ledger');
+  await seedLedger(ctx);
   if (!counted) {
     opts.onPhase?.('counting');
     await countSeeded(ctx, ctx.bulk?.kind === 'pglite' ? '128MB' : '512MB');
@@ -145,6 +147,8 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) ledger_entries');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) ledger_balances');
   // And the accounts: without statistics the planner took a workspace's accounts for a handful and
   // matched a search's pattern on every one of them instead of looking up the email keys' index.
   // VACUUM also merges that index's pending list, which every search read through otherwise
@@ -170,5 +174,21 @@ async function countSeeded(ctx: Ctx, memory: string): Promise<void> {
       await rebuildSearchGroups(tx, ctx.workspaceId);
     },
     { timeout: 600_000, maxWait: 600_000 },
+  );
+}
+
+/**
+ * The ledger of the seeded transactions, built in SQL in one statement per table (`ledger_backfill`,
+ * migration `ledger`), with the seed's rule: each account first gets an opening balance of what
+ * it pays in each currency, so no balance goes below zero and `fas ledger verify` is clean.
+ */
+async function seedLedger(ctx: Ctx): Promise<void> {
+  await ctx.db.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL statement_timeout = 0');
+      await tx.$executeRawUnsafe("SET LOCAL work_mem = '256MB'");
+      await tx.$queryRaw`SELECT ledger_backfill(${ctx.workspaceId}::uuid, true)`;
+    },
+    { timeout: 3_600_000, maxWait: 600_000 },
   );
 }
