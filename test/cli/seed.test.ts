@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { legsOf } from '../../src/core/ledger/legs.js';
+import { verifyLedger } from '../../src/core/ledger/verify-ledger.js';
 import { addressValid, PRICES, routingNumberValid } from '../../src/core/transactions/catalog.js';
+import { Decimal } from '../../src/core/transactions/money.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { copyField } from '../../src/operator/seed/copy-text.js';
@@ -120,6 +123,61 @@ describe('fas seed: seedTransactions', () => {
     await expect(
       h.deps.sql(Prisma.sql`UPDATE transactions SET account_id = '00000000-0000-4000-8000-000000000000' WHERE id = ${rows[0]!.id}::uuid`),
     ).rejects.toThrow(/foreign key/);
+  });
+
+  it('builds the ledger of its rows: verify is clean, no balance below zero; ledger_legs (SQL) is legsOf (TS) on every row', async () => {
+    const report = await verifyLedger(h.deps, { workspaceId: ws.workspaceId });
+    expect(report.drifts).toEqual([]);
+    expect(report.negative).toBe(0);
+    expect(report.entries).toBeGreaterThan(N / 2);
+    const inSql = await h.deps.sql<{
+      id: string;
+      currency: string;
+      amount: string;
+      clearing: string;
+      fees: string;
+      tradingDesk: string;
+    }>(Prisma.sql`
+      SELECT t.id::text AS id, l.currency, l.amount::text AS amount, l.clearing::text AS clearing, l.fees::text AS fees,
+             l.trading_desk::text AS "tradingDesk"
+      FROM transactions t
+      CROSS JOIN LATERAL ledger_legs(t.transaction_type, t.detail_type, t.side, t.coin, t.amount, t.fee, t.total, t.quote_quantity, t.quote_currency) l
+      WHERE t.workspace_id = ${ws.workspaceId}::uuid ORDER BY t.id, l.currency`);
+    const stored = await h.deps.db.transaction.findMany({
+      where: { workspaceId: ws.workspaceId },
+      select: {
+        id: true,
+        accountId: true,
+        transactionType: true,
+        detailType: true,
+        coin: true,
+        amount: true,
+        fee: true,
+        total: true,
+        side: true,
+        quoteQuantity: true,
+        quoteCurrency: true,
+      },
+      orderBy: { id: 'asc' },
+    });
+    const inTs = stored.flatMap((t) =>
+      legsOf(t).map((l) => ({
+        id: t.id,
+        currency: l.currency,
+        amount: l.amount,
+        clearing: l.clearing,
+        fees: l.fees,
+        tradingDesk: l.tradingDesk,
+      })),
+    );
+    expect(inSql.length).toBe(inTs.length);
+    const key = (r: { id: string; currency: string }) => `${r.id} ${r.currency}`;
+    const sqlBy = new Map(inSql.map((r) => [key(r), r]));
+    for (const l of inTs) {
+      const r = sqlBy.get(key(l));
+      for (const f of ['amount', 'clearing', 'fees', 'tradingDesk'] as const)
+        expect(new Decimal(r?.[f] ?? 'NaN').eq(l[f]), `${key(l)} ${f}`).toBe(true);
+    }
   });
 
   it('gives every row a status history that leads to its status, and amounts the create use cases would compute', () => {

@@ -1,0 +1,226 @@
+// npm run bench:ledger -- [--rows N] [--clients C] [--seconds S] [--before DIR] [--reads R]
+//
+// The ledger's cost and its balance read, on PostgreSQL (DATABASE_URL's server, default
+// postgres://postgres@127.0.0.1:5432; databases fas_bench_ledger_after and _before, recreated):
+// - the write path: bank withdrawals created, then moved to processing and completed, through the
+//   core (as the REST handlers call it), for S seconds (default 10) with one client and with C
+//   (default 8), each client on an account of its own; creations/s and status changes/s;
+// - with --before DIR, the same against the code in DIR (a checkout of main without the ledger:
+//   `git worktree add /tmp/fas-main main && ln -s $PWD/node_modules /tmp/fas-main/node_modules &&
+//   (cd /tmp/fas-main && npm run generate:prisma)`), and the ratio (target: after within 1.3x);
+// - the balance read (`getAccountBalances`) p50/p99 over R (default 2,000) reads of random accounts
+//   of a workspace seeded with N transactions (default 100,000; target p99 <= 5 ms at 10,000,000),
+//   and the statement's first page (`listAccountEntries`, 100 entries).
+// Prints a markdown table to stdout, progress on stderr.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { ensureBenchDatabase } from './support/database.js';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const rows = Number(option('rows') ?? 100_000);
+const clients = Number(option('clients') ?? 8);
+const seconds = Number(option('seconds') ?? 10);
+const reads = Number(option('reads') ?? 2_000);
+const beforeDir = option('before');
+const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+for (const [n, v] of Object.entries({ rows, clients, seconds, reads })) {
+  if (!Number.isSafeInteger(v) || v < 1) throw new Error(`--${n} must be a positive integer`);
+}
+
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const urlOf = (db: string) => {
+  const u = new URL(server);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+/** The code under test: this checkout's, or another's (--before), loaded from its sources. */
+async function code(dir: string) {
+  const at = (p: string) => import(path.join(dir, p));
+  return {
+    openDatabase: (await at('src/db/database.ts')).openDatabase,
+    depsOf: (await at('src/server/deps.ts')).depsOf,
+    createContext: (await at('src/core/context.ts')).createContext,
+    createFieldCipher: (await at('src/core/crypto/field-cipher.ts')).createFieldCipher,
+    createBankTransaction: (await at('src/core/transactions/create-bank-transaction.ts')).createBankTransaction,
+    simulateTransactionStatus: (await at('src/core/transactions/simulate-transaction-status.ts')).simulateTransactionStatus,
+  };
+}
+
+interface WriteRates {
+  creations: number;
+  changes: number;
+}
+
+/** Creations and status changes per second with `n` clients, each on an account of its own. */
+async function writePath(dir: string, db: string, n: number): Promise<WriteRates> {
+  const c = await code(dir);
+  const url = urlOf(db);
+  const database = await c.openDatabase({ databaseUrl: url, dataDir: '' });
+  try {
+    const deps = c.depsOf(database, {
+      cipher: c.createFieldCipher(randomBytes(32)),
+      publicUrl: 'http://bench',
+      allowInsecureWebhooks: false,
+    });
+    const ws = await database.prisma.workspace.create({
+      data: { id: randomUUID(), name: 'bench-ledger', sandbox: true },
+      select: { id: true },
+    });
+    const ctx = c.createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
+    const accounts = Array.from({ length: n }, () => randomUUID());
+    await database.prisma.account.createMany({
+      data: accounts.map((id) => ({ id, workspaceId: ws.id, type: 'individual', email: `${id}@bench.example`, status: 'active' })),
+    });
+    const found = await database.prisma.$queryRawUnsafe("SELECT to_regclass('ledger_balances') IS NOT NULL AS ok");
+    const ledger = (found as { ok: boolean }[])[0]?.ok === true;
+    if (ledger) {
+      // Each account holds plenty (an opening balance, as `fas seed` gives its accounts).
+      await database.prisma.$executeRawUnsafe(
+        `WITH a AS (SELECT unnest($1::uuid[]) AS id), b AS (
+           INSERT INTO ledger_balances (workspace_id, account_id, currency, posted, pending_in, pending_out, updated_at)
+           SELECT $2::uuid, id, 'USD', 1e12, 0, 0, now() FROM a RETURNING account_id)
+         INSERT INTO ledger_entries (workspace_id, account_id, currency, type, created_at, amount, clearing, posted, pending_in, pending_out)
+         SELECT $2::uuid, account_id, 'USD', 'post', now(), 1e12, -1e12, 1e12, 0, 0 FROM b`,
+        accounts,
+        ws.id,
+      );
+    }
+    let creations = 0;
+    let changes = 0;
+    const end = performance.now() + seconds * 1000;
+    const body = (accountId: string) => ({
+      accountId,
+      amount: '1.00',
+      coin: 'USD',
+      instrumentType: 'ach',
+      beneficiaryName: 'Bench Payee',
+      beneficiaryRoutingNumber: '021000021',
+      beneficiaryAccountNumber: '123456789',
+    });
+    const started = performance.now();
+    await Promise.all(
+      accounts.map(async (accountId) => {
+        while (performance.now() < end) {
+          const t = await c.createBankTransaction(ctx, body(accountId));
+          creations++;
+          for (const status of ['processing', 'completed']) {
+            await c.simulateTransactionStatus(ctx, { transactionId: t.id, body: { status } });
+            changes++;
+          }
+        }
+      }),
+    );
+    const took = (performance.now() - started) / 1000;
+    return { creations: creations / took, changes: changes / took };
+  } finally {
+    await database.close();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** The balance read and the statement's first page on a workspace of `rows` seeded transactions. */
+async function readPath(db: string) {
+  const { openDatabase } = await import('../src/db/database.js');
+  const { depsOf } = await import('../src/server/deps.js');
+  const { createContext } = await import('../src/core/context.js');
+  const { createFieldCipher } = await import('../src/core/crypto/field-cipher.js');
+  const { seedTransactions } = await import('../src/operator/seed/seed-transactions.js');
+  const { getAccountBalances } = await import('../src/core/ledger/get-account-balances.js');
+  const { listAccountEntries } = await import('../src/core/ledger/list-account-entries.js');
+  const database = await openDatabase({ databaseUrl: urlOf(db), dataDir: '' });
+  try {
+    const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });
+    const ws = await database.prisma.workspace.create({
+      data: { id: randomUUID(), name: 'bench-ledger-reads', sandbox: true },
+      select: { id: true },
+    });
+    const ctx = createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
+    log(`seeding ${fmt(rows)} transactions for the reads (load ${load()})`);
+    const seededAt = performance.now();
+    await seedTransactions(ctx, { transactions: rows });
+    log(`seeded in ${fmt((performance.now() - seededAt) / 1000, 1)} s`);
+    const accounts = (await database.prisma.account.findMany({ where: { workspaceId: ws.id }, select: { id: true } })).map((a) => a.id);
+    const [entries] = (await database.prisma.$queryRawUnsafe(
+      'SELECT count(*)::text AS n FROM ledger_entries WHERE workspace_id = $1::uuid',
+      ws.id,
+    )) as {
+      n: string;
+    }[];
+    const time = async (read: (accountId: string) => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let i = 0; i < reads; i++) {
+        const accountId = accounts[Math.floor(Math.random() * accounts.length)] as string;
+        const t0 = performance.now();
+        await read(accountId);
+        ms.push(performance.now() - t0);
+      }
+      ms.sort((a, b) => a - b);
+      return { p50: percentile(ms, 50), p99: percentile(ms, 99) };
+    };
+    const balance = await time((accountId) => getAccountBalances(ctx, { accountId }));
+    const statement = await time((accountId) => listAccountEntries(ctx, { accountId, query: {} }));
+    return { balance, statement, accounts: accounts.length, entries: Number(entries?.n ?? 0) };
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  const out: string[] = [];
+  const loadBefore = load();
+  const runs: { name: string; dir: string; db: string }[] = [
+    { name: 'after', dir: path.resolve(import.meta.dirname, '..'), db: 'fas_bench_ledger_after' },
+  ];
+  if (beforeDir) runs.unshift({ name: 'before', dir: path.resolve(beforeDir), db: 'fas_bench_ledger_before' });
+  const rates: Record<string, Record<number, WriteRates>> = {};
+  for (const r of runs) {
+    await ensureBenchDatabase(urlOf(r.db), { fresh: true });
+    rates[r.name] = {};
+    for (const n of [1, clients]) {
+      log(`${r.name}: write path, ${n} client(s), ${seconds} s (load ${load()})`);
+      (rates[r.name] as Record<number, WriteRates>)[n] = await writePath(r.dir, r.db, n);
+    }
+  }
+  log(`reads (load ${load()})`);
+  const readsOf = await readPath('fas_bench_ledger_after');
+  out.push(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), Node ${process.version}, PostgreSQL at ${new URL(server).host}.`);
+  out.push(`Load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}.`);
+  out.push('');
+  out.push('| measure | before (no ledger) | after (ledger) | before / after | target |');
+  out.push('|---|---|---|---|---|');
+  for (const n of [1, clients]) {
+    for (const [key, label] of [
+      ['creations', 'creations/s'],
+      ['changes', 'status changes/s'],
+    ] as const) {
+      const a = rates.after?.[n]?.[key] ?? 0;
+      const b = rates.before?.[n]?.[key];
+      const ratio = b ? b / a : undefined;
+      out.push(
+        `| ${label}, ${n} client${n > 1 ? 's' : ''} | ${b ? fmt(b, 1) : '(no --before)'} | ${fmt(a, 1)} | ${ratio ? `${fmt(ratio, 2)}x` : ''} | within 1.3x${ratio ? ` (${ratio <= 1.3 ? 'met' : 'missed'})` : ''} |`,
+      );
+    }
+  }
+  const scale = `${fmt(rows)} transactions, ${fmt(readsOf.accounts)} accounts, ${fmt(readsOf.entries)} entries`;
+  out.push(
+    `| balance read p50 / p99 at ${scale} | | ${fmt(readsOf.balance.p50, 2)} / ${fmt(readsOf.balance.p99, 2)} ms | | p99 <= 5 ms at 10,000,000 (${readsOf.balance.p99 <= 5 ? 'met' : 'missed'} here) |`,
+  );
+  out.push(
+    `| statement first page p50 / p99 (100 entries) | | ${fmt(readsOf.statement.p50, 2)} / ${fmt(readsOf.statement.p99, 2)} ms | | |`,
+  );
+  process.stdout.write(`${out.join('\n')}\n`);
+}
+
+await main();
