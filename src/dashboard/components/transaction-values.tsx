@@ -23,6 +23,18 @@ export function TransactionAmount({
   );
 }
 
+const ARROWS = { in: '↓', out: '↑', exchange: '⇄' } as const;
+
+/** Which way money moves for the account (the transaction's `direction`, given by the server). */
+export function Direction({ direction }: { direction: Tx['direction'] }) {
+  return (
+    <span className={`direction direction-${direction}`}>
+      <span aria-hidden="true">{ARROWS[direction]} </span>
+      {valueLabel(direction)}
+    </span>
+  );
+}
+
 /** A long value (address, hash) in monospace, wrapped anywhere, with a copy button. */
 function Long({ value, label }: { value: string | undefined; label: string }) {
   if (!value) return null;

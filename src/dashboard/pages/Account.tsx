@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { AccountResources, AccountStatusHistory } from '../components/AccountSections.js';
 import { KycReview } from '../components/KycReview.js';
+import { AccountBalances, AccountStatement } from '../components/LedgerSections.js';
 import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { SandboxAccountActions } from '../components/SandboxActions.js';
 import { PagedTable } from '../components/tables.js';
-import { TransactionAmount } from '../components/transaction-values.js';
+import { Direction, TransactionAmount } from '../components/transaction-values.js';
 import { DateTime, Id, StatusBadge } from '../components/values.js';
 import { valueLabel } from '../labels.js';
 import { BASE, Link } from '../router.js';
 import { useTRPC } from '../trpc.js';
 
 /**
- * One account: its profile, status history, KYC review, its resources and latest transactions.
+ * One account: its profile, balances and statement, status history, KYC review, its resources and
+ * latest transactions.
  * Every query starts at once (they need only the id), so the page loads in one batched request.
  */
 export function Account({ accountId }: { accountId: string }) {
@@ -53,6 +55,8 @@ export function Account({ accountId }: { accountId: string }) {
       {/* The sections' queries start with the account's (one batched request), but they show only
           once the account is known: an unknown id then reads as one "not found", not one per section. */}
       <div className={a ? 'contents' : undefined} hidden={!a}>
+        {a ? <AccountBalances balances={a.balances ?? []} /> : null}
+        <AccountStatement accountId={accountId} />
         <AccountStatusHistory accountId={accountId} />
         {a?.type !== 'business' ? <KycReview accountId={accountId} accountStatus={a?.status ?? ''} /> : null}
         {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
@@ -76,6 +80,7 @@ export function Account({ accountId }: { accountId: string }) {
                 ),
               },
               { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
+              { header: 'Direction', cell: (t) => <Direction direction={t.direction} /> },
               { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
               { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
               { header: 'Created', cell: (t) => <DateTime iso={t.createdAt} /> },

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useContext } from 'react';
 import { nextStatuses } from '../../core/transactions/status-transitions.js';
+import { TransactionEntries } from '../components/LedgerSections.js';
 import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { SandboxTransactionStatus } from '../components/SandboxActions.js';
 import { TransactionAmount, TransactionDetails } from '../components/transaction-values.js';
@@ -56,6 +57,7 @@ export function Transaction({ transactionId }: { transactionId: string }) {
               </Link>,
             ],
             ['Reference', t.reference],
+            ['Direction', valueLabel(t.direction)],
             ['Currencies', t.coins.join(' / ')],
             ['Created by', t.audit.admin ? `${t.audit.admin} (admin)` : t.audit.apiKey ? 'an API key' : 'the platform'],
           ]}
@@ -64,6 +66,7 @@ export function Transaction({ transactionId }: { transactionId: string }) {
       <Section id="details" title="Details">
         <TransactionDetails t={t} />
       </Section>
+      <TransactionEntries transactionId={t.id} />
       <Section id="history" title="Status history">
         <ol className="timeline">
           {t.statusHistory.map((h, i) => (

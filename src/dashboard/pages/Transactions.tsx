@@ -6,7 +6,7 @@ import { ExportLink } from '../components/ExportLink.js';
 import { checkAccountAndDates, checkSearch, FilterForm, SelectFilter, TextFilter, useListSearch } from '../components/filters.js';
 import { Page } from '../components/layout.js';
 import { type Column, PagedTable } from '../components/tables.js';
-import { TransactionAmount } from '../components/transaction-values.js';
+import { Direction, TransactionAmount } from '../components/transaction-values.js';
 import { DateTime, Id, StatusBadge } from '../components/values.js';
 import { fromRfc3339, localZoneName, toRfc3339, type Zone, zoneLabel } from '../format.js';
 import { valueLabel } from '../labels.js';
@@ -29,6 +29,7 @@ function columns(zone: Zone): Column<Row>[] {
     },
     { header: `Created (${zoneLabel(zone)})`, cell: (t) => <DateTime iso={t.createdAt} zone={zone} /> },
     { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
+    { header: 'Direction', cell: (t) => <Direction direction={t.direction} /> },
     { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
     { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
     { header: 'Account', cell: (t) => <Link to={`${BASE}/accounts/${t.accountId}`}>{t.account.email}</Link> },
