@@ -72,7 +72,8 @@ const transaction = (kind: keyof typeof TRANSACTIONS, status?: string) => async 
   const id = await active(call);
   const [rail, deposit] = FUNDING[kind];
   const funds = await call<{ id: string }>('POST', `/api/v2/simulations/deposits/${rail}`, { accountId: id, ...deposit });
-  for (const step of ['processing', 'completed']) await call('POST', `/api/v2/simulations/transactions/${funds.id}/status`, { status: step });
+  for (const step of ['processing', 'completed'])
+    await call('POST', `/api/v2/simulations/transactions/${funds.id}/status`, { status: step });
   const t = await call<{ id: string }>('POST', `/api/v2/transactions/${kind}`, TRANSACTIONS[kind](id));
   if (status) await call('POST', `/api/v2/simulations/transactions/${t.id}/status`, { status });
   return id;

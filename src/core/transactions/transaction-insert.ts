@@ -90,7 +90,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
   const type = `${t.transactionType}_transaction_${happened}` as EventType;
   await emitEvent(tx, ctx, { type, accountId: account.id, details: { transaction } });
   // The rows every writer of the workspace or account shares (counts, search group, balances) last,
-  // so their locks are held only until the commit (docs/benchmarks.md "Ledger").
+  // so their locks are held only until the commit (many writers queue on them).
   await bumpCounts(
     tx,
     {
