@@ -119,12 +119,12 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard account 
       .waitFor();
     const txs = table(page, "the account's transactions").locator('tbody tr');
     await until('the deposit to be listed', async () => (await txs.count()) === 1);
-    expect(await txs.first().locator('td').nth(3).textContent()).toBe('42.50 USD');
+    expect(await txs.first().locator('td').nth(4).textContent()).toBe('42.50 USD'); // Transaction, Type, Direction, Status, Amount
     const cryptoForm = page.getByRole('form', { name: 'Crypto deposit' });
     await cryptoForm.getByLabel('Coin on network').selectOption('SOL/solana');
     await cryptoForm.getByRole('button', { name: 'Simulate crypto deposit' }).click();
     await until('both deposits to be listed', async () => (await txs.count()) === 2);
-    expect(await txs.first().locator('td').nth(3).textContent()).toMatch(/^0\.50* SOL$/);
+    expect(await txs.first().locator('td').nth(4).textContent()).toMatch(/^0\.50* SOL$/);
     // A refused simulation says why and changes nothing.
     await bankForm.getByLabel('Amount').fill('-3');
     await bankForm.getByRole('button', { name: 'Simulate bank deposit' }).click();

@@ -74,6 +74,10 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
         path: `/dashboard/accounts/${seed.erin}`,
         ready: async (p) => {
           await p.getByRole('img', { name: /Document \(front\)/ }).waitFor();
+          // The previews load lazily: on a phone the balances push them below the fold, so bring
+          // each into view (as a reader scrolling would) before the full-page screenshot.
+          for (const img of await p.getByRole('img').all()) await img.scrollIntoViewIfNeeded();
+          await p.evaluate(() => window.scrollTo(0, 0));
           await until('the previews to be drawn', () =>
             p.evaluate(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0)),
           );

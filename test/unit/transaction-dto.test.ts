@@ -67,8 +67,8 @@ function row(over: Partial<TransactionRow>): TransactionRow {
   } as TransactionRow;
 }
 
-const HEAD = `{"id":"${ID}","reference":"INV-1","accountId":"${ACCOUNT}","createdAt":"2026-11-23T19:19:00.831Z","transactionType":"%TYPE%","coins":["USD"],"status":"completed","statusReason":"settled","statusHistory":[{"date":"2026-11-23T19:20:00.000Z","status":"completed","statusReason":"settled"},{"date":"2026-11-23T19:19:30.000Z","status":"processing","statusReason":"sent to the bank"},{"date":"2026-11-23T19:19:00.831Z","status":"pending","statusReason":"created"}],"account":{"accountId":"${ACCOUNT}","email":"a@example.com"},`;
-const head = (type: string) => HEAD.replace('%TYPE%', type);
+const HEAD = `{"id":"${ID}","reference":"INV-1","accountId":"${ACCOUNT}","createdAt":"2026-11-23T19:19:00.831Z","transactionType":"%TYPE%","direction":"%DIRECTION%","coins":["USD"],"status":"completed","statusReason":"settled","statusHistory":[{"date":"2026-11-23T19:20:00.000Z","status":"completed","statusReason":"settled"},{"date":"2026-11-23T19:19:30.000Z","status":"processing","statusReason":"sent to the bank"},{"date":"2026-11-23T19:19:00.831Z","status":"pending","statusReason":"created"}],"account":{"accountId":"${ACCOUNT}","email":"a@example.com"},`;
+const head = (type: string, direction: string) => HEAD.replace('%TYPE%', type).replace('%DIRECTION%', direction);
 
 describe('toTransactionDto serializes to the same bytes', () => {
   it('a bank transaction with every optional field', () => {
@@ -92,7 +92,7 @@ describe('toTransactionDto serializes to the same bytes', () => {
       addenda: ['one', 'two'],
     };
     expect(JSON.stringify(toTransactionDto(row({ ...bank, auditAdminId: ADMIN, auditAdmin: 'ops@example.com', auditApiKey: false })))).toBe(
-      `${head('bank')}"audit":{"adminId":"${ADMIN}","admin":"ops@example.com","apiKey":false},` +
+      `${head('bank', 'in')}"audit":{"adminId":"${ADMIN}","admin":"ops@example.com","apiKey":false},` +
         '"bankTransactionDetails":{"type":"deposit","coin":"USD","amount":"10.00","fee":"0.10","total":"10.10","instrumentType":"wire",' +
         '"transactionReference":"TR-1","imad":"IMAD","originatorName":"Orig","senderAccountNumber":"SAN","senderRoutingNumber":"SRN",' +
         '"senderSwiftCode":"SSC","senderIban":"SIBAN","senderBankName":"SBN","beneficiaryAccountNumber":"BAN","beneficiaryRoutingNumber":"BRN",' +
@@ -107,7 +107,7 @@ describe('toTransactionDto serializes to the same bytes', () => {
         toTransactionDto(row({ instrumentType: 'ach', transactionReference: 'TR-2', senderIban: 'SIBAN', traceNumber: 'TN' })),
       ),
     ).toBe(
-      `${head('bank')}"audit":{"apiKey":true},` +
+      `${head('bank', 'in')}"audit":{"apiKey":true},` +
         '"bankTransactionDetails":{"type":"deposit","coin":"USD","amount":"10.00","fee":"0.10","total":"10.10","instrumentType":"ach",' +
         '"transactionReference":"TR-2","senderIban":"SIBAN","traceNumber":"TN"}}',
     );
@@ -116,12 +116,12 @@ describe('toTransactionDto serializes to the same bytes', () => {
   it('a crypto transaction, with and without its optional fields', () => {
     const crypto = { transactionType: 'crypto', detailType: 'withdraw', coin: 'BTC', network: 'bitcoin' } as const;
     expect(JSON.stringify(toTransactionDto(row({ ...crypto, networkFee: '0.0001', targetAddress: 'bc1q', txHash: '0xabc' })))).toBe(
-      `${head('crypto')}"audit":{"apiKey":true},` +
+      `${head('crypto', 'out')}"audit":{"apiKey":true},` +
         '"cryptoTransactionDetails":{"type":"withdraw","coin":"BTC","network":"bitcoin","amount":"10.00","fee":"0.10","total":"10.10",' +
         '"networkFee":"0.0001","targetAddress":"bc1q","txHash":"0xabc"}}',
     );
     expect(JSON.stringify(toTransactionDto(row({ ...crypto, targetAddress: 'bc1q' })))).toBe(
-      `${head('crypto')}"audit":{"apiKey":true},` +
+      `${head('crypto', 'out')}"audit":{"apiKey":true},` +
         '"cryptoTransactionDetails":{"type":"withdraw","coin":"BTC","network":"bitcoin","amount":"10.00","fee":"0.10","total":"10.10",' +
         '"targetAddress":"bc1q"}}',
     );
@@ -140,7 +140,7 @@ describe('toTransactionDto serializes to the same bytes', () => {
       rate: '3000.00',
     } as const;
     expect(JSON.stringify(toTransactionDto(row({ ...trade, auditAdmin: 'ops@example.com' })))).toBe(
-      `${head('trade')}"audit":{"admin":"ops@example.com","apiKey":true},` +
+      `${head('trade', 'exchange')}"audit":{"admin":"ops@example.com","apiKey":true},` +
         '"tradeTransactionDetails":{"type":"market","product":"ETH-USD","side":"buy","quantity":"10.00","quantityCurrency":"ETH",' +
         '"fee":"0.10","feeCurrency":"USD","quoteQuantity":"3000.00","quoteCurrency":"USD","rate":"3000.00"}}',
     );
