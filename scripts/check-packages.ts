@@ -67,7 +67,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-execFileSync('npm', ['run', 'build', '--workspaces', '--silent'], { ...quiet, cwd: root });
+execFileSync('npm', ['run', 'build', '--workspaces', '--if-present', '--silent'], { ...quiet, cwd: root });
 const server = await startServer();
 const rows: string[] = [];
 try {
