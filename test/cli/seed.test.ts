@@ -309,7 +309,10 @@ describe('fas seed: seedTransactions', () => {
     const other = await workspaceFactory(h.deps);
     await createBank(other.ctx, await activeAccount(other.ctx));
     const count = () => h.deps.db.transaction.count({ where: { workspaceId: other.workspaceId } });
-    const seeded = await seedTransactions({ ...at(other.ctx, NOW), bulk: h.database.bulk }, { transactions: 1000, accounts: 10, batchSize: 100 });
+    const seeded = await seedTransactions(
+      { ...at(other.ctx, NOW), bulk: h.database.bulk },
+      { transactions: 1000, accounts: 10, batchSize: 100 },
+    );
     expect(await count()).toBe(1001);
     expect(seeded.inserted).toEqual({ accounts: 10, transactions: 1000 });
   }, 120_000);
