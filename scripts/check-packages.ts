@@ -83,12 +83,21 @@ async function serveReadmeReceiver(project: string, code: string, server: { url:
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const collect = (c: Buffer) => {
+    out += c.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   try {
     // Listening (a GET answers 405) before the target is registered, or the first attempt finds no one.
     for (let i = 0; i < 600; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/`).then((r) => r.status === 405, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.status === 405,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const api = (p: string, body: unknown) =>
