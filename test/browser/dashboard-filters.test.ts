@@ -71,7 +71,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('dashboard filters, tim
       await page.goto(`${h.baseUrl}/dashboard/transactions`);
       await rows(page).first().waitFor();
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(await page.getByRole('radio', { name: `Local (${zone})` }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: `Local (${zone})` }).isChecked()).toBe(true);
       expect(await rows(page).first().locator('time').textContent()).toMatch(/E[SD]T$/);
       // Applying the filters with UTC makes UTC the dashboard's zone again.
       await page.getByLabel('UTC', { exact: true }).check();
