@@ -6,6 +6,7 @@ import { refuseUndeclaredQuery } from './query-parameters.js';
 import { accountResourceRoutes } from './routes/account-resources.js';
 import { accountRoutes } from './routes/accounts.js';
 import { bankingVerificationRoutes } from './routes/banking-verification.js';
+import type { StreamOptions } from './event-stream.js';
 import { eventRoutes } from './routes/events.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { simulationRoutes } from './routes/simulations.js';
@@ -15,7 +16,7 @@ import { webhookTargetRoutes } from './routes/webhook-targets.js';
 import { workspaceRoutes } from './routes/workspace.js';
 
 /** The authenticated `/api/v2` REST surface; each resource adds its routes here. */
-export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promise<void> {
+export async function restApi(app: FastifyInstance, opts: { deps: Deps; streams?: Partial<StreamOptions> }): Promise<void> {
   requireCredentials(app, opts.deps);
   refuseUndeclaredQuery(app);
   idempotentPosts(app);
@@ -27,6 +28,6 @@ export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promi
   simulationRoutes(app);
   webhookTargetRoutes(app);
   webhookDeliveryRoutes(app);
-  eventRoutes(app);
+  eventRoutes(app, opts.streams);
   await workspaceRoutes(app);
 }
