@@ -48,7 +48,12 @@ function unreadStream(key: string, lastEventId: string): Promise<net.Socket> {
   const url = new URL(h.baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(url.port), url.hostname, () => {
-      socket.pause();
+      // The first bytes say the server answered; then nothing more is read (the kernel's buffers fill).
+      socket.once('data', (first: Buffer) => {
+        socket.pause();
+        socket.unshift(first);
+        answeredSockets.add(socket);
+      });
       socket.write(`GET /api/v2/events/stream HTTP/1.1\r\nHost: x\r\nAuthorization: APIKey ${key}\r\nLast-Event-ID: ${lastEventId}\r\n\r\n`);
       resolve(socket);
     });
@@ -56,12 +61,20 @@ function unreadStream(key: string, lastEventId: string): Promise<net.Socket> {
   });
 }
 
-/** Whether one more stream of the workspace opens now (at most 5 are open at a time). */
-async function anotherOpens(key: string): Promise<boolean> {
+const answeredSockets = new WeakSet<net.Socket>();
+/** The server answered: the stream is open and counted. */
+const answered = (socket: net.Socket) => answeredSockets.has(socket);
+
+/** Whether `n` more streams of the workspace open now (at most 5 are open at a time); they are closed at once. */
+async function moreOpen(key: string, n = 1): Promise<boolean> {
   const c = new AbortController();
-  const res = await fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${key}` }, signal: c.signal });
+  const opened = await Promise.all(
+    Array.from({ length: n }, () =>
+      fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${key}` }, signal: c.signal }).then((r) => r.status === 200),
+    ),
+  );
   c.abort();
-  return res.status === 200;
+  return opened.every(Boolean);
 }
 
 describe('an event stream whose client does not read', () => {
@@ -73,7 +86,8 @@ describe('an event stream whose client does not read', () => {
     for (const s of sockets) s.on('error', () => {});
     let peak = 0;
     try {
-      // Until the server has dropped all five (a sixth may then open), the buffers stay small,
+      await until('the five streams to answer', () => sockets.every(answered), 10_000);
+      // Until the server has dropped all five (five others may then open), the buffers stay small,
       // though the feed holds 5 x 20 MB of unread messages (the sockets take a few MB each).
       let sampled = 0;
       await until(
@@ -83,7 +97,7 @@ describe('an event stream whose client does not read', () => {
           sampled = Date.now();
           peak = Math.max(peak, arrayBuffers() - base);
           expect(peak / MiB, 'buffers held by the server for 5 unread streams (MiB)').toBeLessThan(6);
-          return anotherOpens(ws.apiKey);
+          return moreOpen(ws.apiKey, 5);
         },
         SLOW_READER_MS + 15_000,
       );
@@ -105,7 +119,8 @@ describe('an event stream whose client does not read', () => {
         const res = await fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${ws.apiKey}` }, signal: c.signal });
         expect(res.status).toBe(200);
       }
-      await until('the unread stream to be dropped', () => anotherOpens(ws.apiKey), SLOW_READER_MS + 10_000);
+      await until('the unread stream to answer', () => answered(socket), 10_000);
+      await until('the unread stream to be dropped', () => moreOpen(ws.apiKey), SLOW_READER_MS + 10_000);
       const chunks: Buffer[] = [];
       socket.on('data', (d: Buffer) => chunks.push(d));
       const ended = new Promise((resolve) => socket.once('close', resolve));
