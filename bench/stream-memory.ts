@@ -10,8 +10,8 @@
 // `--pglite` uses an embedded data directory. The rate limit is off: what is measured is the stream.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
 import net from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
@@ -153,7 +153,7 @@ try {
     `\n${STREAMS} unread streams from the oldest of ${EVENTS.toLocaleString('en')} events, ${SECONDS} s, ${target.name}` +
       ` (${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)})\n`,
   );
-  console.log('| server memory | before | peak (streams open) | at close | ' + `${SETTLE} s after close |`);
+  console.log(`| server memory | before | peak (streams open) | at close | ${SETTLE} s after close |`);
   console.log('|---|---:|---:|---:|---:|');
   console.log(`| rss (MiB) | ${mb(before.rss)} | ${mb(peak.rss)} | ${mb(open.rss)} | ${mb(after.rss)} |`);
   console.log(`| external (MiB) | ${mb(before.external)} | ${mb(peak.external)} | ${mb(open.external)} | ${mb(after.external)} |`);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { requireCredentials } from './authenticate.js';
+import type { StreamOptions } from './event-stream.js';
 import { idempotentPosts } from './idempotency.js';
 import { refuseUndeclaredQuery } from './query-parameters.js';
 import { accountResourceRoutes } from './routes/account-resources.js';
 import { accountRoutes } from './routes/accounts.js';
 import { bankingVerificationRoutes } from './routes/banking-verification.js';
-import type { StreamOptions } from './event-stream.js';
 import { eventRoutes } from './routes/events.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { simulationRoutes } from './routes/simulations.js';

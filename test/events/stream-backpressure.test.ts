@@ -54,7 +54,9 @@ function unreadStream(key: string, lastEventId: string): Promise<net.Socket> {
         socket.unshift(first);
         answeredSockets.add(socket);
       });
-      socket.write(`GET /api/v2/events/stream HTTP/1.1\r\nHost: x\r\nAuthorization: APIKey ${key}\r\nLast-Event-ID: ${lastEventId}\r\n\r\n`);
+      socket.write(
+        `GET /api/v2/events/stream HTTP/1.1\r\nHost: x\r\nAuthorization: APIKey ${key}\r\nLast-Event-ID: ${lastEventId}\r\n\r\n`,
+      );
       resolve(socket);
     });
     socket.once('error', reject);
@@ -70,7 +72,9 @@ async function moreOpen(key: string, n = 1): Promise<boolean> {
   const c = new AbortController();
   const opened = await Promise.all(
     Array.from({ length: n }, () =>
-      fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${key}` }, signal: c.signal }).then((r) => r.status === 200),
+      fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${key}` }, signal: c.signal }).then(
+        (r) => r.status === 200,
+      ),
     ),
   );
   c.abort();
@@ -104,7 +108,11 @@ describe('an event stream whose client does not read', () => {
     } finally {
       for (const s of sockets) s.destroy();
     }
-    await until(`the buffers to return (${((arrayBuffers() - base) / MiB).toFixed(1)} MiB held)`, () => arrayBuffers() - base < 2 * MiB, 10_000);
+    await until(
+      `the buffers to return (${((arrayBuffers() - base) / MiB).toFixed(1)} MiB held)`,
+      () => arrayBuffers() - base < 2 * MiB,
+      10_000,
+    );
   }, 40_000);
 
   it('tells a reader dropped for reading nothing why, then ends the answer', async () => {
@@ -116,7 +124,10 @@ describe('an event stream whose client does not read', () => {
     const others = Array.from({ length: 4 }, () => new AbortController());
     try {
       for (const c of others) {
-        const res = await fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${ws.apiKey}` }, signal: c.signal });
+        const res = await fetch(`${h.baseUrl}/api/v2/events/stream`, {
+          headers: { authorization: `APIKey ${ws.apiKey}` },
+          signal: c.signal,
+        });
         expect(res.status).toBe(200);
       }
       await until('the unread stream to answer', () => answered(socket), 10_000);
