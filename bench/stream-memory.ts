@@ -149,8 +149,9 @@ try {
   for (let s = 0; s < SECONDS; s++) {
     await sleep(1000);
     const now = await sample(pid);
-    peak.rss = Math.max(peak.rss, now.rss);
-    peak.external = Math.max(peak.external, now.external);
+    // A scrape the loaded server did not answer in time is NaN: left out of the peak.
+    if (Number.isFinite(now.rss)) peak.rss = Math.max(peak.rss, now.rss);
+    if (Number.isFinite(now.external)) peak.external = Math.max(peak.external, now.external);
     log(`t=${s + 1}s rss ${now.rss.toFixed(0)} MiB, external ${now.external.toFixed(0)} MiB`);
   }
   const open = await sample(pid);
