@@ -1123,6 +1123,16 @@ export interface paths {
          *     An open stream is not counted as in-flight work by the load shedder, nor cut by the
          *     request timeout. At most 5 streams may be open per workspace on one server process (each
          *     polls the database); the 6th is `409 LIMIT_REACHED` until one closes.
+         *
+         *     The server ends a stream itself, with a last comment line saying why, in three cases:
+         *     the client reads too slowly (the server holds at most 64 KiB per stream and stops reading
+         *     the feed until the socket takes more; a client that takes nothing for 20 seconds is
+         *     dropped with `: closed: the client read nothing for too long; ...` and disconnected 2
+         *     seconds later if it still reads nothing); the credential that opened it is revoked (an
+         *     API key, or an admin token or its admin: `: closed: the credential was revoked`, within
+         *     the credential notification's delay, about a second, whichever process revoked it; no
+         *     event committed after that reaches it); the server shuts down (`: closed: the server is
+         *     shutting down; ...`). Reconnect with `Last-Event-ID` after the first and the last.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -6377,7 +6387,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream (never ends by itself). */
+            /** @description The stream (ended by the server only for a slow reader, a revoked credential or a shutdown). */
             200: {
                 headers: {
                     [name: string]: unknown;
