@@ -60,15 +60,27 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * previous one, so no statement or connection is held for the whole export (PGlite serves other
  * requests between batches, and PostgreSQL's statement timeout bounds each batch, not the file),
  * and memory holds one batch whatever the number of rows. A batch leaves as pieces of PIECE_ROWS
- * records: a stream asks for the next piece only once the socket has taken the last one. Batches of
- * all exports take turns (`EXPORT_READS_AT_ONCE`), and the event loop turns between batches.
+ * records: a stream asks for the next piece only once the socket has taken the last one, and the
+ * batch after is read meanwhile (one ahead, no more). Batches of all exports take turns
+ * (`EXPORT_READS_AT_ONCE`), and the event loop turns between batches.
  */
 export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBatches<R, K>): AsyncGenerator<string> {
-  let after: K | undefined;
+  const read = (after: K | undefined) => {
+    const rows = exportReads.run(() => batches.read(after, batches.size));
+    // Awaited below; an export abandoned meanwhile must not leave its rejection unhandled.
+    rows.catch(() => {});
+    return rows;
+  };
+  let next = read(undefined);
   let piece = csvHeader(columns);
   for (;;) {
-    const rows = await exportReads.run(() => batches.read(after, batches.size));
+    const rows = await next;
     await breathe();
+    const last = rows[rows.length - 1];
+    const more = rows.length === batches.size && last !== undefined;
+    // The next batch is read while this one is formatted and sent: the database and this thread work
+    // at the same time, and one batch ahead is all that is held (docs/benchmarks.md, "Export").
+    if (more) next = read(batches.keyOf(last));
     for (let i = 0; i < rows.length; i++) {
       piece += csvRecord(columns, rows[i] as R);
       // The header and the first piece go out together, so a failure of the first query is still an ordinary error answer.
@@ -79,8 +91,6 @@ export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBa
     }
     if (piece) yield piece;
     piece = '';
-    const last = rows[rows.length - 1];
-    if (rows.length < batches.size || last === undefined) return;
-    after = batches.keyOf(last);
+    if (!more) return;
   }
 }

@@ -56,6 +56,7 @@ async function batch(ctx: Ctx, filter: TransactionFilter, after: Position | unde
       LIMIT ${size}
     )
     SELECT coalesce(json_agg(${TRANSACTION_CSV_ROW} ORDER BY page.created_at DESC, page.id DESC), '[]')::text AS rows
-    FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id`);
+    FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
+    LEFT JOIN accounts a ON a.workspace_id = ${ctx.workspaceId}::uuid AND a.id = t.account_id`);
   return result ? (JSON.parse(result.rows) as CellRow[]) : [];
 }
