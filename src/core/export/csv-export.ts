@@ -36,6 +36,11 @@ class Gate {
   private readonly queue: (() => void)[] = [];
   constructor(private readonly limit: number) {}
 
+  /** Whether a call would run at once. */
+  free(): boolean {
+    return this.running < this.limit;
+  }
+
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.running < this.limit) this.running++;
     else await new Promise<void>((resolve) => this.queue.push(resolve));
@@ -60,8 +65,8 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * previous one, so no statement or connection is held for the whole export (PGlite serves other
  * requests between batches, and PostgreSQL's statement timeout bounds each batch, not the file),
  * and memory holds one batch whatever the number of rows. A batch leaves as pieces of PIECE_ROWS
- * records: a stream asks for the next piece only once the socket has taken the last one, and the
- * batch after is read meanwhile (one ahead, no more). Batches of all exports take turns
+ * records: a stream asks for the next piece only once the socket has taken the last one, and while
+ * the database is free the batch after is read meanwhile (one ahead, no more). Batches of all exports take turns
  * (`EXPORT_READS_AT_ONCE`), and the event loop turns between batches.
  */
 export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBatches<R, K>): AsyncGenerator<string> {
@@ -78,9 +83,12 @@ export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBa
     await breathe();
     const last = rows[rows.length - 1];
     const more = rows.length === batches.size && last !== undefined;
-    // The next batch is read while this one is formatted and sent: the database and this thread work
-    // at the same time, and one batch ahead is all that is held (docs/benchmarks.md, "Export").
-    if (more) next = read(batches.keyOf(last));
+    // While no other export waits for its turn, the next batch is read while this one is formatted
+    // and sent: the database and this thread work at the same time, one batch ahead at most. Under
+    // contention an export reads when it needs the batch, leaving the turns (and this thread) to the
+    // others (docs/benchmarks.md, "Export").
+    const ahead = more && exportReads.free();
+    if (ahead) next = read(batches.keyOf(last));
     for (let i = 0; i < rows.length; i++) {
       piece += csvRecord(columns, rows[i] as R);
       // The header and the first piece go out together, so a failure of the first query is still an ordinary error answer.
@@ -92,5 +100,6 @@ export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBa
     if (piece) yield piece;
     piece = '';
     if (!more) return;
+    if (!ahead) next = read(batches.keyOf(last));
   }
 }
