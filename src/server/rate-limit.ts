@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-const LIMITED = /^\/(api\/|trpc(\/|$|\?)|graphql(\/|$|\?))/;
+const LIMITED = /^\/(api\/|trpc(\/|$|\?)|graphql(\/|$|\?)|dashboard\/export\/)/;
 
 /**
  * A batched tRPC request (`/trpc/a,b,c?batch=1`) costs one token per procedure; anything else one.

@@ -61,7 +61,9 @@ export interface paths {
          *     when the client has taken the previous one, so the server's memory does not grow with the
          *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
          *     then: rows created after the export started are not in the file, and a row changed while
-         *     the file is being written appears once, as it was when its batch was read.
+         *     the file is being written appears once, as it was when its batch was read. The batches of
+         *     all exports on a server take turns, so parallel exports slow each other rather than other
+         *     requests.
          *
          *     **Validation** is the list's: the same parameters with the same rules and the same
          *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
@@ -655,7 +657,9 @@ export interface paths {
          *     when the client has taken the previous one, so the server's memory does not grow with the
          *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
          *     then: rows created after the export started are not in the file, and a row changed while
-         *     the file is being written appears once, as it was when its batch was read.
+         *     the file is being written appears once, as it was when its batch was read. The batches of
+         *     all exports on a server take turns, so parallel exports slow each other rather than other
+         *     requests.
          *
          *     **Validation** is the list's: the same parameters with the same rules and the same
          *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
