@@ -50,8 +50,11 @@ export interface paths {
          *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
          *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
          *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
-         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
-         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `@`, a tab, a carriage return or a line feed, or with their full-width forms (`＝` `＋`
+         *     `－` `＠`), also after leading whitespace, starts with an apostrophe (`'`) instead, so a
+         *     value someone typed is shown as text and never run as a formula (OWASP's advice on CSV
+         *     injection). No column holds a negative number (amounts are unsigned), so no number is
+         *     changed.
          *     `Content-Disposition: attachment; filename="accounts-YYYYMMDDTHHMMSSZ.csv"` (the export's
          *     start, UTC); `Cache-Control: no-store`.
          *
@@ -644,8 +647,11 @@ export interface paths {
          *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
          *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
          *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
-         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
-         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `@`, a tab, a carriage return or a line feed, or with their full-width forms (`＝` `＋`
+         *     `－` `＠`), also after leading whitespace, starts with an apostrophe (`'`) instead, so a
+         *     value someone typed is shown as text and never run as a formula (OWASP's advice on CSV
+         *     injection). No column holds a negative number (amounts are unsigned), so no number is
+         *     changed.
          *     `Content-Disposition: attachment; filename="transactions-YYYYMMDDTHHMMSSZ.csv"` (the export's
          *     start, UTC); `Cache-Control: no-store`.
          *
