@@ -1998,7 +1998,10 @@ export interface components {
             url: string;
         } | null;
         UpdateWorkspaceRequest: {
-            /** @description 1-100 characters once trimmed, no control characters; null clears it. */
+            /**
+             * Format: display-text
+             * @description 1-100 characters once trimmed, display text (no control, invisible or bidirectional formatting characters); null clears it.
+             */
             displayName: string | null;
         };
         /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
@@ -2019,6 +2022,7 @@ export interface components {
         };
         /** @description tRPC `apiKeys.create` input (also `fas apikey create --name`). */
         CreateApiKeyRequest: {
+            /** Format: display-text */
             name?: string;
         };
         /**
@@ -2139,7 +2143,10 @@ export interface components {
              * @description Contact email of the account holder.
              */
             email: string;
-            /** @description Client's own reference for the account. */
+            /**
+             * Format: display-text
+             * @description Client's own reference for the account.
+             */
             reference?: string;
         };
         /**
@@ -2322,9 +2329,13 @@ export interface components {
                 nationality?: components["schemas"]["CountryCode"];
             };
             address: {
+                /** Format: display-text */
                 address1: string;
+                /** Format: display-text */
                 address2?: string;
+                /** Format: display-text */
                 city: string;
+                /** Format: display-text */
                 state: string;
                 postalCode: string;
                 country: components["schemas"]["CountryCode"];
@@ -2503,6 +2514,7 @@ export interface components {
             limit: number;
             total: number;
         };
+        /** Format: display-text */
         Reference: string;
         CreateBankTransactionRequest: {
             /** Format: uuid */
@@ -2513,11 +2525,13 @@ export interface components {
             /** @enum {string} */
             instrumentType: "ach" | "wire" | "swift";
             reference?: components["schemas"]["Reference"];
+            /** Format: display-text */
             beneficiaryName: string;
             beneficiaryAccountNumber?: string;
             beneficiaryRoutingNumber?: string;
             beneficiarySwiftCode?: string;
             beneficiaryIban?: string;
+            /** Format: display-text */
             beneficiaryBankName?: string;
             addenda?: string[];
         };
@@ -2548,7 +2562,10 @@ export interface components {
         };
         TransactionStatusChange: {
             status: components["schemas"]["TransactionStatus"];
-            /** @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`. */
+            /**
+             * Format: display-text
+             * @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`.
+             */
             statusReason?: string;
         };
         KycOutcome: {
@@ -2564,11 +2581,13 @@ export interface components {
             /** @enum {string} */
             instrumentType: "ach" | "wire" | "swift";
             reference?: components["schemas"]["Reference"];
+            /** Format: display-text */
             originatorName?: string;
             senderAccountNumber?: string;
             senderRoutingNumber?: string;
             senderSwiftCode?: string;
             senderIban?: string;
+            /** Format: display-text */
             senderBankName?: string;
             addenda?: string[];
         };
@@ -2607,12 +2626,14 @@ export interface components {
         WebhookTargetUrl: string;
         CreateWebhookTargetRequest: {
             url: components["schemas"]["WebhookTargetUrl"];
+            /** Format: display-text */
             description?: string;
             /** @description The event types to deliver; absent means every type. */
             eventTypes?: components["schemas"]["WebhookEventTypes"];
         };
         UpdateWebhookTargetRequest: {
             url?: components["schemas"]["WebhookTargetUrl"];
+            /** Format: display-text */
             description?: string | null;
             /** @description The event types to deliver from now on; `null` means every type. */
             eventTypes?: components["schemas"]["WebhookEventTypes"] | null;
@@ -2772,6 +2793,7 @@ export interface components {
             total: number;
         };
         CreateCryptoBeneficiaryRequest: {
+            /** Format: display-text */
             name: string;
             /** @enum {string} */
             coin: "BTC" | "ETH" | "USDC" | "USDT" | "SOL";
@@ -2780,6 +2802,7 @@ export interface components {
             address: string;
         };
         UpdateCryptoBeneficiaryRequest: {
+            /** Format: display-text */
             name?: string;
             address?: string;
         };
@@ -2804,7 +2827,9 @@ export interface components {
             total: number;
         };
         LinkBankAccountRequest: {
+            /** Format: display-text */
             holderName: string;
+            /** Format: display-text */
             bankName?: string;
             routingNumber: string;
             accountNumber: string;
@@ -4815,6 +4840,7 @@ export interface operations {
                     nonce: string;
                     /** @enum {string} */
                     acceptTerms: "on";
+                    /** Format: display-text */
                     fullName: string;
                 };
             };
