@@ -441,7 +441,13 @@ export interface paths {
          *     memory) into the document store, encrypted (AES-256-GCM under the master key, bound to the
          *     document and the chunk's position), while its SHA-256 and size are computed. The type is
          *     recognised from the first bytes: JPEG, PNG, HEIC/HEIF or PDF; the file name and declared
-         *     type are ignored. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
+         *     type are ignored. An image's header must parse as that type (a PNG's IHDR with its CRC; a
+         *     JPEG's marker segments up to its frame header, within the first MiB; a HEIF's `ftyp` and
+         *     `meta` boxes with their image sizes, before the image data) and declare at most 10000
+         *     pixels a side and 50 megapixels (phone photos up to 48-50 MP pass; 100-200 MP modes do
+         *     not); otherwise `400 VALIDATION_FAILED` saying why (`This image is 16000 x 16000 pixels;
+         *     images may be at most 10000 pixels a side and 50 megapixels.`). A PDF is recognised by its
+         *     first bytes only. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
          *     file. Sending a kind again replaces the earlier file, until the holder signs. Emits
          *     `kyc_document_upload_received`, and `kyc_document_uploaded` when the file completes the
          *     required set for the first time. File names are kept without path, control characters or
@@ -452,7 +458,8 @@ export interface paths {
          *     has signed, a document already received cannot be replaced (`409 INVALID_STATE`; a missing
          *     one may still be sent). Only a new save of the KYC data (a new link) starts over.
          *
-         *     Refusals store nothing and say why in plain words: empty file or unknown kind `400`, bad or
+         *     Refusals store nothing and say why in plain words: empty file, unknown kind, a broken
+         *     image or one past the size bounds `400`, bad or
          *     stale nonce `403`, unknown or replaced link `404`, verification in review or completed, or a
          *     signed document replaced `409`, expired link `410`, too large `413`, not an accepted type
          *     `415`, link out of attempts `429`. A link
@@ -949,7 +956,13 @@ export interface paths {
          *     itself (`curl --data-binary @logo.png -H 'Content-Type: image/png'`): a PNG or a JPEG,
          *     recognised from its first bytes (the declared type is not trusted), at most 262144 bytes
          *     (256 KiB). SVG and other formats are refused (`415`): an image that can carry scripts is
-         *     never served. It replaces any earlier logo. Stored in the database and served from this
+         *     never served. The whole file must be a real image of that type (a PNG's chunks with
+         *     their CRCs through IEND; a JPEG's marker segments, frame header and scan through its
+         *     end-of-image marker) of at most 4096 pixels a side and 4 megapixels (width x height, as
+         *     its header declares: a browser decodes every pixel, whatever the file's size); otherwise
+         *     `400 VALIDATION_FAILED` on `body` saying why (`is not a valid PNG image: the IHDR checksum
+         *     (CRC) does not match`, `is 16000 x 16000 pixels: at most 4096 pixels a side and 4
+         *     megapixels`). It replaces any earlier logo. Stored in the database and served from this
          *     server at `logo.url` (`GET /workspace-logos/{sha256}`). For admins and API keys: the logo
          *     speaks for the workspace to its customers, so analysts (read-only) get `403`.
          */

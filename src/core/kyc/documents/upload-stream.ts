@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, validationError } from '../../errors.js';
+import { admitImage, DOCUMENT_LIMITS, HEADER_MAX_BYTES, imageHeader, isImageType } from '../../images/image-check.js';
 import { type AcceptedMediaType, detectMediaType, SNIFF_BYTES } from './media-type.js';
 
 /** A holder's file as it streams in: its type, known before anything is stored, and the bytes metered. */
@@ -19,22 +20,38 @@ export function tooLarge(maxBytes: number): AppError {
 
 /**
  * Reads just enough of `content` to recognise the type (an empty file or one of another type is
- * refused here), then hands the rest on as it comes, counting and hashing it, never held whole.
+ * refused here) and, for an image, its header (a broken one, or a width x height past
+ * DOCUMENT_LIMITS, is refused too), then hands the rest on as it comes, counting and hashing it,
+ * never held whole.
  */
 export async function openUpload(content: AsyncIterable<Uint8Array>, maxBytes: number): Promise<MeteredUpload> {
   const iterator = content[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let headSize = 0;
-  while (headSize < SNIFF_BYTES) {
+  let ended = false;
+  const readMore = async () => {
     const next = await iterator.next();
-    if (next.done) break;
-    head.push(Buffer.from(next.value));
-    headSize += next.value.byteLength;
-  }
+    if (next.done) ended = true;
+    else {
+      head.push(Buffer.from(next.value));
+      headSize += next.value.byteLength;
+      if (headSize > maxBytes) throw tooLarge(maxBytes);
+    }
+  };
+  while (headSize < SNIFF_BYTES && !ended) await readMore();
   if (headSize === 0) throw validationError([{ field: 'file', message: 'the file is empty' }]);
   const mediaType = detectMediaType(Buffer.concat(head));
   if (!mediaType) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not a JPEG, PNG, HEIC or PDF (recognised by its content, not its name).');
+  }
+  if (isImageType(mediaType)) {
+    let parse = imageHeader(mediaType, Buffer.concat(head));
+    while (parse.kind === 'more' && !ended && headSize <= HEADER_MAX_BYTES) {
+      await readMore();
+      parse = imageHeader(mediaType, Buffer.concat(head));
+    }
+    if (parse.kind === 'more' && ended) parse = { kind: 'invalid', reason: 'the file ends inside its header' };
+    admitImage(mediaType, parse, DOCUMENT_LIMITS, 'file');
   }
 
   const hash = createHash('sha256');
