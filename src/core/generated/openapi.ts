@@ -314,7 +314,8 @@ export interface paths {
          *
          *     Every save issues a new verification link (`verificationUrl`, valid 7 days) and the
          *     previous link stops working. `idNumber` and `dateOfBirth` are encrypted at rest and never
-         *     returned again; reads show `idNumberLast4` only.
+         *     returned again; reads show `idNumberLast4` only. `phone`, `address1` and `address2` are
+         *     encrypted at rest too; reads show `phoneMasked` and the address lines.
          *
          *     Validation beyond the types: dates are real calendar
          *     dates `YYYY-MM-DD`; `dateOfBirth` is not in the future (UTC) and not before 1900-01-01;
