@@ -66,12 +66,12 @@ export function heicHead(width = 64, height = 48): Buffer {
 }
 
 /**
- * Files whose headers are the real thing (a PNG's IHDR with its CRC, a JPEG's frame header, a
- * HEIF's image size; a PDF's version line) followed by `size` random bytes: what the upload checks
- * read, without the cost of encoding pixels.
+ * Files whose structure is the real thing (a PNG's chunks with their CRCs, `size` random bytes as
+ * its IDAT; a JPEG's frame header, a HEIF's image size, a PDF's version line, each followed by
+ * `size` random bytes): what the upload checks read, without the cost of encoding pixels.
  */
 export const sampleFile = {
-  png: (size = 2048) => Buffer.concat([pngHead(), randomBytes(size)]),
+  png: (size = 2048) => Buffer.concat([pngHead(), pngChunk('IDAT', randomBytes(size)), pngChunk('IEND', Buffer.alloc(0))]),
   jpeg: (size = 2048) => Buffer.concat([jpegHead(), randomBytes(size)]),
   pdf: (size = 2048) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size)]),
   heic: (size = 2048) => Buffer.concat([heicHead(), randomBytes(size)]),

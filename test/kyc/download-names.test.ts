@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanFileName } from '../../src/core/kyc/documents/document-admission.js';
 import { downloadFileName } from '../../src/core/kyc/documents/media-type.js';
-import { jpegHead, pngHead } from '../factories/holder-files.js';
+import { jpegHead, sampleFile } from '../factories/holder-files.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, openPage, uploadFile } from '../support/holder.js';
 
@@ -42,7 +42,7 @@ describe('download names', () => {
     expect((await uploadFile(h, link.token, { nonce, kind: 'document_front', file: magicOnly, name: 'poly.html' })).status).toBe(400);
     const polyglot = Buffer.concat([jpegHead(), html]);
     expect((await uploadFile(h, link.token, { nonce, kind: 'document_front', file: polyglot, name: 'poly.html' })).status).toBe(303);
-    const png = Buffer.concat([pngHead(), Buffer.alloc(64)]);
+    const png = sampleFile.png(64);
     expect((await uploadFile(h, link.token, { nonce, kind: 'selfie', file: png, name: `${RLO}gnp.exe.png` })).status).toBe(303);
     const docs = await h.deps.db.kycDocument.findMany({
       where: { accountId: link.accountId },

@@ -23,6 +23,12 @@ describe('holder documents', () => {
       'This image is 16000 x 16000 pixels',
     ],
     ['PNG magic and garbage', Buffer.concat([pngHead().subarray(0, 8), Buffer.alloc(5000, 0x41)]), 'not a valid PNG image'],
+    [
+      'a valid PNG header and garbage',
+      Buffer.concat([pngHead(), Buffer.alloc(200_000, 0x07)]),
+      'not a valid PNG image: a chunk has an invalid type',
+    ],
+    ['a PNG cut before IEND', realPng(64, 40).subarray(0, 80), 'not a valid PNG image: the file ends before IEND'],
     ['a JPEG cut before its frame header', realJpeg().subarray(0, 120), 'not a valid JPEG image: the file ends inside its header'],
     ['a JPEG declaring 12000 x 9000', Buffer.concat([jpegHead(12000, 9000), Buffer.alloc(1000)]), 'This image is 12000 x 9000 pixels'],
   ])('refuses %s with a 400 saying why, storing nothing', async (_name, file, message) => {

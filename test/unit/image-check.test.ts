@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { admitImage, DOCUMENT_LIMITS, imageFile, imageHeader, LOGO_LIMITS } from '../../src/core/images/image-check.js';
+import { pngChunkWalker } from '../../src/core/images/image-header.js';
 import { logoMediaType } from '../../src/core/workspaces/logo-image.js';
-import { heicHead, jpegHead, pngDeclaring, pngHead } from '../factories/holder-files.js';
+import { heicHead, jpegHead, pngDeclaring, pngHead, sampleFile } from '../factories/holder-files.js';
 import { realJpeg, realPng } from '../factories/images.js';
 
 const refusal = (fn: () => unknown) => {
@@ -89,5 +90,43 @@ describe('document image headers (a prefix of a streamed file)', () => {
 
   it('logo bounds are smaller than document bounds', () => {
     expect(LOGO_LIMITS.maxPixels).toBeLessThan(DOCUMENT_LIMITS.maxPixels);
+  });
+});
+
+describe('a PNG document checked as it streams', () => {
+  const walk = (file: Buffer, piece: number) => {
+    const w = pngChunkWalker();
+    for (let at = 0; at < file.length; at += piece) {
+      const bad = w.feed(file.subarray(at, at + piece));
+      if (bad) return bad;
+    }
+    return w.end();
+  };
+
+  it.each([1, 3, 7, 64, 100_000])('a whole PNG passes in pieces of %i bytes', (piece) => {
+    expect(walk(realPng(30, 20), piece)).toBeUndefined();
+    expect(walk(sampleFile.png(5000), piece)).toBeUndefined();
+  });
+
+  it.each([
+    ['a valid IHDR then garbage', Buffer.concat([pngHead(), Buffer.alloc(300, 0x07)]), 'a chunk has an invalid type'],
+    ['a PNG cut inside its data', realPng(30, 20).subarray(0, 70), 'the file ends before IEND'],
+    ['bytes after IEND', Buffer.concat([realPng(4, 4), Buffer.from('<html>')]), 'bytes follow the IEND chunk'],
+    [
+      'a flipped data byte',
+      (() => {
+        const b = Buffer.from(sampleFile.png(64));
+        b[50] = (b[50] ?? 0) ^ 1;
+        return b;
+      })(),
+      'the IDAT checksum (CRC) does not match',
+    ],
+    [
+      'IHDR then IEND',
+      Buffer.concat([pngHead(), Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82])]),
+      'there is no image data (IDAT)',
+    ],
+  ])('refuses %s', (_name, file, reason) => {
+    expect(walk(file, 16)).toBe(reason);
   });
 });

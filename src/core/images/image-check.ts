@@ -44,12 +44,8 @@ export function imageFile(type: ImageType, bytes: Uint8Array): HeaderParse {
  * the problem (not that image, and why; or its size and the bounds).
  */
 export function admitImage(type: ImageType, parse: HeaderParse, limits: ImageLimits, field: string): { width: number; height: number } {
-  const name = NAMES[type];
   if (parse.kind !== 'size') {
-    const reason = parse.kind === 'invalid' ? parse.reason : `no image header in the first ${HEADER_MAX_BYTES / 1024} KiB`;
-    throw new AppError('VALIDATION_FAILED', `This file is not a valid ${name} image: ${reason}.`, [
-      { field, message: `is not a valid ${name} image: ${reason}` },
-    ]);
+    throw notAnImage(type, parse.kind === 'invalid' ? parse.reason : `no image header in the first ${HEADER_MAX_BYTES / 1024} KiB`, field);
   }
   const { width, height } = parse;
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
@@ -59,4 +55,12 @@ export function admitImage(type: ImageType, parse: HeaderParse, limits: ImageLim
     ]);
   }
   return { width, height };
+}
+
+/** `400 VALIDATION_FAILED`: the bytes are not a `type` image, and why. */
+export function notAnImage(type: ImageType, reason: string, field: string): AppError {
+  const name = NAMES[type];
+  return new AppError('VALIDATION_FAILED', `This file is not a valid ${name} image: ${reason}.`, [
+    { field, message: `is not a valid ${name} image: ${reason}` },
+  ]);
 }

@@ -176,3 +176,58 @@ function heifSizes(b: Uint8Array, from: number, to: number): HeaderParse {
   if (width === 0 || height === 0) return invalid('its metadata declares no image size (ispe)');
   return { kind: 'size', width, height };
 }
+
+/**
+ * A PNG's chunks checked as the file streams in (a document is never held whole): each chunk's
+ * type and CRC, at least one IDAT, IEND last with nothing after it. `feed` every piece from the
+ * first byte on, then `end`; each says why the bytes are not a PNG, or nothing.
+ */
+export function pngChunkWalker(): { feed(piece: Uint8Array): string | undefined; end(): string | undefined } {
+  let skip = PNG_SIGNATURE.length;
+  let state: 'head' | 'data' | 'crc' | 'done' = 'head';
+  let pending = Buffer.alloc(0);
+  let remaining = 0;
+  let crc = 0;
+  let type = '';
+  let idat = false;
+  let error: string | undefined;
+  const feed = (piece: Uint8Array) => {
+    let b = Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    const skipped = Math.min(skip, b.length);
+    skip -= skipped;
+    b = b.subarray(skipped);
+    while (b.length > 0 && !error) {
+      if (state === 'done') error = 'bytes follow the IEND chunk';
+      else if (state === 'data') {
+        const n = Math.min(remaining, b.length);
+        crc = crc32(b.subarray(0, n), crc);
+        remaining -= n;
+        b = b.subarray(n);
+        if (remaining === 0) state = 'crc';
+      } else {
+        const need = state === 'head' ? 8 : 4;
+        const n = Math.min(need - pending.length, b.length);
+        pending = Buffer.concat([pending, b.subarray(0, n)]);
+        b = b.subarray(n);
+        if (pending.length < need) break;
+        if (state === 'head') {
+          remaining = pending.readUInt32BE(0);
+          type = pending.toString('latin1', 4, 8);
+          if (!/^[A-Za-z]{4}$/.test(type) || remaining > PNG_MAX_DIMENSION) error = 'a chunk has an invalid type';
+          crc = crc32(pending.subarray(4, 8));
+          idat ||= type === 'IDAT';
+          state = remaining === 0 ? 'crc' : 'data';
+        } else if (pending.readUInt32BE(0) !== crc >>> 0) error = `the ${type} checksum (CRC) does not match`;
+        else state = type === 'IEND' ? 'done' : 'head';
+        pending = Buffer.alloc(0);
+      }
+    }
+    return error;
+  };
+  const end = () => {
+    if (error) return error;
+    if (state !== 'done') return 'the file ends before IEND';
+    return idat ? undefined : 'there is no image data (IDAT)';
+  };
+  return { feed, end };
+}

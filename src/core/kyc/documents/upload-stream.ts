@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError, validationError } from '../../errors.js';
-import { admitImage, DOCUMENT_LIMITS, HEADER_MAX_BYTES, imageHeader, isImageType } from '../../images/image-check.js';
+import { admitImage, DOCUMENT_LIMITS, HEADER_MAX_BYTES, imageHeader, isImageType, notAnImage } from '../../images/image-check.js';
+import { pngChunkWalker } from '../../images/image-header.js';
 import { type AcceptedMediaType, detectMediaType, SNIFF_BYTES } from './media-type.js';
 
 /** A holder's file as it streams in: its type, known before anything is stored, and the bytes metered. */
@@ -55,16 +56,23 @@ export async function openUpload(content: AsyncIterable<Uint8Array>, maxBytes: n
   }
 
   const hash = createHash('sha256');
+  // A PNG's chunks are checked through to IEND as they stream past (JPEG and HEIF files may carry
+  // trailers after their image, such as a phone's motion clip: their headers are what is checked).
+  const png = mediaType === 'image/png' ? pngChunkWalker() : null;
   let size = 0;
   const take = (chunk: Uint8Array) => {
     size += chunk.byteLength;
     if (size > maxBytes) throw tooLarge(maxBytes);
+    const bad = png?.feed(chunk);
+    if (bad) throw notAnImage('image/png', bad, 'file');
     hash.update(chunk);
     return chunk;
   };
   async function* chunks(): AsyncGenerator<Uint8Array> {
     for (const chunk of head) yield take(chunk);
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield take(next.value);
+    const bad = png?.end();
+    if (bad) throw notAnImage('image/png', bad, 'file');
   }
   return { mediaType, chunks: chunks(), size: () => size, sha256: () => hash.digest('hex') };
 }
