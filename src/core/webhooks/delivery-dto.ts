@@ -28,7 +28,7 @@ export function toDeliveryDto(r: Prisma.WebhookDeliveryGetPayload<{ select: type
     test: r.testEvent !== null,
     status: r.status,
     attempts: r.attempts,
-    nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+    nextAttemptAt: r.status === 'pending' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
     lastStatusCode: r.lastStatusCode,
     lastError: r.lastError,
     createdAt: r.createdAt.toISOString(),

@@ -17,7 +17,9 @@ export async function testWebhookTarget(ctx: Ctx, input: { targetId: string; bod
   requireWriter(ctx);
   const target = await findTarget(ctx, input.targetId);
   const { eventType } = validateBody('TestWebhookTargetRequest', input.body);
-  if (target.status !== 'active') throw new AppError('INVALID_STATE', 'the target is disabled; enable it first');
+  if (target.status !== 'active') {
+    throw new AppError('INVALID_STATE', `the target is ${target.status}; ${target.status === 'paused' ? 'resume' : 'enable'} it first`);
+  }
   const example = WEBHOOK_EXAMPLES[eventType];
   const now = ctx.clock.now();
   return inTransaction(ctx, async (tx) => {
