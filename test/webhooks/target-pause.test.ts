@@ -87,7 +87,10 @@ describe('pausing, resuming and enabling a webhook target', () => {
     down = false;
     w.advance(3600_000);
     await w.drain();
-    expect(s.rx.received.slice(sentBefore + 1).map((r) => r.json.details.account.email)).toEqual(['second@example.com', 'third@example.com']);
+    expect(s.rx.received.slice(sentBefore + 1).map((r) => r.json.details.account.email)).toEqual([
+      'second@example.com',
+      'third@example.com',
+    ]);
     expect(await s.pending()).toEqual([]);
     expect((await s.target()).status).toBe('active');
     await s.rx.close();
