@@ -106,7 +106,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard webhooks
 
       // "Resend failed" is offered while disabled, and works: queued, sent once it is enabled.
       await page.getByRole('button', { name: `Resend failed deliveries to ${url}` }).click();
-      await page.getByRole('button', { name: 'Resend failed deliveries' }).click();
+      await page.getByRole('button', { name: 'Resend failed deliveries', exact: true }).click();
       await page.getByText(/1 delivery queued again\. The target is disabled: they are sent once it is enabled\./).waitFor();
       const parked = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId: target.id, status: 'pending' } });
       expect(parked.nextAttemptAt).toBeNull();

@@ -107,4 +107,31 @@ describe('pausing, resuming and enabling a webhook target', () => {
     expect((await s.pending())[0]!.nextAttemptAt).toBeNull();
     await s.rx.close();
   });
+
+  it("a test send with waitSeconds answers with the endpoint's status and the start of its body", async () => {
+    const long = `teapot says no ${'x'.repeat(1000)}`;
+    const s = await setup((_r, res) => res.writeHead(418, { 'content-type': 'text/plain' }).end(long));
+    const d = w.dispatcher({ pollMs: 20 });
+    d.start();
+    try {
+      const sent = await s.client.POST('/api/v2/webhook-targets/{targetId}/test', {
+        ...s.path,
+        body: { eventType: 'account_created', waitSeconds: 10 },
+      });
+      expect(sent.response.status).toBe(202);
+      expect(sent.data).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 418, lastError: 'HTTP 418', nextAttemptAt: null });
+      expect(sent.data!.lastResponseExcerpt).toBe(long.slice(0, 500));
+      // Without waitSeconds: at once, pending.
+      const now = await s.client.POST('/api/v2/webhook-targets/{targetId}/test', { ...s.path, body: { eventType: 'account_created' } });
+      expect(now.data).toMatchObject({ status: 'pending', lastStatusCode: null, lastResponseExcerpt: null });
+      const tooLong = await s.client.POST('/api/v2/webhook-targets/{targetId}/test', {
+        ...s.path,
+        body: { eventType: 'account_created', waitSeconds: 21 },
+      });
+      expect(tooLong.response.status).toBe(400);
+    } finally {
+      await d.stop();
+    }
+    await s.rx.close();
+  });
 });

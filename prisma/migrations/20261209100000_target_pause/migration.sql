@@ -8,3 +8,6 @@ ALTER TABLE "webhook_deliveries" ALTER COLUMN "next_attempt_at" DROP NOT NULL;
 UPDATE "webhook_deliveries" d SET "next_attempt_at" = NULL
 FROM "webhook_targets" t
 WHERE t."workspace_id" = d."workspace_id" AND t."id" = d."target_id" AND t."status" <> 'active' AND d."status" = 'pending';
+
+-- The start of the endpoint's last answer (a test send shows it; the attempts keep the first 4 KB).
+ALTER TABLE "webhook_deliveries" ADD COLUMN "last_response_excerpt" TEXT;

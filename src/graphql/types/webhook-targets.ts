@@ -63,6 +63,10 @@ const WebhookDelivery = builder.objectRef<Schemas['WebhookDelivery']>('WebhookDe
     }),
     lastStatusCode: t.exposeInt('lastStatusCode', { nullable: true, description: 'The last HTTP status answered.' }),
     lastError: t.exposeString('lastError', { nullable: true, description: 'Why the last attempt failed.' }),
+    lastResponseExcerpt: t.exposeString('lastResponseExcerpt', {
+      nullable: true,
+      description: "The first 500 characters of the endpoint's last answer.",
+    }),
     createdAt: t.field({ type: 'DateTime', description: 'When it was created.', resolve: (d) => d.createdAt }),
     completedAt: t.field({ type: 'DateTime', nullable: true, description: 'When it finished.', resolve: (d) => d.completedAt }),
   }),
@@ -147,9 +151,13 @@ builder.mutationFields((t) => ({
     args: {
       targetId: t.arg.id({ required: true, description: 'The target (uuid).' }),
       eventType: t.arg({ type: EventType, required: true, description: 'The event type whose example is sent.' }),
+      waitSeconds: t.arg.int({ description: "Waits up to this long (0-20) for the endpoint's answer before answering." }),
     },
     resolve: async (_root, args, ctx) =>
-      testWebhookTarget(await ctx.core(), { targetId: String(args.targetId), body: { eventType: args.eventType } }),
+      testWebhookTarget(await ctx.core(), {
+        targetId: String(args.targetId),
+        body: bodyOf({ eventType: args.eventType, waitSeconds: args.waitSeconds }),
+      }),
   }),
   recoverWebhookTarget: t.field({
     type: RecoverResult,

@@ -1224,6 +1224,11 @@ export interface paths {
          *     attempt (no retries) and never disables the target; it is not an event (not in the events
          *     API, not resent by `recoverWebhookTarget`). The target must be active (`409 INVALID_STATE`
          *     when paused or disabled).
+         *
+         *     To see the endpoint's answer in this answer, give `waitSeconds`: it answers once the
+         *     attempt is recorded, with the endpoint's status (`lastStatusCode`), `lastError` and the
+         *     start of its body (`lastResponseExcerpt`); every attempt's first 4 KB are in the
+         *     delivery's detail (`getWebhookDelivery`).
          */
         post: operations["testWebhookTarget"];
         delete?: never;
@@ -2674,6 +2679,12 @@ export interface components {
         };
         TestWebhookTargetRequest: {
             eventType: components["schemas"]["EventType"];
+            /**
+             * @description Waits up to this long for the endpoint's answer: the delivery is then answered finished,
+             *     with the endpoint's status (`lastStatusCode`), `lastError` and the start of its body
+             *     (`lastResponseExcerpt`). `0` (the default) answers at once, pending.
+             */
+            waitSeconds?: number;
         };
         RecoverWebhookTargetRequest: {
             /**
@@ -2730,6 +2741,8 @@ export interface components {
             nextAttemptAt: string | null;
             lastStatusCode: number | null;
             lastError: string | null;
+            /** @description The first 500 characters of the endpoint's last answer (`null` before any answer, or for an empty one); every attempt's first 4 KB are in the delivery's detail. */
+            lastResponseExcerpt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6644,7 +6657,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The test delivery, pending (sent at once by the dispatcher; follow it in the delivery log). */
+            /** @description The test delivery, pending (sent at once by the dispatcher; follow it in the delivery log), or finished with the endpoint's answer when `waitSeconds` was given. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6664,6 +6677,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
                      *       "lastStatusCode": null,
                      *       "lastError": null,
+                     *       "lastResponseExcerpt": null,
                      *       "createdAt": "2026-11-22T11:00:09.719Z",
                      *       "completedAt": null
                      *     }
@@ -6779,6 +6793,7 @@ export interface operations {
                      *           "nextAttemptAt": null,
                      *           "lastStatusCode": 204,
                      *           "lastError": null,
+                     *           "lastResponseExcerpt": null,
                      *           "createdAt": "2026-11-22T10:00:09.719Z",
                      *           "completedAt": "2026-11-22T10:05:22.131Z"
                      *         }
@@ -6831,6 +6846,7 @@ export interface operations {
                      *         "nextAttemptAt": null,
                      *         "lastStatusCode": 204,
                      *         "lastError": null,
+                     *         "lastResponseExcerpt": null,
                      *         "createdAt": "2026-11-22T10:00:09.719Z",
                      *         "completedAt": "2026-11-22T10:05:22.131Z"
                      *       },
@@ -6920,6 +6936,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
                      *       "lastStatusCode": 503,
                      *       "lastError": "HTTP 503",
+                     *       "lastResponseExcerpt": "busy",
                      *       "createdAt": "2026-11-22T11:00:09.719Z",
                      *       "completedAt": null
                      *     }

@@ -4,6 +4,8 @@ import { MAX_RETRIES, type RetryPolicy, retryDelayMs } from '../retry-schedule.j
 import type { SendResult } from '../sender.js';
 
 const TRUNCATE = 4096;
+/** How much of the last answer a delivery shows (`WebhookDelivery.lastResponseExcerpt` in openapi.yaml). */
+export const RESPONSE_EXCERPT = 500;
 
 /** A finished attempt, waiting to be recorded. */
 export interface AttemptOutcome {
@@ -95,6 +97,7 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
     ), held AS (
       UPDATE webhook_deliveries d SET
         attempts = r.retry_count + 1, lease_until = NULL, last_status_code = r.status_code, last_error = r.error,
+        last_response_excerpt = left(r.response_body, ${RESPONSE_EXCERPT}::int),
         status = r.status::delivery_status,
         completed_at = CASE WHEN r.status = 'pending' THEN NULL ELSE ${now}::timestamptz END,
         -- A retry of a target that is (or is being) paused or disabled is parked, not due in the past.
