@@ -66,7 +66,7 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
             d.nextAttemptAt
               ? ['Next attempt', <DateTime key="n" iso={d.nextAttemptAt} />]
               : d.status === 'pending'
-                ? ['Next attempt', 'waiting: its target is paused or disabled; sent once it is active again']
+                ? ['Next attempt', 'parked: sent once its target is active and its endpoint answers again']
                 : null,
             ['Finished', d.completedAt ? <DateTime key="f" iso={d.completedAt} /> : 'not yet'],
           ]}
