@@ -36,7 +36,7 @@ export async function activateTarget(tx: Tx, ctx: Ctx, targetId: string): Promis
   });
   const [probe] = await tx.$queryRaw<{ id: string }[]>`
     WITH parked AS (
-      UPDATE webhook_deliveries SET retry_from = attempts, lease_until = NULL
+      UPDATE webhook_deliveries SET retry_from = attempts
       WHERE workspace_id = ${ctx.workspaceId}::uuid AND target_id = ${targetId}::uuid AND status = 'pending'
       RETURNING id, created_at
     )
