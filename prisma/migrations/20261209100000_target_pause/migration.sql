@@ -11,3 +11,6 @@ WHERE t."workspace_id" = d."workspace_id" AND t."id" = d."target_id" AND t."stat
 
 -- The start of the endpoint's last answer (a test send shows it; the attempts keep the first 4 KB).
 ALTER TABLE "webhook_deliveries" ADD COLUMN "last_response_excerpt" TEXT;
+
+-- Enabled or resumed with a backlog: its parked deliveries are released by the first success.
+ALTER TABLE "webhook_targets" ADD COLUMN "awaiting_probe" BOOLEAN NOT NULL DEFAULT false;

@@ -45,6 +45,8 @@ export async function activateTarget(tx: Tx, ctx: Ctx, targetId: string): Promis
     await tx.$executeRaw`
       UPDATE webhook_deliveries SET next_attempt_at = ${now}
       WHERE workspace_id = ${ctx.workspaceId}::uuid AND id = ${probe.id}::uuid`;
+    await tx.$executeRaw`
+      UPDATE webhook_targets SET awaiting_probe = true WHERE workspace_id = ${ctx.workspaceId}::uuid AND id = ${targetId}::uuid`;
     await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
   }
   return toTargetDto(row);

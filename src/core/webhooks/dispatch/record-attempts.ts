@@ -113,19 +113,25 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
       UPDATE webhook_deliveries d SET next_attempt_at = NULL
       FROM disabling x WHERE d.workspace_id = x.workspace_id AND d.target_id = x.target_id AND d.status = 'pending'
         AND d.id NOT IN (SELECT id FROM held)
-    ), released AS (
-      -- A success proves the endpoint answers: the deliveries parked when it was enabled are due now.
-      UPDATE webhook_deliveries d SET next_attempt_at = ${now}::timestamptz
+    ), probed AS (
+      -- A success proves the endpoint answers: a target enabled with a backlog has it released.
+      UPDATE webhook_targets t SET awaiting_probe = false
       FROM (SELECT DISTINCT workspace_id, target_id FROM held WHERE status = 'succeeded' AND target_status = 'active') s
-      WHERE d.workspace_id = s.workspace_id AND d.target_id = s.target_id AND d.status = 'pending' AND d.next_attempt_at IS NULL
-        AND d.id NOT IN (SELECT id FROM held) AND (d.workspace_id, d.target_id) NOT IN (SELECT * FROM disabling)
+      WHERE t.workspace_id = s.workspace_id AND t.id = s.target_id AND t.awaiting_probe
+        AND (s.workspace_id, s.target_id) NOT IN (SELECT * FROM disabling)
+      RETURNING t.workspace_id, t.id
+    ), released AS (
+      UPDATE webhook_deliveries d SET next_attempt_at = ${now}::timestamptz
+      FROM probed p
+      WHERE d.workspace_id = p.workspace_id AND d.target_id = p.id AND d.status = 'pending' AND d.next_attempt_at IS NULL
+        AND d.id NOT IN (SELECT id FROM held)
       RETURNING 1
     ), attempt_rows AS (
       INSERT INTO webhook_attempts (id, workspace_id, delivery_id, retry_count, started_at, duration_ms, status_code, error, response_body)
       SELECT r.attempt_id, r.workspace_id, r.id, r.sent_retry_count, r.started_at, r.duration_ms, r.status_code, r.error, r.response_body
       FROM r JOIN held ON held.id = r.id
     ), disabled AS (
-      UPDATE webhook_targets t SET status = 'disabled', disabled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
+      UPDATE webhook_targets t SET status = 'disabled', awaiting_probe = false, disabled_at = ${now}::timestamptz, updated_at = ${now}::timestamptz,
         disabled_reason = x.disabled_reason
       FROM (SELECT DISTINCT ON (r.target_id) r.workspace_id, r.target_id, r.disabled_reason FROM r JOIN held ON held.id = r.id
             WHERE r.disabled_reason IS NOT NULL ORDER BY r.target_id) x
