@@ -60,13 +60,20 @@ describe('pausing, resuming and enabling a webhook target', () => {
     await s.account('second@example.com');
     await s.account('third@example.com');
     await w.drain(); // the two new ones fail once each
+    // One more, due only later: not in the batch that disables the target, parked all the same.
+    await s.account('fourth@example.com');
+    const fourth = await w.h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId: s.targetId, attempts: 0 } });
+    await w.h.deps.db.webhookDelivery.update({
+      where: { workspaceId_id: { workspaceId: s.ws.workspaceId, id: fourth.id } },
+      data: { nextAttemptAt: new Date(Date.now() + 100 * 3600_000) },
+    });
     w.advance(3600_000);
     await w.drain();
     expect((await s.target()).status).toBe('disabled');
     const sentBefore = s.rx.received.length;
     // The rest of the backlog is parked: pending, no due time in the past.
     const parked = await s.pending();
-    expect(parked).toHaveLength(2);
+    expect(parked).toHaveLength(3);
     expect(parked.every((d) => d.nextAttemptAt === null)).toBe(true);
     w.advance(3600_000);
     await w.drain();
@@ -80,17 +87,17 @@ describe('pausing, resuming and enabling a webhook target', () => {
     expect(s.rx.received.at(-1)!.headers['x-service-retry-count']).toBe('0'); // a fresh series of retries
     expect((await s.target()).status).toBe('active');
     const afterProbe = await s.pending();
-    expect(afterProbe.map((d) => d.nextAttemptAt === null).sort()).toEqual([false, true]);
+    expect(afterProbe.map((d) => d.nextAttemptAt === null).sort()).toEqual([false, true, true]);
     expect(afterProbe.filter((d) => d.nextAttemptAt !== null).every((d) => d.nextAttemptAt! > new Date().toISOString())).toBe(true);
 
     // The endpoint is back: the probe's retry succeeds, which releases the rest.
     down = false;
     w.advance(3600_000);
     await w.drain();
-    expect(s.rx.received.slice(sentBefore + 1).map((r) => r.json.details.account.email)).toEqual([
-      'second@example.com',
-      'third@example.com',
-    ]);
+    // The probe's retry first, then the released rest (sent together, in any order).
+    const after = s.rx.received.slice(sentBefore + 1).map((r) => r.json.details.account.email);
+    expect(after[0]).toBe('second@example.com');
+    expect(after.slice(1).sort()).toEqual(['fourth@example.com', 'third@example.com']);
     expect(await s.pending()).toEqual([]);
     expect((await s.target()).status).toBe('active');
     await s.rx.close();

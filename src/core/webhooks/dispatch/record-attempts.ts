@@ -93,7 +93,11 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
       ) AS r(id, attempt_id, retry_count, lease, status, status_code, error, next_attempt_at, started_at, duration_ms,
              response_body, target_id, disabled_reason, sent_retry_count, workspace_id)
     ), disabling AS (
-      SELECT DISTINCT r.workspace_id, r.target_id FROM r WHERE r.disabled_reason IS NOT NULL
+      -- The active targets this batch disables: a last retry failed under a lease still held (as in held).
+      SELECT DISTINCT r.workspace_id, r.target_id FROM r
+        JOIN webhook_deliveries d ON d.workspace_id = r.workspace_id AND d.id = r.id AND d.status = 'pending' AND d.lease_until = r.lease
+        JOIN webhook_targets t ON t.workspace_id = r.workspace_id AND t.id = r.target_id AND t.status = 'active'
+      WHERE r.disabled_reason IS NOT NULL
     ), held AS (
       UPDATE webhook_deliveries d SET
         attempts = r.retry_count + 1, lease_until = NULL, last_status_code = r.status_code, last_error = r.error,
