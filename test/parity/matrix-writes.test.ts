@@ -226,6 +226,24 @@ const WRITERS: Record<string, WriteSpec> = {
     graphql: (s) =>
       gqlWrite(`mutation($id: ID!) { enableWebhookTarget(targetId: $id) { ${selectAll('WebhookTarget')} } }`, { id: s.targetId }),
   },
+  pauseWebhookTarget: {
+    prepare: target,
+    rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/pause`)),
+    trpc: (s) => trpc().webhookTargets.pause.mutate({ targetId: s.targetId }),
+    graphql: (s) =>
+      gqlWrite(`mutation($id: ID!) { pauseWebhookTarget(targetId: $id) { ${selectAll('WebhookTarget')} } }`, { id: s.targetId }),
+  },
+  resumeWebhookTarget: {
+    prepare: async () => {
+      const t = await target();
+      await h.deps.db.webhookTarget.updateMany({ where: { id: t.targetId }, data: { status: 'paused' } });
+      return t;
+    },
+    rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/resume`)),
+    trpc: (s) => trpc().webhookTargets.resume.mutate({ targetId: s.targetId }),
+    graphql: (s) =>
+      gqlWrite(`mutation($id: ID!) { resumeWebhookTarget(targetId: $id) { ${selectAll('WebhookTarget')} } }`, { id: s.targetId }),
+  },
   testWebhookTarget: {
     prepare: target,
     rest: (s) => ok(post(`/api/v2/webhook-targets/${s.targetId}/test`, { eventType: 'kyb_document_uploaded' })),

@@ -171,6 +171,13 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'webhookTargets.enable',
     graphql: 'Mutation.enableWebhookTarget',
   },
+  pauseWebhookTarget: { kind: 'write', rest: 'pauseWebhookTarget', trpc: 'webhookTargets.pause', graphql: 'Mutation.pauseWebhookTarget' },
+  resumeWebhookTarget: {
+    kind: 'write',
+    rest: 'resumeWebhookTarget',
+    trpc: 'webhookTargets.resume',
+    graphql: 'Mutation.resumeWebhookTarget',
+  },
   testWebhookTarget: { kind: 'write', rest: 'testWebhookTarget', trpc: 'webhookTargets.test', graphql: 'Mutation.testWebhookTarget' },
   recoverWebhookTarget: {
     kind: 'write',

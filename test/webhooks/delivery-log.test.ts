@@ -30,16 +30,21 @@ describe('delivery log, redelivery and statistics', () => {
     expect(detail.data!.attempts[0]).toMatchObject({ statusCode: 503, responseBody: 'busy', error: 'HTTP 503' });
     expect(detail.data!.payload).toEqual(rx.received[0]!.json);
 
-    // The target is disabled now: redelivery needs it enabled first.
-    const refused = await rawRequest(w.h, 'POST', `/api/v2/webhook-deliveries/${delivery.id}/redeliver`, {
+    // The target is disabled now: redelivery queues it parked (no due time), sent once it is enabled.
+    const parked = await rawRequest(w.h, 'POST', `/api/v2/webhook-deliveries/${delivery.id}/redeliver`, {
       headers: { authorization: `APIKey ${ws.apiKey}` },
     });
-    expect(refused.status).toBe(409);
-    await client.POST('/api/v2/webhook-targets/{targetId}/enable', { params: { path: { targetId } } });
+    expect(parked.status).toBe(202);
+    expect(parked.body).toMatchObject({ id: delivery.id, status: 'pending', nextAttemptAt: null });
+    await w.drain(d);
+    expect(rx.received).toHaveLength(6);
+    // Still pending: a second redeliver is refused.
+    const again = await trpcClient(w.h, ws.adminToken)
+      .webhookDeliveries.redeliver.mutate({ deliveryId: delivery.id })
+      .catch((e: Error) => e);
+    expect(String(again)).toMatch(/still pending/);
     fail = false;
-    const again = await trpcClient(w.h, ws.adminToken).webhookDeliveries.redeliver.mutate({ deliveryId: delivery.id });
-    // The same delivery again: its webhookId (so receivers deduplicate it), attempts counting on.
-    expect(again).toMatchObject({ id: delivery.id, status: 'pending', attempts: 6, eventId: delivery.eventId, test: false });
+    await client.POST('/api/v2/webhook-targets/{targetId}/enable', { params: { path: { targetId } } });
     await w.drain(d);
     const resent = rx.received.at(-1)!;
     expect(resent.headers['x-service-webhook-id']).toBe(delivery.id);

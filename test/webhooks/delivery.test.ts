@@ -105,7 +105,7 @@ describe('signed deliveries over real HTTP', () => {
     const waits: number[] = [];
     for (let retry = 1; retry <= 5; retry++) {
       const row = await w.h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId } });
-      waits.push(row.nextAttemptAt.getTime() - d.now());
+      waits.push((row.nextAttemptAt?.getTime() ?? Number.NaN) - d.now());
       await w.drain(d);
       expect(rx.received).toHaveLength(retry); // not due yet: nothing sent
       d.advance(60_000 * 2 ** (retry - 1) * 1.25);

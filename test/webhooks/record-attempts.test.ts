@@ -81,7 +81,7 @@ describe('recordAttempts', () => {
 
     const retried = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { id: first.id } });
     expect(retried).toMatchObject({ status: 'pending', attempts: 1, leaseUntil: null, lastError: 'connect ECONNREFUSED' });
-    expect(retried.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 60_000);
+    expect(retried.nextAttemptAt?.getTime()).toBeGreaterThanOrEqual(before + 60_000);
     expect(retried.completedAt).toBeNull();
 
     const failed = await h.deps.db.webhookDelivery.findFirstOrThrow({ where: { id: last.id } });

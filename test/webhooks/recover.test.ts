@@ -37,18 +37,19 @@ describe('recover after a receiver outage', () => {
     expect(rx.received).toHaveLength(18);
     expect((await client.GET('/api/v2/webhook-targets/{targetId}', { params: { path: { targetId } } })).data!.status).toBe('disabled');
 
-    // A disabled target is enabled first.
-    const refused = await api('POST', `/api/v2/webhook-targets/${targetId}/recover`, { since });
-    expect(refused.status).toBe(409);
-    expect(refused.body.code).toBe('INVALID_STATE');
-    await client.POST('/api/v2/webhook-targets/{targetId}/enable', { params: { path: { targetId } } });
-
-    down = false;
+    // A disabled target: they are queued parked (no due time), and nothing is sent until it is enabled.
     const recovered = await client.POST('/api/v2/webhook-targets/{targetId}/recover', { params: { path: { targetId } }, body: { since } });
     expect(recovered.response.status).toBe(202);
     expect(recovered.data).toEqual({ queued: 2, more: false });
+    const parked = await client.GET('/api/v2/webhook-deliveries', { params: { query: { targetId, status: 'pending' } } });
+    expect(parked.data!.data.map((d) => d.nextAttemptAt)).toEqual([null, null]);
+    await w.drain();
+    expect(rx.received).toHaveLength(18);
     // Idempotent: what the first call queued is pending, so a second call queues nothing.
     expect(await trpcClient(w.h, ws.adminToken).webhookTargets.recover.mutate({ targetId, since })).toEqual({ queued: 0, more: false });
+
+    down = false;
+    await client.POST('/api/v2/webhook-targets/{targetId}/enable', { params: { path: { targetId } } });
     await w.drain();
 
     const resent = rx.received.slice(18);

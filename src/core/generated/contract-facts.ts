@@ -72,7 +72,7 @@ export const CONTRACT_PROPERTY_ENUMS = {
     network: ['bitcoin', 'ethereum', 'solana', 'polygon', 'tron'],
   },
   WebhookTarget: {
-    status: ['active', 'disabled'],
+    status: ['active', 'paused', 'disabled'],
   },
   CreateCryptoWalletRequest: {
     coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
@@ -197,6 +197,8 @@ export const CONTRACT_OPERATIONS = {
   deleteWebhookTarget: { method: 'delete', path: '/api/v2/webhook-targets/{targetId}', queryDefaults: [] },
   updateWebhookTarget: { method: 'patch', path: '/api/v2/webhook-targets/{targetId}', queryDefaults: [] },
   enableWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/enable', queryDefaults: [] },
+  pauseWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/pause', queryDefaults: [] },
+  resumeWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/resume', queryDefaults: [] },
   listEvents: { method: 'get', path: '/api/v2/events', queryDefaults: ['page', 'limit'] },
   streamEvents: { method: 'get', path: '/api/v2/events/stream', queryDefaults: [] },
   getEvent: { method: 'get', path: '/api/v2/events/{eventId}', queryDefaults: [] },

@@ -15,6 +15,7 @@ export const deliverySelect = columns(
   'nextAttemptAt',
   'lastStatusCode',
   'lastError',
+  'lastResponseExcerpt',
   'createdAt',
   'completedAt',
 ) satisfies Prisma.WebhookDeliverySelect;
@@ -28,9 +29,10 @@ export function toDeliveryDto(r: Prisma.WebhookDeliveryGetPayload<{ select: type
     test: r.testEvent !== null,
     status: r.status,
     attempts: r.attempts,
-    nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
+    nextAttemptAt: r.status === 'pending' ? (r.nextAttemptAt?.toISOString() ?? null) : null,
     lastStatusCode: r.lastStatusCode,
     lastError: r.lastError,
+    lastResponseExcerpt: r.lastResponseExcerpt,
     createdAt: r.createdAt.toISOString(),
     completedAt: r.completedAt?.toISOString() ?? null,
   };

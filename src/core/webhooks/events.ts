@@ -14,8 +14,8 @@ export const SYSTEM_NOTES =
   'This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it.';
 
 /**
- * Writes an event to the outbox and one pending delivery per active target of the workspace
- * subscribed to its type (`event_types`, empty: every type), inside the caller's database transaction: a change that rolls back emits nothing, and a
+ * Writes an event to the outbox and one pending delivery per active or paused target of the
+ * workspace subscribed to its type (a paused target's is parked: `next_attempt_at` null until it is resumed) (`event_types`, empty: every type), inside the caller's database transaction: a change that rolls back emits nothing, and a
  * committed one cannot lose its event.
  */
 export async function emitEvent(
@@ -35,8 +35,9 @@ export async function emitEvent(
       RETURNING id
     ), created AS (
       INSERT INTO webhook_deliveries (id, event_id, target_id, workspace_id, event_type, status, attempts, next_attempt_at, created_at)
-      SELECT gen_random_uuid(), event.id, t.id, t.workspace_id, ${event.type}, 'pending', 0, ${now}, ${now}
-      FROM event, webhook_targets t WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.status = 'active'
+      SELECT gen_random_uuid(), event.id, t.id, t.workspace_id, ${event.type}, 'pending', 0,
+        CASE WHEN t.status = 'active' THEN ${now}::timestamptz END, ${now}
+      FROM event, webhook_targets t WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.status IN ('active', 'paused')
         AND (COALESCE(cardinality(t.event_types), 0) = 0 OR ${event.type} = ANY(t.event_types))
       RETURNING 1
     )

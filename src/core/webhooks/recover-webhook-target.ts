@@ -1,12 +1,13 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { AppError, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { parseBound } from '../transactions/date-range.js';
 import { validateBody } from '../validation/validators.js';
 import { DELIVERIES_CHANNEL } from './events.js';
 import { findTarget } from './target-lookup.js';
+import { dueAtFor } from './target-state.js';
 
 /** Most deliveries queued again by one call (`RecoverWebhookTargetResult.queued` in openapi.yaml). */
 export const RECOVER_LIMIT = 10_000;
@@ -15,6 +16,8 @@ export const RECOVER_LIMIT = 10_000;
  * After an outage of the receiver: queues again, oldest first, the target's failed deliveries
  * created since `since`, each keeping its `webhookId` and body, with a fresh series of retries.
  * Only `failed` rows are touched, so a second call does not queue twice what the first queued.
+ * Works in every state of the target: for a paused or disabled one they are queued parked
+ * (`next_attempt_at` null) and sent once it is resumed or enabled.
  */
 export async function recoverWebhookTarget(
   ctx: Ctx,
@@ -27,8 +30,8 @@ export async function recoverWebhookTarget(
   const bound = parseBound(b.since, 'start');
   if (!bound) throw validationError([{ field: 'since', message: 'must be an RFC 3339 date-time' }]);
   const since = bound.at;
-  if (target.status !== 'active') throw new AppError('INVALID_STATE', 'the target is disabled; enable it first');
   const now = ctx.clock.now();
+  const due = dueAtFor(target.status, now);
   return inTransaction(ctx, async (tx) => {
     // One row more than the limit tells whether more remain.
     const [r = { queued: 0, more: false }] = await tx.$queryRaw<{ queued: number; more: boolean }[]>`
@@ -39,14 +42,14 @@ export async function recoverWebhookTarget(
         ORDER BY created_at, id LIMIT ${RECOVER_LIMIT + 1}
         FOR UPDATE
       ), requeued AS (
-        UPDATE webhook_deliveries d SET status = 'pending', retry_from = d.attempts, next_attempt_at = ${now},
+        UPDATE webhook_deliveries d SET status = 'pending', retry_from = d.attempts, next_attempt_at = ${due}::timestamptz,
           lease_until = NULL, completed_at = NULL
         FROM (SELECT id FROM picked ORDER BY created_at, id LIMIT ${RECOVER_LIMIT}) p
         WHERE d.workspace_id = ${ctx.workspaceId}::uuid AND d.id = p.id
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM requeued)::int AS queued, (SELECT count(*) FROM picked) > ${RECOVER_LIMIT} AS more`;
-    if (r.queued > 0) await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+    if (r.queued > 0 && due) await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
     return { queued: r.queued, more: r.more };
   });
 }

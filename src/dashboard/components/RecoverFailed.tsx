@@ -12,16 +12,20 @@ export function recoverSinceFor(disabledAt: string | null): string {
 }
 
 /**
- * Offered when a disabled target is enabled: resends its failed deliveries since a time (each
- * with its webhookId), 10,000 per click, saying when more remain.
+ * Offered for every target (and when a disabled one is enabled): resends its failed deliveries
+ * since a time (each with its webhookId), 10,000 per click, saying when more remain. For a paused
+ * or disabled target they are queued and sent once it is active again.
  */
-export function RecoverFailed(props: { targetId: string; url: string; since: string; onClose: () => void }) {
+export function RecoverFailed(props: { targetId: string; url: string; since: string; status: string; onClose: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const [since, setSince] = useState(props.since);
   const recover = useMutation(
     trpc.webhookTargets.recover.mutationOptions({
-      onSuccess: () => qc.invalidateQueries({ queryKey: trpc.webhookDeliveries.list.queryKey() }),
+      onSuccess: () => {
+        qc.invalidateQueries({ queryKey: trpc.webhookDeliveries.list.queryKey() });
+        qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
+      },
     }),
   );
   const err = recover.error ? errorInfo(recover.error) : undefined;
@@ -59,6 +63,9 @@ export function RecoverFailed(props: { targetId: string; url: string; since: str
         <output className="notice">
           {recover.data.queued === 1 ? '1 delivery queued again' : `${recover.data.queued.toLocaleString('en-US')} deliveries queued again`}
           {recover.data.more ? '; more remain: resend again.' : '.'}
+          {props.status === 'active' || !recover.data.queued
+            ? null
+            : ` The target is ${props.status}: they are sent once it is ${props.status === 'paused' ? 'resumed' : 'enabled'}.`}
         </output>
       ) : null}
       {err && !err.errors.length ? <ErrorBox error={recover.error} /> : null}

@@ -48,6 +48,7 @@ const TONES: Record<string, 'ok' | 'wait' | 'bad' | 'off'> = {
   current: 'ok',
   used: 'off',
   pending: 'wait',
+  paused: 'wait',
   processing: 'wait',
   in_review: 'wait',
   needs_update: 'wait',

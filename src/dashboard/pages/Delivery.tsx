@@ -63,7 +63,11 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
             ['Attempts', formatCount(d.attempts)],
             ['Last answer', d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : d.lastError],
             ['Created', <DateTime key="c" iso={d.createdAt} />],
-            d.nextAttemptAt ? ['Next attempt', <DateTime key="n" iso={d.nextAttemptAt} />] : null,
+            d.nextAttemptAt
+              ? ['Next attempt', <DateTime key="n" iso={d.nextAttemptAt} />]
+              : d.status === 'pending'
+                ? ['Next attempt', 'parked: sent once its target is active and its endpoint answers again']
+                : null,
             ['Finished', d.completedAt ? <DateTime key="f" iso={d.completedAt} /> : 'not yet'],
           ]}
         />

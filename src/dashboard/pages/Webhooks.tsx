@@ -18,6 +18,9 @@ type Target = Outputs['webhookTargets']['list']['data'][number];
 
 const EVERY_TYPE_COUNT = EVENT_CATEGORIES.reduce((n, [, types]) => n + types.length, 0);
 
+/** How often the targets' states are read again while the page is open. */
+const TARGETS_REFRESH_MS = 10_000;
+
 function TargetForm(props: { target?: Target; onDone: () => void }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -99,11 +102,17 @@ export function Webhooks() {
   const [editing, setEditing] = useState<string | null>(null);
   const [recovering, setRecovering] = useState<{ targetId: string; url: string; since: string } | null>(null);
   const [testing, setTesting] = useState<{ targetId: string; url: string } | null>(null);
-  const targets = useQuery(trpc.webhookTargets.list.queryOptions({ limit: 100 }));
+  // The state changes without us (the service disables a target whose retries ran out): polled,
+  // and read again when the window gets focus and after every action, so it never says Active when it is not.
+  const targets = useQuery(
+    trpc.webhookTargets.list.queryOptions({ limit: 100 }, { refetchInterval: TARGETS_REFRESH_MS, refetchOnWindowFocus: 'always' }),
+  );
   const keys = useQuery(trpc.signingKeys.list.queryOptions());
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhookTargets.list.queryKey() });
-  const enable = useMutation(trpc.webhookTargets.enable.mutationOptions({ onSuccess: refresh }));
-  const remove = useMutation(trpc.webhookTargets.delete.mutationOptions({ onSuccess: refresh }));
+  const enable = useMutation(trpc.webhookTargets.enable.mutationOptions({ onSettled: refresh }));
+  const pause = useMutation(trpc.webhookTargets.pause.mutationOptions({ onSettled: refresh }));
+  const resume = useMutation(trpc.webhookTargets.resume.mutationOptions({ onSettled: refresh }));
+  const remove = useMutation(trpc.webhookTargets.delete.mutationOptions({ onSettled: refresh }));
   const actions = (t: Target) =>
     editing === t.id ? (
       <TargetForm target={t} onDone={() => setEditing(null)} />
@@ -122,15 +131,24 @@ export function Webhooks() {
             >
               Test
             </button>
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => setRecovering({ targetId: t.id, url: t.url, since: recoverSinceFor(null) })}
-              aria-label={`Resend failed deliveries to ${t.url}`}
-            >
-              Resend failed
+            <button type="button" className="secondary" onClick={() => pause.mutate({ targetId: t.id })} aria-label={`Pause ${t.url}`}>
+              Pause
             </button>
           </>
+        ) : null}
+        {/* Offered in every state: for a paused or disabled target they are queued, sent once it is active. */}
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => setRecovering({ targetId: t.id, url: t.url, since: recoverSinceFor(t.disabledAt) })}
+          aria-label={`Resend failed deliveries to ${t.url}`}
+        >
+          Resend failed
+        </button>
+        {t.status === 'paused' ? (
+          <button type="button" onClick={() => resume.mutate({ targetId: t.id })} aria-label={`Resume ${t.url}`}>
+            Resume
+          </button>
         ) : null}
         {t.status === 'disabled' ? (
           <button
@@ -159,7 +177,7 @@ export function Webhooks() {
   return (
     <Page title="Webhooks" actions={<Link to={`${BASE}/webhooks/deliveries`}>Delivery log</Link>}>
       <Section id="targets" title="Targets">
-        <ErrorBox error={enable.error ?? remove.error} />
+        <ErrorBox error={enable.error ?? pause.error ?? resume.error ?? remove.error} />
         <ListTable
           query={targets}
           label="Webhook targets"
@@ -192,7 +210,14 @@ export function Webhooks() {
                   {t.status === 'disabled' ? (
                     <span className="status-note">
                       {' '}
-                      since <DateTime iso={t.disabledAt} />: {t.disabledReason ?? 'no reason recorded'}
+                      since <DateTime iso={t.disabledAt} />: {t.disabledReason ?? 'no reason recorded'}. Enabling sends the oldest waiting
+                      delivery first; the rest follow once one succeeds.
+                    </span>
+                  ) : null}
+                  {t.status === 'paused' ? (
+                    <span className="status-note">
+                      {' '}
+                      since <DateTime iso={t.updatedAt} />: nothing is sent; deliveries wait until it is resumed.
                     </span>
                   ) : null}
                 </>
@@ -209,7 +234,12 @@ export function Webhooks() {
       ) : null}
       {recovering ? (
         <Section id="recover" title="Resend failed deliveries">
-          <RecoverFailed key={`${recovering.targetId}-${recovering.since}`} {...recovering} onClose={() => setRecovering(null)} />
+          <RecoverFailed
+            key={`${recovering.targetId}-${recovering.since}`}
+            {...recovering}
+            status={targets.data?.data.find((t) => t.id === recovering.targetId)?.status ?? 'active'}
+            onClose={() => setRecovering(null)}
+          />
         </Section>
       ) : null}
       {canWrite ? (

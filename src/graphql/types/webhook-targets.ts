@@ -2,9 +2,10 @@ import type { Schemas } from '../../core/contract.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
 import { createWebhookTarget } from '../../core/webhooks/create-webhook-target.js';
-import { enableWebhookTarget } from '../../core/webhooks/enable-webhook-target.js';
+import { enableWebhookTarget, resumeWebhookTarget } from '../../core/webhooks/enable-webhook-target.js';
 import { getWebhookTarget } from '../../core/webhooks/get-webhook-target.js';
 import { listWebhookTargets } from '../../core/webhooks/list-webhook-targets.js';
+import { pauseWebhookTarget } from '../../core/webhooks/pause-webhook-target.js';
 import { recoverWebhookTarget } from '../../core/webhooks/recover-webhook-target.js';
 import type { WebhookTargetDto } from '../../core/webhooks/target-dto.js';
 import { testWebhookTarget } from '../../core/webhooks/test-webhook-target.js';
@@ -16,7 +17,7 @@ import { EventType } from './event.js';
 // Webhook targets as REST's /api/v2/webhook-targets: the same use cases; analysts read, writers change.
 
 const TargetStatus = builder.enumType('WebhookTargetStatus', {
-  description: 'active, or disabled after a delivery ran out of retries (enable it again).',
+  description: 'active; paused on purpose (resume it); or disabled after a delivery ran out of retries (enable it again).',
   values: CONTRACT_PROPERTY_ENUMS.WebhookTarget.status,
 });
 const DeliveryStatus = builder.enumType('DeliveryStatus', {
@@ -30,7 +31,7 @@ const WebhookTarget = builder.objectRef<WebhookTargetDto>('WebhookTarget').imple
     id: t.exposeID('id', { description: 'The target (uuid).' }),
     url: t.exposeString('url', { description: 'Where deliveries are POSTed.' }),
     description: t.exposeString('description', { nullable: true, description: 'Your description, if any.' }),
-    status: t.field({ type: TargetStatus, description: 'active or disabled.', resolve: (w) => w.status }),
+    status: t.field({ type: TargetStatus, description: 'active, paused or disabled.', resolve: (w) => w.status }),
     disabledReason: t.exposeString('disabledReason', { nullable: true, description: 'Why deliveries stopped, when disabled.' }),
     disabledAt: t.field({ type: 'DateTime', nullable: true, description: 'When it was disabled.', resolve: (w) => w.disabledAt }),
     eventTypes: t.field({
@@ -57,11 +58,15 @@ const WebhookDelivery = builder.objectRef<Schemas['WebhookDelivery']>('WebhookDe
     nextAttemptAt: t.field({
       type: 'DateTime',
       nullable: true,
-      description: 'When the next attempt is due.',
+      description: 'When the next attempt is due; null when finished, or parked while its target is paused or disabled.',
       resolve: (d) => d.nextAttemptAt,
     }),
     lastStatusCode: t.exposeInt('lastStatusCode', { nullable: true, description: 'The last HTTP status answered.' }),
     lastError: t.exposeString('lastError', { nullable: true, description: 'Why the last attempt failed.' }),
+    lastResponseExcerpt: t.exposeString('lastResponseExcerpt', {
+      nullable: true,
+      description: "The first 500 characters of the endpoint's last answer.",
+    }),
     createdAt: t.field({ type: 'DateTime', description: 'When it was created.', resolve: (d) => d.createdAt }),
     completedAt: t.field({ type: 'DateTime', nullable: true, description: 'When it finished.', resolve: (d) => d.completedAt }),
   }),
@@ -128,15 +133,31 @@ builder.mutationFields((t) => ({
     args: { targetId: t.arg.id({ required: true, description: 'The target (uuid).' }) },
     resolve: async (_root, args, ctx) => enableWebhookTarget(await ctx.core(), { targetId: String(args.targetId) }),
   }),
+  pauseWebhookTarget: t.field({
+    type: WebhookTarget,
+    description: 'Pauses a target on purpose, keeping its deliveries parked (as POST /api/v2/webhook-targets/{targetId}/pause).',
+    args: { targetId: t.arg.id({ required: true, description: 'The target (uuid).' }) },
+    resolve: async (_root, args, ctx) => pauseWebhookTarget(await ctx.core(), { targetId: String(args.targetId) }),
+  }),
+  resumeWebhookTarget: t.field({
+    type: WebhookTarget,
+    description: 'Makes a paused target active again (as POST /api/v2/webhook-targets/{targetId}/resume).',
+    args: { targetId: t.arg.id({ required: true, description: 'The target (uuid).' }) },
+    resolve: async (_root, args, ctx) => resumeWebhookTarget(await ctx.core(), { targetId: String(args.targetId) }),
+  }),
   testWebhookTarget: t.field({
     type: WebhookDelivery,
     description: "Sends the contract's example of an event type, marked as a test (as POST /api/v2/webhook-targets/{targetId}/test).",
     args: {
       targetId: t.arg.id({ required: true, description: 'The target (uuid).' }),
       eventType: t.arg({ type: EventType, required: true, description: 'The event type whose example is sent.' }),
+      waitSeconds: t.arg.int({ description: "Waits up to this long (0-20) for the endpoint's answer before answering." }),
     },
     resolve: async (_root, args, ctx) =>
-      testWebhookTarget(await ctx.core(), { targetId: String(args.targetId), body: { eventType: args.eventType } }),
+      testWebhookTarget(await ctx.core(), {
+        targetId: String(args.targetId),
+        body: bodyOf({ eventType: args.eventType, waitSeconds: args.waitSeconds }),
+      }),
   }),
   recoverWebhookTarget: t.field({
     type: RecoverResult,

@@ -1087,9 +1087,62 @@ export interface paths {
         put?: never;
         /**
          * Re-enable a webhook target
-         * @description Makes a disabled target `active` again and clears the reason; an active target stays as it is.
+         * @description Makes a disabled (or paused) target `active` again and clears the reason; an active target
+         *     stays as it is. The endpoint is probed before the backlog is released: every parked
+         *     delivery of the target gets a fresh series of retries, the oldest is sent at once (follow
+         *     it in the delivery log: its `lastStatusCode`, its attempts' answers), and the others stay
+         *     parked (`nextAttemptAt: null`) until a delivery to the target succeeds, then are all due.
+         *     So an endpoint still down is not flooded, and the target is not disabled again before that
+         *     probe's fresh retries have run out. The same as `resumeWebhookTarget`.
          */
         post: operations["enableWebhookTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhook-targets/{targetId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a webhook target
+         * @description Pauses the target on purpose (status `paused`, distinct from `disabled`, which the service
+         *     sets when a delivery's retries ran out): nothing is sent to it, and its pending deliveries,
+         *     with those of the events emitted while it is paused, are kept, parked (`nextAttemptAt:
+         *     null`), until `resumeWebhookTarget`. A disabled target may be paused too (its
+         *     `disabledReason` is cleared); a paused one stays as it is. No event is emitted.
+         */
+        post: operations["pauseWebhookTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhook-targets/{targetId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused webhook target
+         * @description Makes a paused (or disabled) target `active` again; an active target stays as it is. Its
+         *     parked deliveries are sent as after `enableWebhookTarget`: each with a fresh series of
+         *     retries, the oldest at once, the others as soon as a delivery to the target succeeds.
+         *     No event is emitted.
+         */
+        post: operations["resumeWebhookTarget"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1203,7 +1256,13 @@ export interface paths {
          *     `"test": true` in the body and the header `X-Service-Test: true`, whatever the target's
          *     `eventTypes`. It is recorded in the delivery log (`test: true`, `eventId: null`), gets one
          *     attempt (no retries) and never disables the target; it is not an event (not in the events
-         *     API, not resent by `recoverWebhookTarget`). The target must be active (`409 INVALID_STATE`).
+         *     API, not resent by `recoverWebhookTarget`). The target must be active (`409 INVALID_STATE`
+         *     when paused or disabled).
+         *
+         *     To see the endpoint's answer in this answer, give `waitSeconds`: it answers once the
+         *     attempt is recorded, with the endpoint's status (`lastStatusCode`), `lastError` and the
+         *     start of its body (`lastResponseExcerpt`); every attempt's first 4 KB are in the
+         *     delivery's detail (`getWebhookDelivery`).
          */
         post: operations["testWebhookTarget"];
         delete?: never;
@@ -1228,8 +1287,9 @@ export interface paths {
          *     more remain: call again with the same `since`). Each keeps its `webhookId` and its body
          *     byte for byte (deduplicate by `webhookId`); it gets a fresh series of retries
          *     (`X-Service-Retry-Count` from 0 again) while its `attempts` go on counting. Deliveries already pending are left alone, so
-         *     calling twice queues nothing twice. Test sends are not resent. The target must be active
-         *     (`409 INVALID_STATE`: enable it first).
+         *     calling twice queues nothing twice. Test sends are not resent. It works in every state of
+         *     the target: for a paused or disabled target they are queued parked (`nextAttemptAt: null`)
+         *     and sent once it is resumed or enabled (the oldest first, as a probe).
          */
         post: operations["recoverWebhookTarget"];
         delete?: never;
@@ -1291,9 +1351,10 @@ export interface paths {
          * Send a delivery's event to its target again
          * @description Queues the same delivery again, due at once: the same `webhookId` and the body byte for byte
          *     (so a receiver deduplicating by `webhookId` processes it once), a fresh series of retries
-         *     (`X-Service-Retry-Count` from 0 again) while its `attempts` go on counting. The target must be
-         *     active (`409 INVALID_STATE`: enable it first) and the delivery must be finished (`409`
-         *     while it is still pending).
+         *     (`X-Service-Retry-Count` from 0 again) while its `attempts` go on counting. For a paused or
+         *     disabled target it is queued parked (`nextAttemptAt: null`), sent once the target is
+         *     resumed or enabled. The delivery must be finished (`409 INVALID_STATE` while it is still
+         *     pending).
          */
         post: operations["redeliverWebhookDelivery"];
         delete?: never;
@@ -2636,8 +2697,13 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string | null;
-            /** @enum {string} */
-            status: "active" | "disabled";
+            /**
+             * @description `active`; `paused` on purpose (`pauseWebhookTarget`); `disabled` by the service when a
+             *     delivery's retries ran out. Nothing is sent to a paused or disabled target: its pending
+             *     deliveries are parked (`nextAttemptAt: null`) until it is resumed or enabled.
+             * @enum {string}
+             */
+            status: "active" | "paused" | "disabled";
             /** @description Why deliveries stopped (set when the retries of a delivery were exhausted). */
             disabledReason: string | null;
             /** Format: date-time */
@@ -2668,6 +2734,12 @@ export interface components {
         };
         TestWebhookTargetRequest: {
             eventType: components["schemas"]["EventType"];
+            /**
+             * @description Waits up to this long for the endpoint's answer: the delivery is then answered finished,
+             *     with the endpoint's status (`lastStatusCode`), `lastError` and the start of its body
+             *     (`lastResponseExcerpt`). `0` (the default) answers at once, pending.
+             */
+            waitSeconds?: number;
         };
         RecoverWebhookTargetRequest: {
             /**
@@ -2694,7 +2766,7 @@ export interface components {
          */
         EventType: "account_created" | "account_status_updated" | "kyc_status_updated" | "kyc_needs_update" | "kyc_verification_submitted" | "kyc_verification_signed" | "kyc_document_upload_received" | "kyc_document_uploaded" | "kyc_verification_completed" | "kyb_verification_submitted" | "kyb_document_uploaded" | "bank_account_link" | "crypto_transaction_created" | "crypto_transaction_received" | "crypto_transaction_status_updated" | "crypto_wallet_created" | "crypto_beneficiary_created" | "crypto_beneficiary_updated" | "crypto_beneficiary_deleted" | "bank_transaction_created" | "bank_transaction_received" | "bank_transaction_status_updated" | "trade_transaction_created" | "trade_transaction_status_updated";
         /**
-         * @description `pending` (not yet acknowledged; retries scheduled), `succeeded` (a 2xx), `failed` (6 attempts failed).
+         * @description `pending` (not yet acknowledged; retries scheduled, or parked with `nextAttemptAt: null` while its target is paused or disabled), `succeeded` (a 2xx), `failed` (6 attempts failed).
          * @enum {string}
          */
         DeliveryStatus: "pending" | "succeeded" | "failed";
@@ -2719,11 +2791,13 @@ export interface components {
             attempts: number;
             /**
              * Format: date-time
-             * @description When the next attempt is due (pending only).
+             * @description When the next attempt is due (pending only); `null` when it is not pending, or parked while its target is paused or disabled.
              */
             nextAttemptAt: string | null;
             lastStatusCode: number | null;
             lastError: string | null;
+            /** @description The first 500 characters of the endpoint's last answer (`null` before any answer, or for an empty one); every attempt's first 4 KB are in the delivery's detail. */
+            lastResponseExcerpt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6353,6 +6427,110 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    pauseWebhookTarget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 hours (see the description above). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook target id. */
+                targetId: components["parameters"]["TargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The target, `paused`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "url": "https://hooks.example.com/fas/v2",
+                     *       "description": "Production receiver (v2)",
+                     *       "status": "paused",
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "eventTypes": null,
+                     *       "createdAt": "2026-11-22T10:00:09.300Z",
+                     *       "updatedAt": "2026-11-22T10:00:09.432Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTarget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resumeWebhookTarget: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 hours (see the description above). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Webhook target id. */
+                targetId: components["parameters"]["TargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The target, `active`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "46807062-e454-430a-bb6a-3c8be39a90d7",
+                     *       "url": "https://hooks.example.com/fas/v2",
+                     *       "description": "Production receiver (v2)",
+                     *       "status": "active",
+                     *       "disabledReason": null,
+                     *       "disabledAt": null,
+                     *       "eventTypes": null,
+                     *       "createdAt": "2026-11-22T10:00:09.300Z",
+                     *       "updatedAt": "2026-11-22T10:00:09.432Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookTarget"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -6539,7 +6717,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The test delivery, pending (sent at once by the dispatcher; follow it in the delivery log). */
+            /** @description The test delivery, pending (sent at once by the dispatcher; follow it in the delivery log), or finished with the endpoint's answer when `waitSeconds` was given. */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6559,6 +6737,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
                      *       "lastStatusCode": null,
                      *       "lastError": null,
+                     *       "lastResponseExcerpt": null,
                      *       "createdAt": "2026-11-22T11:00:09.719Z",
                      *       "completedAt": null
                      *     }
@@ -6674,6 +6853,7 @@ export interface operations {
                      *           "nextAttemptAt": null,
                      *           "lastStatusCode": 204,
                      *           "lastError": null,
+                     *           "lastResponseExcerpt": null,
                      *           "createdAt": "2026-11-22T10:00:09.719Z",
                      *           "completedAt": "2026-11-22T10:05:22.131Z"
                      *         }
@@ -6726,6 +6906,7 @@ export interface operations {
                      *         "nextAttemptAt": null,
                      *         "lastStatusCode": 204,
                      *         "lastError": null,
+                     *         "lastResponseExcerpt": null,
                      *         "createdAt": "2026-11-22T10:00:09.719Z",
                      *         "completedAt": "2026-11-22T10:05:22.131Z"
                      *       },
@@ -6815,6 +6996,7 @@ export interface operations {
                      *       "nextAttemptAt": "2026-11-22T11:00:09.719Z",
                      *       "lastStatusCode": 503,
                      *       "lastError": "HTTP 503",
+                     *       "lastResponseExcerpt": "busy",
                      *       "createdAt": "2026-11-22T11:00:09.719Z",
                      *       "completedAt": null
                      *     }

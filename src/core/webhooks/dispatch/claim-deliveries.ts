@@ -50,3 +50,22 @@ export async function claimDeliveries(deps: Deps, limit: number, timeoutMs: numb
       JOIN webhook_targets t ON t.workspace_id = l.workspace_id AND t.id = l.target_id`);
   return rows.map((r) => ({ ...r, occurredAt: new Date(r.occurredAt), leaseUntil }));
 }
+
+/**
+ * Parks what a race left due for a target that is not active (a retry recorded while the target
+ * was being paused or disabled): no pending delivery keeps a due time the dispatcher will not
+ * honour. The transitions park their deliveries themselves; this is the safety net, run now and then.
+ */
+export async function parkStranded(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await deps.sql<{ parked: number }>(Prisma.sql`
+    WITH parked AS (
+      UPDATE webhook_deliveries d SET next_attempt_at = NULL
+      FROM webhook_targets t
+      WHERE t.workspace_id = d.workspace_id AND t.id = d.target_id AND t.status <> 'active'
+        AND d.status = 'pending' AND d.next_attempt_at <= ${now} AND (d.lease_until IS NULL OR d.lease_until < ${now})
+      RETURNING 1
+    )
+    SELECT count(*)::int AS parked FROM parked`);
+  return rows[0]?.parked ?? 0;
+}

@@ -2,7 +2,7 @@ import type { Deps } from '../../context.js';
 import type { RetryPolicy } from '../retry-schedule.js';
 import type { SendResult, WebhookSender } from '../sender.js';
 import { AttemptBatch } from './attempt-batch.js';
-import { type ClaimedDelivery, claimDeliveries } from './claim-deliveries.js';
+import { type ClaimedDelivery, claimDeliveries, parkStranded } from './claim-deliveries.js';
 import { sendAttempt } from './send-attempt.js';
 import { SigningKeyCache } from './signing-key-cache.js';
 
@@ -29,6 +29,9 @@ export interface DispatcherOptions {
 export interface DispatcherObserver {
   attempt(a: { statusCode: number | null; durationMs: number; retryCount: number; sinceEventMs: number }): void;
 }
+
+/** How often the dispatcher parks deliveries left due for a paused or disabled target (`parkStranded`). */
+const SWEEP_MS = 30_000;
 
 /**
  * Durable, at-least-once delivery. Due deliveries are claimed under a lease (`claimDeliveries`),
@@ -64,7 +67,15 @@ export class Dispatcher {
     return this.opts.concurrency ?? 32;
   }
 
-  private claim(limit: number): Promise<ClaimedDelivery[]> {
+  private lastSweep = 0;
+
+  /** Claims due deliveries; every `SWEEP_MS` first parks any left due for a target that is not active. */
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const now = Date.now();
+    if (now - this.lastSweep >= SWEEP_MS) {
+      this.lastSweep = now;
+      await parkStranded(this.deps);
+    }
     return claimDeliveries(this.deps, limit, this.opts.timeoutMs);
   }
 
