@@ -68,6 +68,9 @@ const fixtures: Record<string, Fixture> = {
     path: { accountId: (await createAccount(ctx, { type: 'business', email: 'ops@acme.example' })).accountId },
   }),
   submitBankingVerification: async (ctx) => ({ ids: { accountId: await individual(ctx) } }),
+  submitBusinessVerification: async (ctx) => ({
+    ids: { accountId: (await createAccount(ctx, { type: 'business', email: 'ops@acme.example' })).accountId },
+  }),
   requestBankingVerification: async (ctx) => ({ ids: { accountId: await saved(ctx) } }),
   createBankTransaction: bodyFunded,
   createCryptoTransaction: bodyFunded,

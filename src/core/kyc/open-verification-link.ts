@@ -1,8 +1,9 @@
 import { hashSecret } from '../auth/secrets.js';
 import type { Deps } from '../context.js';
-import { type RequiredDocument, requiredDocuments } from './documents/document-kinds.js';
+import type { RequiredDocument } from './documents/document-kinds.js';
 import { LINK_MAX_ATTEMPTS } from './documents/holder-link.js';
 import { issuePageNonce } from './documents/page-nonce.js';
+import { requiredFor } from './documents/required-documents.js';
 import { looksLikeLinkToken } from './verification-link.js';
 
 export type VerificationLinkState =
@@ -33,6 +34,8 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
   const row = await deps.db.bankingVerification.findFirst({
     where: { linkTokenHash: tokenHash },
     select: {
+      accountId: true,
+      workspaceId: true,
       status: true,
       idDocumentType: true,
       linkExpiresAt: true,
@@ -48,7 +51,7 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
     state: 'valid',
     status: row.status,
     expiresAt: row.linkExpiresAt,
-    required: requiredDocuments(row.idDocumentType),
+    required: await requiredFor(deps.db, row),
     received: new Map(row.documents.map((d) => [d.kind, { fileName: d.fileName, uploadedAt: d.uploadedAt ?? new Date(0) }])),
     signedAt: row.signedAt,
     attemptsLeft: Math.max(0, LINK_MAX_ATTEMPTS - row.linkAttempts),

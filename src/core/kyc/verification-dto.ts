@@ -10,7 +10,7 @@ export const verificationSelect = {
   ...columns('accountId', 'status', 'phone', 'linkExpiresAt', 'savedAt', 'submittedAt'),
   ...columns('idNumberLast4', 'idDocumentType', 'idIssueDate', 'idExpiryDate', 'idCountryOfIssue', 'nationality'),
   ...columns('address1', 'address2', 'city', 'state', 'postalCode', 'country'),
-  account: { select: { status: true } },
+  account: { select: { status: true, type: true } },
 } satisfies Prisma.BankingVerificationSelect;
 
 export type VerificationRow = Prisma.BankingVerificationGetPayload<{ select: typeof verificationSelect }>;
@@ -26,15 +26,36 @@ export function maskPhone(phone: string): string {
   return `+${'*'.repeat(digits.length - shown.length)}${shown}`;
 }
 
+/**
+ * An individual's row has every identity column (its submission writes them together); a
+ * business's has none (its people are in business_people), and its reads are refused before this.
+ */
+function individualIdentity(row: VerificationRow) {
+  const { phone, idDocumentType, address1, city, state, postalCode, country } = row;
+  if (
+    phone === null ||
+    idDocumentType === null ||
+    address1 === null ||
+    city === null ||
+    state === null ||
+    postalCode === null ||
+    country === null
+  ) {
+    throw new Error('a business verification has no individual identity to show');
+  }
+  return { phone, idDocumentType, address1, city, state, postalCode, country };
+}
+
 /** The one mapping from a stored verification to its masked contract shape. */
 export function toVerificationDto(row: VerificationRow): BankingVerificationDto {
+  const id = individualIdentity(row);
   return {
     accountId: row.accountId,
     status: row.status,
     accountStatus: row.account.status,
-    phoneMasked: maskPhone(row.phone),
+    phoneMasked: maskPhone(id.phone),
     document: {
-      idDocumentType: row.idDocumentType,
+      idDocumentType: id.idDocumentType,
       idNumberLast4: row.idNumberLast4,
       idIssueDate: fromDateColumn(row.idIssueDate),
       idExpiryDate: fromDateColumn(row.idExpiryDate),
@@ -42,12 +63,12 @@ export function toVerificationDto(row: VerificationRow): BankingVerificationDto 
       nationality: row.nationality,
     },
     address: {
-      address1: row.address1,
+      address1: id.address1,
       address2: row.address2,
-      city: row.city,
-      state: row.state,
-      postalCode: row.postalCode,
-      country: row.country,
+      city: id.city,
+      state: id.state,
+      postalCode: id.postalCode,
+      country: id.country,
     },
     linkExpiresAt: row.linkExpiresAt.toISOString(),
     savedAt: row.savedAt.toISOString(),
