@@ -102,7 +102,7 @@ export const CONTRACT_PROPERTY_ENUMS = {
     action: ['document_upload_received', 'documents_uploaded', 'terms_signed'],
   },
   KybEvent: {
-    event: ['submitted', 'document_uploaded'],
+    event: ['submitted', 'document_uploaded', 'signed'],
     documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other'],
   },
   Health: {

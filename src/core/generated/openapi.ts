@@ -284,7 +284,18 @@ export interface paths {
         put?: never;
         /**
          * Business verification events (sandbox)
-         * @description Sandbox only, business accounts only (`409` otherwise). `submitted` moves a `pending` or `needs_update` business account to `in_review` and emits `kyb_verification_submitted` (and `account_status_updated`); `document_uploaded` emits `kyb_document_uploaded`. Answers the account.
+         * @description Sandbox only, business accounts only (`409` otherwise). The shortcut for the business
+         *     representative's actions, through the same use cases as the verification link and the
+         *     request, once KYB data is saved (`submitBusinessVerification`):
+         *     `document_uploaded` uploads a sample file for the first missing required document (the
+         *     certificate of incorporation when none is missing), emitting `kyb_document_uploaded`;
+         *     `signed` signs for the company as its control person; `submitted` requests verification
+         *     (as `requestBankingVerification`: `in_review`, `kyb_verification_submitted`,
+         *     `account_status_updated`). The frozen-evidence and state rules apply (`409`).
+         *     Without saved KYB data (the older shortcut): `submitted` moves a `pending` or
+         *     `needs_update` business account to `in_review` and emits `kyb_verification_submitted`;
+         *     `document_uploaded` only emits `kyb_document_uploaded` (with `documentType`); `signed` is
+         *     `404`. Answers the account.
          */
         post: operations["simulateKybEvent"];
         delete?: never;
@@ -3086,7 +3097,7 @@ export interface components {
         };
         KybEvent: {
             /** @enum {string} */
-            event: "submitted" | "document_uploaded";
+            event: "submitted" | "document_uploaded" | "signed";
             /** @enum {string} */
             documentType?: "articles_of_incorporation" | "ein_letter" | "ownership_structure" | "other";
         };

@@ -22,6 +22,8 @@ export type VerificationLinkState =
       nonce: string;
       /** Who asks: the workspace's display name (its name when unset) and its logo's address, if any. */
       requester: { name: string; logoUrl: string | null };
+      /** A business's verification (KYB): the company, and who signs for it (masked). Null for an individual. */
+      business: { legalName: string; signer: { initials: string; title: string } | null } | null;
     };
 
 /**
@@ -43,6 +45,9 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       signedAt: true,
       documents: { where: { uploadedAt: { not: null } }, select: { kind: true, fileName: true, uploadedAt: true } },
       workspace: { select: { name: true, displayName: true, logo: { select: { sha256: true } } } },
+      business: {
+        select: { legalName: true, people: { where: { isController: true }, select: { nameInitials: true, title: true } } },
+      },
     },
   });
   if (!row) return { state: 'unknown' };
@@ -60,5 +65,11 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       name: row.workspace.displayName ?? row.workspace.name,
       logoUrl: row.workspace.logo ? `/workspace-logos/${row.workspace.logo.sha256}` : null,
     },
+    business: row.business
+      ? {
+          legalName: row.business.legalName,
+          signer: row.business.people[0] ? { initials: row.business.people[0].nameInitials, title: row.business.people[0].title } : null,
+        }
+      : null,
   };
 }

@@ -11,9 +11,12 @@ import { assertIndividual } from './individual-account.js';
 import { type BankingVerificationDto, toVerificationDto, verificationSelect } from './verification-dto.js';
 
 /** A 1x1 grey PNG: the sandbox holder's "photo" of each document. */
-const SAMPLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==', 'base64');
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function* once(bytes: Buffer): AsyncGenerator<Uint8Array> {
+export async function* once(bytes: Buffer): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
