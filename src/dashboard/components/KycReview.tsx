@@ -115,11 +115,19 @@ function SavedData({ v }: { v: Verification }) {
  * The operator's KYC review on the account page: the saved data, the link's state, the holder's
  * documents (previews for admins), the signature and, where allowed, the next step.
  */
-export function KycReview({ accountId, accountStatus, business }: { accountId: string; accountStatus: string; business: boolean }) {
+export function KycReview({
+  accountId,
+  accountStatus,
+  business,
+}: {
+  accountId: string;
+  accountStatus: string;
+  business: boolean | undefined;
+}) {
   const trpc = useTRPC();
   const canRead = useCanWrite();
-  const individual = useQuery(trpc.kyc.getBankingVerification.queryOptions({ accountId }, { retry: false, enabled: !business }));
-  const company = useQuery(trpc.kyc.getBusinessVerification.queryOptions({ accountId }, { retry: false, enabled: business }));
+  const individual = useQuery(trpc.kyc.getBankingVerification.queryOptions({ accountId }, { retry: false, enabled: business === false }));
+  const company = useQuery(trpc.kyc.getBusinessVerification.queryOptions({ accountId }, { retry: false, enabled: business === true }));
   const saved = business ? company : individual;
   const title = business ? 'Business verification (KYB)' : 'Identity verification (KYC)';
   const link = useQuery(trpc.kyc.verificationLink.queryOptions({ accountId }, { retry: false }));
