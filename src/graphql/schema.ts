@@ -4,6 +4,7 @@ import './types/account-resources.js';
 import './types/bank-accounts.js';
 import './types/event.js';
 import './types/banking-verification.js';
+import './types/business-verification.js';
 import './types/kyc-documents.js';
 import './types/ledger.js';
 import './types/transaction.js';

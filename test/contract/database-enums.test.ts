@@ -20,6 +20,7 @@ const SAME_VALUES: Record<keyof typeof stored, [Record<string, string>, readonly
   AccountStatus: [stored.AccountStatus, CONTRACT_ENUMS.AccountStatus],
   VerificationStatus: [stored.VerificationStatus, CONTRACT_ENUMS.VerificationStatus],
   IdDocumentType: [stored.IdDocumentType, CONTRACT_ENUMS.IdDocumentType],
+  BusinessType: [stored.BusinessType, schemaEnum(['BusinessType'])],
   TransactionType: [stored.TransactionType, CONTRACT_ENUMS.TransactionType],
   TransactionStatus: [stored.TransactionStatus, CONTRACT_ENUMS.TransactionStatus],
   DeliveryStatus: [stored.DeliveryStatus, CONTRACT_ENUMS.DeliveryStatus],

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
 import { createAccount } from '../../src/core/accounts/create-account.js';
 import type { Ctx } from '../../src/core/context.js';
+import { submitBusinessVerification } from '../../src/core/kyb/submit-business-verification.js';
 import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../../src/core/kyc/submit-banking-verification.js';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
+import { businessSubmission } from '../factories/business-verification.js';
 import { activeAccount, createBank, fundedAccount } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
@@ -64,10 +66,16 @@ const fixtures: Record<string, Fixture> = {
   },
   linkBankAccount: onActive,
   simulateKycHolderAction: async (ctx) => ({ path: { accountId: await saved(ctx) } }),
-  simulateKybEvent: async (ctx) => ({
-    path: { accountId: (await createAccount(ctx, { type: 'business', email: 'ops@acme.example' })).accountId },
-  }),
+  // A business with KYB data saved: the shortcut acts for its representative (sign needs a control person).
+  simulateKybEvent: async (ctx) => {
+    const { accountId } = await createAccount(ctx, { type: 'business', email: 'ops@acme.example' });
+    await submitBusinessVerification(ctx, businessSubmission(accountId));
+    return { path: { accountId } };
+  },
   submitBankingVerification: async (ctx) => ({ ids: { accountId: await individual(ctx) } }),
+  submitBusinessVerification: async (ctx) => ({
+    ids: { accountId: (await createAccount(ctx, { type: 'business', email: 'ops@acme.example' })).accountId },
+  }),
   requestBankingVerification: async (ctx) => ({ ids: { accountId: await saved(ctx) } }),
   createBankTransaction: bodyFunded,
   createCryptoTransaction: bodyFunded,

@@ -21,10 +21,8 @@ async function businessInReview() {
 
 const kycEvents = (accountId: string) => h.deps.db.event.count({ where: { accountId, type: { startsWith: 'kyc_' } } });
 
-describe('KYC simulations refuse business accounts (their verification is KYB)', () => {
+describe('KYC holder simulations refuse business accounts (their representative acts through KYB)', () => {
   it.each([
-    ['outcome', { outcome: 'completed' }],
-    ['outcome', { outcome: 'needs_update' }],
     ['holder-action', { action: 'document_upload_received' }],
     ['holder-action', { action: 'documents_uploaded' }],
     ['holder-action', { action: 'terms_signed' }],
@@ -45,11 +43,31 @@ describe('KYC simulations refuse business accounts (their verification is KYB)',
   it('tRPC refuses them alike (GraphQL serves no simulation)', async () => {
     const { ws, accountId } = await businessInReview();
     const trpc = trpcCaller(h, ws.adminToken);
-    const outcome = await trpc.simulations.kycOutcome.mutate({ accountId, outcome: 'completed' }).catch((e) => e);
-    expect(outcome.data).toMatchObject({ code: 'INVALID_STATE', httpStatus: 409 });
     const holder = await trpc.simulations.kycHolderAction.mutate({ accountId, action: 'terms_signed' }).catch((e) => e);
     expect(holder.data).toMatchObject({ code: 'INVALID_STATE', httpStatus: 409 });
     expect(await kycEvents(accountId)).toBe(0);
+  });
+});
+
+describe("the provider's outcome decides business accounts too (KYB review), without KYC events", () => {
+  it.each([
+    ['completed', 'active'],
+    ['needs_update', 'needs_update'],
+  ] as const)('%s -> account %s, account_status_updated, no kyc_verification_completed or kyc_needs_update', async (outcome, status) => {
+    const { post, accountId } = await businessInReview();
+    const res = await post(`/api/v2/simulations/kyc/${accountId}/outcome`, { outcome });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe(status);
+    const types = (await h.deps.db.event.findMany({ where: { accountId }, select: { type: true } })).map((e) => e.type);
+    expect(types).toContain('account_status_updated');
+    expect(types).not.toContain('kyc_verification_completed');
+    expect(types).not.toContain('kyc_needs_update');
+  });
+
+  it('over tRPC alike', async () => {
+    const { ws, accountId } = await businessInReview();
+    const done = await trpcCaller(h, ws.adminToken).simulations.kycOutcome.mutate({ accountId, outcome: 'completed' });
+    expect(done.status).toBe('active');
   });
 
   it("another workspace's business account is still 404, an individual in review still completes", async () => {

@@ -10,7 +10,7 @@ import { exposed, MATRIX } from './matrix.js';
  */
 export const GRAPHQL_DIFFERENCES = {
   /** Links to another resource that REST does not embed. */
-  relations: ['Transaction.account', 'Account.bankingVerification'],
+  relations: ['Transaction.account', 'Account.bankingVerification', 'Account.businessVerification'],
   /** A GraphQL scalar standing for a REST object (the transaction's account summary is its email). */
   standsFor: { 'Transaction.accountEmail': 'account' } as Record<string, string>,
 };

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCryptoBeneficiary } from '../../src/core/account-resources/create-crypto-beneficiary.js';
 import { createCryptoWallet } from '../../src/core/account-resources/create-crypto-wallet.js';
 import { linkBankAccount } from '../../src/core/account-resources/link-bank-account.js';
+import { createAccount } from '../../src/core/accounts/create-account.js';
+import { submitBusinessVerification } from '../../src/core/kyb/submit-business-verification.js';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-bank-deposit.js';
 import { setWorkspaceLogo } from '../../src/core/workspaces/set-workspace-logo.js';
 import { updateWorkspace } from '../../src/core/workspaces/update-workspace.js';
+import { businessSubmission } from '../factories/business-verification.js';
 import { sampleFile } from '../factories/holder-files.js';
 import { realPng } from '../factories/images.js';
 import { activeAccount, createBank, createCrypto, createTrade } from '../factories/transactions.js';
@@ -29,6 +32,8 @@ async function fixture() {
   const { nonce } = await openPage(h, link.token);
   const upload = await uploadFile(h, link.token, { nonce, kind: 'document_front', file: sampleFile.jpeg(2_000), name: 'front.jpeg' });
   expect(upload.status).toBe(303);
+  const business = await createAccount(ws.ctx, { type: 'business', email: 'kyb@example.com' });
+  await submitBusinessVerification(ws.ctx, businessSubmission(business.accountId));
   const accountId = await activeAccount(ws.ctx, 'matrix@example.com');
   await createCryptoWallet(ws.ctx, { accountId, body: { coin: 'ETH', network: 'ethereum' } });
   await createCryptoBeneficiary(ws.ctx, {
@@ -64,6 +69,7 @@ async function fixture() {
     ws,
     accountId,
     pendingAccount,
+    businessAccount: business.accountId,
     documentId: documents[0]!.id,
     targetId: target.body.id as string,
     deliveryId: deliveries[0]!.id,
@@ -86,9 +92,9 @@ async function gql(query: string, variables?: Record<string, unknown>) {
   return r.data;
 }
 
-const ACCOUNT = selectAll('Account', ['Account.bankingVerification', 'Account.balances']);
+const ACCOUNT = selectAll('Account', ['Account.bankingVerification', 'Account.businessVerification', 'Account.balances']);
 // The single read carries the balances (Account.balances in openapi.yaml); lists do not.
-const ACCOUNT_READ = selectAll('Account', ['Account.bankingVerification']);
+const ACCOUNT_READ = selectAll('Account', ['Account.bankingVerification', 'Account.businessVerification']);
 const page = (type: string) => `page limit total data { ${selectAll(type)} }`;
 
 type Reader = () => Promise<unknown>;
@@ -136,6 +142,18 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
           id: f.pendingAccount,
         })
       ).account.bankingVerification,
+  },
+  getBusinessVerification: {
+    rest: async () =>
+      (await rest().GET('/api/v2/kyc/banking-verification/{accountId}/business', { params: { path: { accountId: f.businessAccount } } }))
+        .data,
+    trpc: () => trpc().kyc.getBusinessVerification.query({ accountId: f.businessAccount }),
+    graphql: async () =>
+      (
+        await gql(`query($id: ID!) { account(accountId: $id) { businessVerification { ${selectAll('BusinessVerification')} } } }`, {
+          id: f.businessAccount,
+        })
+      ).account.businessVerification,
   },
   listVerificationDocuments: {
     rest: async () =>

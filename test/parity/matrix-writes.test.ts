@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessSubmission } from '../factories/business-verification.js';
 import { realPng } from '../factories/images.js';
 import { activeAccount, bankBody, cryptoBody, fundedAccount, tradeBody } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
@@ -93,7 +94,7 @@ const WRITERS: Record<string, WriteSpec> = {
     rest: () => ok(post('/api/v2/accounts', { type: 'business', email: 'new@example.com', reference: 'r-1' })),
     trpc: () => trpc().accounts.create.mutate({ type: 'business', email: 'new@example.com', reference: 'r-1' }),
     graphql: async () => {
-      const fields = selectAll('Account', ['Account.bankingVerification', 'Account.balances']);
+      const fields = selectAll('Account', ['Account.bankingVerification', 'Account.businessVerification', 'Account.balances']);
       const r = await graphql(
         h,
         ws.apiKey,
@@ -107,6 +108,11 @@ const WRITERS: Record<string, WriteSpec> = {
     prepare: async () => ({ accountId: await pendingAccount() }),
     rest: (s) => ok(post('/api/v2/kyc/banking-verification/individual', submission(s.accountId))),
     trpc: (s) => trpc().kyc.submitBankingVerification.mutate(submission(s.accountId) as never),
+  },
+  submitBusinessVerification: {
+    prepare: async () => ({ accountId: (await ok(post('/api/v2/accounts', { type: 'business', email: 'biz@example.com' }))).accountId }),
+    rest: (s) => ok(post('/api/v2/kyc/banking-verification/business', businessSubmission(s.accountId))),
+    trpc: (s) => trpc().kyc.submitBusinessVerification.mutate(businessSubmission(s.accountId) as never),
   },
   requestBankingVerification: {
     prepare: submitted,

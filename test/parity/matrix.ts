@@ -67,6 +67,18 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'kyc.submitBankingVerification',
     graphql: ANALYSTS_READ,
   },
+  submitBusinessVerification: {
+    kind: 'write',
+    rest: 'submitBusinessVerification',
+    trpc: 'kyc.submitBusinessVerification',
+    graphql: ANALYSTS_READ,
+  },
+  getBusinessVerification: {
+    kind: 'read',
+    rest: 'getBusinessVerification',
+    trpc: 'kyc.getBusinessVerification',
+    graphql: 'Account.businessVerification',
+  },
   requestBankingVerification: {
     kind: 'write',
     rest: 'requestBankingVerification',

@@ -12,11 +12,12 @@ export const CONTRACT_ENUMS = {
   CountryCode: ['AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW', 'AX', 'AZ', 'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN', 'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG', 'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ', 'DE', 'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI', 'FJ', 'FK', 'FM', 'FO', 'FR', 'GA', 'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL', 'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK', 'HM', 'HN', 'HR', 'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM', 'JO', 'JP', 'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA', 'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME', 'MF', 'MG', 'MH', 'MK', 'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS', 'MT', 'MU', 'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP', 'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW', 'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST', 'SV', 'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW'],
   IdDocumentType: ['passport', 'driver_license', 'national_id', 'ssn', 'itin', 'ein', 'other'],
   VerificationStatus: ['saved', 'submitted', 'needs_update', 'completed'],
+  BusinessType: ['corporation', 'llc', 'partnership', 'sole_proprietorship', 'non_profit', 'other'],
+  BusinessPersonRole: ['ownership', 'control'],
   TransactionType: ['bank', 'crypto', 'trade'],
   TransactionStatus: ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'],
   EventType: ['account_created', 'account_status_updated', 'kyc_status_updated', 'kyc_needs_update', 'kyc_verification_submitted', 'kyc_verification_signed', 'kyc_document_upload_received', 'kyc_document_uploaded', 'kyc_verification_completed', 'kyb_verification_submitted', 'kyb_document_uploaded', 'bank_account_link', 'crypto_transaction_created', 'crypto_transaction_received', 'crypto_transaction_status_updated', 'crypto_wallet_created', 'crypto_beneficiary_created', 'crypto_beneficiary_updated', 'crypto_beneficiary_deleted', 'bank_transaction_created', 'bank_transaction_received', 'bank_transaction_status_updated', 'trade_transaction_created', 'trade_transaction_status_updated'],
   DeliveryStatus: ['pending', 'succeeded', 'failed'],
-  KycDocumentKind: ['document_front', 'document_back', 'selfie', 'proof_of_address'],
 } as const satisfies { [K in keyof Schemas]?: readonly Schemas[K][] };
 
 /** The values of string enums written on a property of an object schema, by schema and property. */
@@ -101,7 +102,7 @@ export const CONTRACT_PROPERTY_ENUMS = {
     action: ['document_upload_received', 'documents_uploaded', 'terms_signed'],
   },
   KybEvent: {
-    event: ['submitted', 'document_uploaded'],
+    event: ['submitted', 'document_uploaded', 'signed'],
     documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other'],
   },
   Health: {
@@ -109,7 +110,7 @@ export const CONTRACT_PROPERTY_ENUMS = {
     database: ['ok', 'unavailable'],
   },
   KybDocumentEventDetails: {
-    documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other'],
+    documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other', 'certificate_of_incorporation', 'proof_of_registered_address', 'person_identity_document'],
   },
 } as const satisfies { [K in keyof Schemas]?: { [P in keyof Schemas[K]]?: readonly NonNullable<Schemas[K][P]>[] } };
 
@@ -167,8 +168,10 @@ export const CONTRACT_OPERATIONS = {
   simulateKycHolderAction: { method: 'post', path: '/api/v2/simulations/kyc/{accountId}/holder-action', queryDefaults: [] },
   simulateKybEvent: { method: 'post', path: '/api/v2/simulations/kyb/{accountId}', queryDefaults: [] },
   submitBankingVerification: { method: 'post', path: '/api/v2/kyc/banking-verification/individual', queryDefaults: [] },
+  submitBusinessVerification: { method: 'post', path: '/api/v2/kyc/banking-verification/business', queryDefaults: [] },
   requestBankingVerification: { method: 'post', path: '/api/v2/kyc/banking-verification/request', queryDefaults: [] },
   getBankingVerification: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}', queryDefaults: [] },
+  getBusinessVerification: { method: 'get', path: '/api/v2/kyc/banking-verification/{accountId}/business', queryDefaults: [] },
   verificationPage: { method: 'get', path: '/verify/{token}', queryDefaults: [] },
   uploadHolderDocument: { method: 'post', path: '/verify/{token}/documents', queryDefaults: [] },
   signHolderVerification: { method: 'post', path: '/verify/{token}/signature', queryDefaults: [] },

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { assertUuid } from '../validation/uuid.js';
 import { type BankingVerificationDto, toVerificationDto, verificationSelect } from './verification-dto.js';
 
@@ -11,5 +11,11 @@ export async function getBankingVerification(ctx: Ctx, input: { accountId: strin
     select: verificationSelect,
   });
   if (!row) throw notFound('banking verification');
+  if (row.account.type === 'business') {
+    throw new AppError(
+      'INVALID_STATE',
+      'this is a business account: read its verification with GET /api/v2/kyc/banking-verification/{accountId}/business',
+    );
+  }
   return toVerificationDto(row, ctx.cipher);
 }

@@ -1,9 +1,10 @@
 import { hashSecret } from '../auth/secrets.js';
 import type { Deps } from '../context.js';
 import { stripHidden } from '../validation/display-text.js';
-import { type RequiredDocument, requiredDocuments } from './documents/document-kinds.js';
+import type { RequiredDocument } from './documents/document-kinds.js';
 import { LINK_MAX_ATTEMPTS } from './documents/holder-link.js';
 import { issuePageNonce } from './documents/page-nonce.js';
+import { requiredFor } from './documents/required-documents.js';
 import { looksLikeLinkToken } from './verification-link.js';
 
 export type VerificationLinkState =
@@ -22,6 +23,8 @@ export type VerificationLinkState =
       nonce: string;
       /** Who asks: the workspace's display name (its name when unset) and its logo's address, if any. */
       requester: { name: string; logoUrl: string | null };
+      /** A business's verification (KYB): the company, and who signs for it (masked). Null for an individual. */
+      business: { legalName: string; signer: { initials: string; title: string } | null } | null;
     };
 
 /**
@@ -34,6 +37,8 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
   const row = await deps.db.bankingVerification.findFirst({
     where: { linkTokenHash: tokenHash },
     select: {
+      accountId: true,
+      workspaceId: true,
       status: true,
       idDocumentType: true,
       linkExpiresAt: true,
@@ -41,6 +46,9 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       signedAt: true,
       documents: { where: { uploadedAt: { not: null } }, select: { kind: true, fileName: true, uploadedAt: true } },
       workspace: { select: { name: true, displayName: true, logo: { select: { sha256: true } } } },
+      business: {
+        select: { legalName: true, people: { where: { isController: true }, select: { nameInitials: true, title: true } } },
+      },
     },
   });
   if (!row) return { state: 'unknown' };
@@ -49,7 +57,7 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
     state: 'valid',
     status: row.status,
     expiresAt: row.linkExpiresAt,
-    required: requiredDocuments(row.idDocumentType),
+    required: await requiredFor(deps.db, row),
     received: new Map(row.documents.map((d) => [d.kind, { fileName: d.fileName, uploadedAt: d.uploadedAt ?? new Date(0) }])),
     signedAt: row.signedAt,
     attemptsLeft: Math.max(0, LINK_MAX_ATTEMPTS - row.linkAttempts),
@@ -59,5 +67,11 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       name: stripHidden(row.workspace.displayName ?? row.workspace.name),
       logoUrl: row.workspace.logo ? `/workspace-logos/${row.workspace.logo.sha256}` : null,
     },
+    business: row.business
+      ? {
+          legalName: row.business.legalName,
+          signer: row.business.people[0] ? { initials: row.business.people[0].nameInitials, title: row.business.people[0].title } : null,
+        }
+      : null,
   };
 }

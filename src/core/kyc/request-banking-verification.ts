@@ -13,7 +13,8 @@ import { recordVerificationStatus, SUBMITTABLE } from './verification-status.js'
  * `requestBankingVerification`: from `pending` or `needs_update`, with verification data saved, submits it to the
  * provider and moves the account to `in_review`. After `needs_update` the data need not be saved
  * again: the holder may only have uploaded a better document. A request while `in_review` (or
- * later) is 409. The account row lock makes concurrent requests succeed once.
+ * later) is 409. The account row lock makes concurrent requests succeed once. Individual and
+ * business accounts alike (KYC or KYB data saved).
  */
 export async function requestBankingVerification(ctx: Ctx, input: unknown): Promise<AccountDto> {
   requireWriter(ctx);
@@ -36,7 +37,9 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
       data: { status: 'submitted', submittedAt: ctx.clock.now() },
     });
     await recordVerificationStatus(tx, ctx, id, saved.status, 'submitted');
-    await emitEvent(tx, ctx, { type: 'kyc_verification_submitted', accountId: id, details: { account: updated } });
+    // A business's submission is KYB's event; KYC events are never emitted for a business.
+    const type = account.type === 'business' ? 'kyb_verification_submitted' : 'kyc_verification_submitted';
+    await emitEvent(tx, ctx, { type, accountId: id, details: { account: updated } });
     return updated;
   });
 }

@@ -4,16 +4,19 @@ import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
-import { requiredDocuments } from './documents/document-kinds.js';
 import { receiveDocument } from './documents/receive-document.js';
+import { requiredFor } from './documents/required-documents.js';
 import { signVerification } from './documents/sign-verification.js';
 import { assertIndividual } from './individual-account.js';
 import { type BankingVerificationDto, toVerificationDto, verificationSelect } from './verification-dto.js';
 
 /** A 1x1 grey PNG: the sandbox holder's "photo" of each document. */
-const SAMPLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==', 'base64');
+export const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function* once(bytes: Buffer): AsyncGenerator<Uint8Array> {
+export async function* once(bytes: Buffer): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
@@ -36,7 +39,7 @@ export async function simulateKycHolderAction(ctx: Ctx, input: { accountId: stri
     select: { idDocumentType: true, documents: { where: { uploadedAt: { not: null } }, select: { kind: true } } },
   });
   if (!v) throw notFound('banking verification');
-  const missing = requiredDocuments(v.idDocumentType)
+  const missing = (await requiredFor(ctx.db, { workspaceId: ctx.workspaceId, accountId, idDocumentType: v.idDocumentType }))
     .map((d) => d.kind)
     .filter((k) => !v.documents.some((d) => d.kind === k));
   const upload = (kind: string) => receiveDocument(ctx, { accountId, kind, fileName: `sandbox-${kind}.png`, content: once(SAMPLE_PNG) });

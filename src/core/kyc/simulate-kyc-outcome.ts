@@ -8,10 +8,13 @@ import { inTransaction } from '../idempotency/in-transaction.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
-import { assertIndividual } from './individual-account.js';
 import { recordVerificationStatus } from './verification-status.js';
 
-/** Sandbox: the verification provider approves (`completed`) or asks for changes (`needs_update`). */
+/**
+ * Sandbox: the verification provider approves (`completed`) or asks for changes (`needs_update`),
+ * for an individual's KYC or a business's KYB alike. A business's outcome emits no KYC event: its
+ * account_status_updated and kyc_status_updated say it.
+ */
 export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; body: unknown }): Promise<AccountDto> {
   requireWriter(ctx);
   requireSandbox(ctx);
@@ -19,7 +22,6 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
   const { outcome } = validateBody('KycOutcome', input.body);
   return inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
-    assertIndividual(account);
     if (account.status !== 'in_review') {
       throw new AppError('INVALID_STATE', `the provider decides on accounts in_review; this one is ${account.status}`);
     }
@@ -27,9 +29,14 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
     const verification = await tx.bankingVerification.findUnique({ where: key, select: { status: true } });
     const updated = await changeAccountStatus(tx, ctx, account, outcome === 'completed' ? 'active' : 'needs_update');
     await tx.bankingVerification.updateMany({ where: key.workspaceId_accountId, data: { status: outcome } });
-    await recordVerificationStatus(tx, ctx, accountId, verification?.status ?? null, outcome);
-    const type = outcome === 'completed' ? 'kyc_verification_completed' : 'kyc_needs_update';
-    await emitEvent(tx, ctx, { type, accountId, details: { account: updated } });
+    // A business moved to in_review by the KYB shortcut alone has no saved verification to update.
+    if (verification || account.type === 'individual') {
+      await recordVerificationStatus(tx, ctx, accountId, verification?.status ?? null, outcome);
+    }
+    if (account.type === 'individual') {
+      const type = outcome === 'completed' ? 'kyc_verification_completed' : 'kyc_needs_update';
+      await emitEvent(tx, ctx, { type, accountId, details: { account: updated } });
+    }
     return updated;
   });
 }

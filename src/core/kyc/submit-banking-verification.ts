@@ -2,31 +2,21 @@ import { lockAccount } from '../accounts/account-lock.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { AppError, type FieldError, validationError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { dateColumn, todayUtc } from './calendar.js';
 import { lastFour, sealContact, sealContext } from './contact-seal.js';
 import { documentStoreOf } from './documents/holder-link.js';
+import { identityDateErrors } from './identity-dates.js';
 import { newVerificationLink } from './verification-link.js';
 import { recordVerificationStatus, SUBMITTABLE } from './verification-status.js';
 
 type Submission = Schemas['BankingVerificationSubmission'];
 
-const EARLIEST_BIRTH_DATE = '1900-01-01';
-
 /** Rules between fields and against today's date that a schema cannot state. */
 function checkDates(s: Submission, today: string): void {
-  const errors: FieldError[] = [];
-  if (s.dateOfBirth > today) errors.push({ field: 'dateOfBirth', message: 'must not be in the future' });
-  if (s.dateOfBirth < EARLIEST_BIRTH_DATE) errors.push({ field: 'dateOfBirth', message: `must not be before ${EARLIEST_BIRTH_DATE}` });
-  const { idIssueDate: issued, idExpiryDate: expires } = s.documentId;
-  if (issued && issued > today) errors.push({ field: 'documentId.idIssueDate', message: 'must not be in the future' });
-  if (expires && issued && expires <= issued) {
-    errors.push({ field: 'documentId.idExpiryDate', message: 'must be after idIssueDate' });
-  } else if (expires && expires < today) {
-    errors.push({ field: 'documentId.idExpiryDate', message: 'must not be in the past (the document has expired)' });
-  }
+  const errors = identityDateErrors('', s, today);
   if (errors.length) throw validationError(errors);
 }
 
@@ -71,7 +61,10 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
   const answer = await inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
     if (account.type !== 'individual') {
-      throw new AppError('INVALID_STATE', 'individual banking verification applies to individual accounts; this is a business account');
+      throw new AppError(
+        'INVALID_STATE',
+        'individual banking verification applies to individual accounts; this is a business account (POST /api/v2/kyc/banking-verification/business)',
+      );
     }
     if (!(SUBMITTABLE as readonly string[]).includes(account.status)) {
       throw new AppError(

@@ -5,6 +5,8 @@ import type { FieldCipher } from '../crypto/field-cipher.js';
 import { fromDateColumn } from './calendar.js';
 import { openStreet } from './contact-seal.js';
 
+export { lastFour, maskPhone } from './contact-seal.js';
+
 export type BankingVerificationDto = Schemas['BankingVerification'];
 
 /**
@@ -15,21 +17,42 @@ export const verificationSelect = {
   ...columns('accountId', 'status', 'phoneMasked', 'linkExpiresAt', 'savedAt', 'submittedAt'),
   ...columns('idNumberLast4', 'idDocumentType', 'idIssueDate', 'idExpiryDate', 'idCountryOfIssue', 'nationality'),
   ...columns('address1Enc', 'address2Enc', 'city', 'state', 'postalCode', 'country'),
-  account: { select: { status: true } },
+  account: { select: { status: true, type: true } },
 } satisfies Prisma.BankingVerificationSelect;
 
 export type VerificationRow = Prisma.BankingVerificationGetPayload<{ select: typeof verificationSelect }>;
 
+/**
+ * An individual's row has every identity column (its submission writes them together); a
+ * business's has none (its people are in business_people), and its reads are refused before this.
+ */
+function individualIdentity(row: VerificationRow) {
+  const { phoneMasked, idDocumentType, address1Enc, city, state, postalCode, country } = row;
+  if (
+    phoneMasked === null ||
+    idDocumentType === null ||
+    address1Enc === null ||
+    city === null ||
+    state === null ||
+    postalCode === null ||
+    country === null
+  ) {
+    throw new Error('a business verification has no individual identity to show');
+  }
+  return { phoneMasked, idDocumentType, address1Enc, city, state, postalCode, country };
+}
+
 /** The one mapping from a stored verification to its masked contract shape. */
 export function toVerificationDto(row: VerificationRow, cipher: FieldCipher): BankingVerificationDto {
-  const street = openStreet(cipher, row.accountId, row);
+  const id = individualIdentity(row);
+  const street = openStreet(cipher, row.accountId, { address1Enc: id.address1Enc, address2Enc: row.address2Enc });
   return {
     accountId: row.accountId,
     status: row.status,
     accountStatus: row.account.status,
-    phoneMasked: row.phoneMasked,
+    phoneMasked: id.phoneMasked,
     document: {
-      idDocumentType: row.idDocumentType,
+      idDocumentType: id.idDocumentType,
       idNumberLast4: row.idNumberLast4,
       idIssueDate: fromDateColumn(row.idIssueDate),
       idExpiryDate: fromDateColumn(row.idExpiryDate),
@@ -39,10 +62,10 @@ export function toVerificationDto(row: VerificationRow, cipher: FieldCipher): Ba
     address: {
       address1: street.address1,
       address2: street.address2,
-      city: row.city,
-      state: row.state,
-      postalCode: row.postalCode,
-      country: row.country,
+      city: id.city,
+      state: id.state,
+      postalCode: id.postalCode,
+      country: id.country,
     },
     linkExpiresAt: row.linkExpiresAt.toISOString(),
     savedAt: row.savedAt.toISOString(),

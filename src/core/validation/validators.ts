@@ -31,7 +31,9 @@ function fieldOf(err: ErrorObject): string {
     .split('/')
     .slice(1)
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .join('.');
+    .join('.')
+    // Array positions read as indexes: `people[2].ownershipPercent`, not `people.2.ownershipPercent`.
+    .replace(/\.(\d+)(?=\.|$)/g, '[$1]');
   const extra =
     err.keyword === 'required'
       ? (err.params as { missingProperty: string }).missingProperty

@@ -4,6 +4,7 @@ import { formatBytes, formatDate } from '../format.js';
 import { valueLabel } from '../labels.js';
 import { useCanWrite } from '../session.js';
 import { type Outputs, useTRPC } from '../trpc.js';
+import { BusinessData } from './BusinessData.js';
 import { KycNextSteps } from './KycNextSteps.js';
 import { Details, EmptyState, ErrorBox, Loading, Section } from './layout.js';
 import { CopyButton, DateTime, StatusBadge } from './values.js';
@@ -114,38 +115,51 @@ function SavedData({ v }: { v: Verification }) {
  * The operator's KYC review on the account page: the saved data, the link's state, the holder's
  * documents (previews for admins), the signature and, where allowed, the next step.
  */
-export function KycReview({ accountId, accountStatus }: { accountId: string; accountStatus: string }) {
+export function KycReview({
+  accountId,
+  accountStatus,
+  business,
+}: {
+  accountId: string;
+  accountStatus: string;
+  business: boolean | undefined;
+}) {
   const trpc = useTRPC();
   const canRead = useCanWrite();
-  const saved = useQuery(trpc.kyc.getBankingVerification.queryOptions({ accountId }, { retry: false }));
+  const individual = useQuery(trpc.kyc.getBankingVerification.queryOptions({ accountId }, { retry: false, enabled: business === false }));
+  const company = useQuery(trpc.kyc.getBusinessVerification.queryOptions({ accountId }, { retry: false, enabled: business === true }));
+  const saved = business ? company : individual;
+  const title = business ? 'Business verification (KYB)' : 'Identity verification (KYC)';
   const link = useQuery(trpc.kyc.verificationLink.queryOptions({ accountId }, { retry: false }));
   const docs = useQuery(trpc.kyc.documents.list.queryOptions({ accountId }, { retry: false }));
   const signature = useQuery(trpc.kyc.documents.signature.queryOptions({ accountId }, { retry: false, enabled: canRead }));
   const none = (q: { error: unknown }) => Boolean(q.error) && errorInfo(q.error).code === 'NOT_FOUND';
   if (saved.isPending) {
     return (
-      <Section id="kyc" title="Identity verification (KYC)">
+      <Section id="kyc" title={title}>
         <Loading what="the verification" />
       </Section>
     );
   }
   if (none(saved)) {
     return (
-      <Section id="kyc" title="Identity verification (KYC)">
-        <EmptyState title="No KYC data saved yet.">
-          The client saves it through the API (POST /api/v2/kyc/banking-verification/individual); the holder then gets a link to upload
-          documents.
+      <Section id="kyc" title={title}>
+        <EmptyState title={business ? 'No KYB data saved yet.' : 'No KYC data saved yet.'}>
+          The client saves it through the API (POST /api/v2/kyc/banking-verification/{business ? 'business' : 'individual'}); the{' '}
+          {business ? "business's representative" : 'holder'} then gets a link to upload documents.
         </EmptyState>
       </Section>
     );
   }
-  const v = saved.data;
+  const v = individual.data;
+  const b = company.data;
   const l = link.data;
   const list = docs.data;
   return (
-    <Section id="kyc" title="Identity verification (KYC)">
+    <Section id="kyc" title={title}>
       <ErrorBox error={saved.error ?? (none(link) ? null : link.error) ?? (none(docs) ? null : docs.error)} />
-      {v ? <SavedData v={v} /> : null}
+      {v && !business ? <SavedData v={v} /> : null}
+      {b && business ? <BusinessData v={b} /> : null}
       {l ? (
         <>
           <h3>Verification link</h3>
@@ -212,7 +226,7 @@ export function KycReview({ accountId, accountStatus }: { accountId: string; acc
       <KycNextSteps
         accountId={accountId}
         accountStatus={accountStatus}
-        verificationStatus={v?.status}
+        verificationStatus={(business ? b : v)?.status}
         linkState={l?.state}
         missing={list?.missing.length ?? 0}
         signed={Boolean(list?.signedAt)}

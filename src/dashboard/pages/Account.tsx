@@ -58,7 +58,7 @@ export function Account({ accountId }: { accountId: string }) {
         {a ? <AccountBalances balances={a.balances ?? []} /> : null}
         <AccountStatement accountId={accountId} />
         <AccountStatusHistory accountId={accountId} />
-        {a?.type !== 'business' ? <KycReview accountId={accountId} accountStatus={a?.status ?? ''} /> : null}
+        <KycReview accountId={accountId} accountStatus={a?.status ?? ''} business={a ? a.type === 'business' : undefined} />
         {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
         <AccountResources accountId={accountId} />
         <Section

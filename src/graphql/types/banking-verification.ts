@@ -5,7 +5,7 @@ import type { BankingVerificationDto } from '../../core/kyc/verification-dto.js'
 import { builder, loaderFor } from '../builder.js';
 import { Account, AccountStatus } from './account.js';
 
-const VerificationStatus = builder.enumType('VerificationStatus', {
+export const VerificationStatus = builder.enumType('VerificationStatus', {
   description: 'Where the banking verification stands with the provider.',
   values: CONTRACT_ENUMS.VerificationStatus,
 });
@@ -13,7 +13,7 @@ const VerificationStatus = builder.enumType('VerificationStatus', {
 type Doc = BankingVerificationDto['document'];
 type Address = BankingVerificationDto['address'];
 
-const VerificationDocument = builder.objectRef<Doc>('VerificationDocument').implement({
+export const VerificationDocument = builder.objectRef<Doc>('VerificationDocument').implement({
   description: 'The identity document saved with the verification, its number masked.',
   fields: (t) => ({
     idDocumentType: t.exposeString('idDocumentType', { description: 'passport, driver_license, national_id, ssn, itin, ein or other.' }),

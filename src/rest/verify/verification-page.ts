@@ -55,6 +55,18 @@ verification partner to process these documents and your personal data to verify
 as required by anti-money-laundering law, and to keep them for as long as that law requires.</p>
 </div>`;
 
+/** A business's terms: its control person signs for the company, about the company and its people. */
+function businessTerms(company: string): string {
+  return `<div class="terms" tabindex="0" role="region" aria-label="Terms and conditions">
+<p>By signing on behalf of <strong>${escapeHtml(company)}</strong> you confirm that you manage it and may
+act for it, that the company documents and the identity documents of its people uploaded here are
+genuine and current, and that the information given about the company, its owners and its control
+person is true. You allow the account provider and its verification partner to process these
+documents and the personal data of the people named, to verify the company and them as required by
+anti-money-laundering law, and to keep them for as long as that law requires.</p>
+</div>`;
+}
+
 /**
  * The signature step. Without scripts it appears once every file is in, so nothing typed is lost
  * to an upload's page reload; with scripts (uploads then never reload) it can be filled at any time.
@@ -65,15 +77,20 @@ function signatureSection(link: ValidLink, action: string): string {
     return `<section id="signature" class="step">${head}<p class="state received"><span class="badge ok">Signed</span> ${humanTime(link.signedAt)}</p></section>`;
   }
   const early = progressOf(link).received < link.required.length;
+  const b = link.business;
+  const signer = b?.signer ? `${escapeHtml(b.signer.initials)}, ${escapeHtml(b.signer.title)}` : 'the control person';
+  const label = b
+    ? `The control person (${signer}) types their full name to sign on behalf of ${escapeHtml(b.legalName)}`
+    : 'Type your full name as your signature';
   return `<section id="signature" class="step${early ? ' early' : ''}">${head}
 <p class="later-hint">Once every file above is in, you will sign here.</p>
 <div class="sign-body">
-${TERMS}
+${b ? businessTerms(b.legalName) : TERMS}
 <form class="sign" method="post" action="${action}">
 <input type="hidden" name="nonce" value="${escapeHtml(link.nonce)}">
 <p class="check"><input type="checkbox" id="acceptTerms" name="acceptTerms" required>
 <label for="acceptTerms">I have read and accept the terms and conditions</label></p>
-<p><label for="fullName">Type your full name as your signature</label>
+<p><label for="fullName">${label}</label>
 <input type="text" id="fullName" name="fullName" autocomplete="name" minlength="2" maxlength="200" required></p>
 <p class="msg" aria-live="polite"></p>
 <button type="submit">Sign</button>
@@ -86,13 +103,19 @@ export function verificationPage(link: ValidLink, token: string, maxBytes: numbe
   const base = `/verify/${token}`;
   const items = link.required.map((d, i) => documentItem(link, `${base}/documents`, d, i)).join('\n');
   const who = escapeHtml(link.requester.name);
+  const b = link.business;
+  const lede = b
+    ? `<p class="lede"><strong>${who}</strong> asks you, as the representative of <strong>${escapeHtml(b.legalName)}</strong>,
+to confirm the company and the people who own or control it before opening its account.
+It takes a few minutes: upload ${link.required.length} files (the company's and each person's identity document), then sign for the company.</p>`
+    : `<p class="lede"><strong>${who}</strong> asks you to confirm who you are before opening your account.
+It takes a few minutes: upload ${link.required.length} files, then sign.</p>`;
   return pageHtml(
-    'Verify your identity',
-    `<p class="lede"><strong>${who}</strong> asks you to confirm who you are before opening your account.
-It takes a few minutes: upload ${link.required.length} files, then sign.</p>
+    b ? 'Verify your business' : 'Verify your identity',
+    `${lede}
 ${progressHtml(link)}
 ${noticeHtml(notice)}
-<section id="documents" class="step"><h2>Upload your documents</h2>
+<section id="documents" class="step"><h2>${b ? 'Upload the documents' : 'Upload your documents'}</h2>
 <p class="hint">Photos (JPEG, PNG or HEIC) or PDF files, up to ${formatBytes(maxBytes)} each. Make sure every corner is visible and the text is sharp.</p>
 <ol class="docs">
 ${items}
@@ -117,10 +140,10 @@ export function completionPage(link: ValidLink, notice?: Notice): string {
     .join('\n');
   const signed = link.signedAt ? `<li><span class="badge ok">Signed</span> The terms, ${humanTime(link.signedAt)}</li>` : '';
   return pageHtml(
-    verified ? 'Your identity is verified' : 'Thank you, you are done',
+    verified ? (link.business ? 'Your business is verified' : 'Your identity is verified') : 'Thank you, you are done',
     `${noticeHtml(notice)}<p class="lede done" id="summary">${
       verified
-        ? `${who} has verified your identity. There is nothing more to do.`
+        ? `${who} has verified ${link.business ? escapeHtml(link.business.legalName) : 'your identity'}. There is nothing more to do.`
         : `${who} has everything it needs from you and will review it. You will hear from ${who}; you can close this page.`
     }</p>
 ${sent || signed ? `<section class="step"><h2>What you sent</h2><ul class="sent">\n${sent}\n${signed}\n</ul></section>` : ''}`,

@@ -289,7 +289,18 @@ export interface paths {
         put?: never;
         /**
          * Business verification events (sandbox)
-         * @description Sandbox only, business accounts only (`409` otherwise). `submitted` moves a `pending` or `needs_update` business account to `in_review` and emits `kyb_verification_submitted` (and `account_status_updated`); `document_uploaded` emits `kyb_document_uploaded`. Answers the account.
+         * @description Sandbox only, business accounts only (`409` otherwise). The shortcut for the business
+         *     representative's actions, through the same use cases as the verification link and the
+         *     request, once KYB data is saved (`submitBusinessVerification`):
+         *     `document_uploaded` uploads a sample file for the first missing required document (the
+         *     certificate of incorporation when none is missing), emitting `kyb_document_uploaded`;
+         *     `signed` signs for the company as its control person; `submitted` requests verification
+         *     (as `requestBankingVerification`: `in_review`, `kyb_verification_submitted`,
+         *     `account_status_updated`). The frozen-evidence and state rules apply (`409`).
+         *     Without saved KYB data (the older shortcut): `submitted` moves a `pending` or
+         *     `needs_update` business account to `in_review` and emits `kyb_verification_submitted`;
+         *     `document_uploaded` only emits `kyb_document_uploaded` (with `documentType`); `signed` is
+         *     `404`. Answers the account.
          */
         post: operations["simulateKybEvent"];
         delete?: never;
@@ -336,6 +347,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/kyc/banking-verification/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit (save) banking verification data of a business (KYB)
+         * @description Saves the KYB data of a business account: the company and its people. The same rules as
+         *     the individual submission apply: nothing is sent to the verification provider, the account
+         *     status does not change, saving again overwrites everything saved (people included) and
+         *     issues a new verification link (`verificationUrl`, valid 7 days; the previous link and the
+         *     documents sent through it are gone). Allowed while the account is `pending` or
+         *     `needs_update` (`409 INVALID_STATE` otherwise); individual accounts are `409
+         *     INVALID_STATE` (they use `POST /api/v2/kyc/banking-verification/individual`).
+         *
+         *     **People** (1 to 10): each has the individual's identity fields, a title and `roles`:
+         *     `ownership` (owns 25% or more: `ownershipPercent` is required, 25 to 100 with at most 2
+         *     decimals) and/or `control` (the one person who manages the company and signs for it).
+         *     Exactly one person has `control`; `ownershipPercent` is refused for a person without
+         *     `ownership`; the owners' percentages total at most 100. Each violation is a `400` naming the
+         *     field, for example `people[2].ownershipPercent`.
+         *
+         *     **Company**: `stateOfIncorporation` is required when `countryOfIncorporation` is `US` and
+         *     optional elsewhere; `incorporationDate` is a real date, not in the future and not before
+         *     1800-01-01; `taxId` follows `idNumber`'s rules; the address follows the individual's
+         *     address rules; `website` is an `http(s)` URL. Dates of people follow the individual's
+         *     rules (birth date not in the future nor before 1900-01-01, expiry after issue and not past).
+         *
+         *     Sealed at rest (AES-256-GCM) and never returned: the tax id (reads show its last 4), each
+         *     person's name (reads show initials), date of birth, phone (masked), id number (last 4) and
+         *     street address (reads show city and country). Emits `kyc_status_updated` when the
+         *     verification status changes, like the individual submission.
+         */
+        post: operations["submitBusinessVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/kyc/banking-verification/request": {
         parameters: {
             query?: never;
@@ -355,7 +410,9 @@ export interface paths {
          *     `in_review` (or once it is `active`) answers `409 INVALID_STATE` and changes nothing: the
          *     provider already has the data, and the account leaves `in_review` only by the provider's
          *     decision. Of concurrent requests for one account exactly one succeeds. Answers the account.
-         *     Emits `kyc_verification_submitted`, `account_status_updated` and `kyc_status_updated`.
+         *     Individual and business accounts alike (data saved by `submitBankingVerification` or
+         *     `submitBusinessVerification`). Emits `kyc_verification_submitted` (a business:
+         *     `kyb_verification_submitted`), `account_status_updated` and `kyc_status_updated`.
          */
         post: operations["requestBankingVerification"];
         delete?: never;
@@ -376,9 +433,35 @@ export interface paths {
          * @description The verification status and the saved data with personal identifiers masked: the id
          *     number as its last 4 characters (only for numbers of 8 or more characters, otherwise
          *     `null`), the phone as `+*******0123`, the date of birth not at all. `404` when the account
-         *     does not exist in your workspace or has no saved data.
+         *     does not exist in your workspace or has no saved data. A business account is `409
+         *     INVALID_STATE`: read it with `GET /api/v2/kyc/banking-verification/{accountId}/business`.
          */
         get: operations["getBankingVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/kyc/banking-verification/{accountId}/business": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved business verification of an account (masked)
+         * @description The verification status and the saved KYB data with sealed values masked: the tax id and
+         *     the people's id numbers as their last 4 characters (only for values of 8 or more
+         *     characters, otherwise `null`), phones as `+*******0123`, each person's name as initials and
+         *     address as city and country; dates of birth not at all. `404` when the account does not
+         *     exist in your workspace or has no saved data; an individual account is `409 INVALID_STATE`
+         *     (read it with `GET /api/v2/kyc/banking-verification/{accountId}`).
+         */
+        get: operations["getBusinessVerification"];
         put?: never;
         post?: never;
         delete?: never;
@@ -862,10 +945,11 @@ export interface paths {
          * @description Sandbox workspaces only. For an account `in_review` with submitted data: `completed`
          *     makes the account `active` (verification `completed`); `needs_update` makes it
          *     `needs_update` (the holder saves corrected data and verification is requested again).
-         *     Any other account status is `409 INVALID_STATE`, and so is a business account whatever its
-         *     status (its verification is KYB: `POST /api/v2/simulations/kyb/{accountId}`; a business
-         *     `in_review` after `kyb submitted` is decided there, never by a KYC outcome). Answers the account.
-         *     Emits `kyc_verification_completed` or `kyc_needs_update` (by the outcome), `account_status_updated` and `kyc_status_updated`.
+         *     Any other account status is `409 INVALID_STATE`. Business accounts (KYB) are decided here
+         *     too: a completed business becomes `active` and can transact. Answers the account.
+         *     Emits `account_status_updated` and `kyc_status_updated` (when data is saved); for an
+         *     individual also `kyc_verification_completed` or `kyc_needs_update` (by the outcome), never
+         *     for a business (no KYC event is emitted for a business).
          */
         post: operations["simulateKycOutcome"];
         delete?: never;
@@ -2409,26 +2493,8 @@ export interface components {
             dateOfBirth: components["schemas"]["LocalDate"];
             /** @description E.164, e.g. `+14155550123`. */
             phone: string;
-            documentId: {
-                idNumber: string;
-                idDocumentType: components["schemas"]["IdDocumentType"];
-                idIssueDate?: components["schemas"]["LocalDate"];
-                idExpiryDate?: components["schemas"]["LocalDate"];
-                idCountryOfIssue?: components["schemas"]["CountryCode"];
-                nationality?: components["schemas"]["CountryCode"];
-            };
-            address: {
-                /** Format: display-text */
-                address1: string;
-                /** Format: display-text */
-                address2?: string;
-                /** Format: display-text */
-                city: string;
-                /** Format: display-text */
-                state: string;
-                postalCode: string;
-                country: components["schemas"]["CountryCode"];
-            };
+            documentId: components["schemas"]["IdentityDocumentInput"];
+            address: components["schemas"]["PostalAddressInput"];
         };
         /** @description The saved account and the link where its holder uploads documents and signs. */
         BankingVerificationSubmitted: {
@@ -2475,6 +2541,146 @@ export interface components {
                 postalCode: string;
                 country: string;
             };
+            /**
+             * Format: date-time
+             * @description When the current verification link expires.
+             */
+            linkExpiresAt: string;
+            /** Format: date-time */
+            savedAt: string;
+            /** Format: date-time */
+            submittedAt: string | null;
+        };
+        /** @description A postal address as submitted for verification (an individual's, a business person's or a company's registered address). */
+        PostalAddressInput: {
+            /** Format: display-text */
+            address1: string;
+            /** Format: display-text */
+            address2?: string;
+            /** Format: display-text */
+            city: string;
+            /** Format: display-text */
+            state: string;
+            postalCode: string;
+            country: components["schemas"]["CountryCode"];
+        };
+        /** @description A person's identity document as submitted for verification. */
+        IdentityDocumentInput: {
+            idNumber: string;
+            idDocumentType: components["schemas"]["IdDocumentType"];
+            idIssueDate?: components["schemas"]["LocalDate"];
+            idExpiryDate?: components["schemas"]["LocalDate"];
+            idCountryOfIssue?: components["schemas"]["CountryCode"];
+            nationality?: components["schemas"]["CountryCode"];
+        };
+        /** @enum {string} */
+        BusinessType: "corporation" | "llc" | "partnership" | "sole_proprietorship" | "non_profit" | "other";
+        /**
+         * @description `ownership`: owns 25% or more of the company; `control`: manages it and signs for it (exactly one person).
+         * @enum {string}
+         */
+        BusinessPersonRole: "ownership" | "control";
+        BusinessCompanyInput: {
+            /** Format: display-text */
+            legalName: string;
+            /** Format: display-text */
+            tradeName?: string;
+            businessType: components["schemas"]["BusinessType"];
+            registrationNumber: string;
+            countryOfIncorporation: components["schemas"]["CountryCode"];
+            /**
+             * Format: display-text
+             * @description Required when `countryOfIncorporation` is `US` (for example `DE`).
+             */
+            stateOfIncorporation?: string;
+            incorporationDate: components["schemas"]["LocalDate"];
+            /** @description EIN or the country's company tax number; sealed at rest, read back as its last 4. */
+            taxId: string;
+            address: components["schemas"]["PostalAddressInput"];
+            website?: string;
+            /** @description E.164, e.g. `+14155550100`. */
+            phone?: string;
+        };
+        BusinessPersonInput: {
+            /** Format: display-text */
+            firstName: string;
+            /** Format: display-text */
+            lastName: string;
+            /**
+             * Format: display-text
+             * @description The person's position in the company, e.g. `Chief Executive Officer`.
+             */
+            title: string;
+            roles: components["schemas"]["BusinessPersonRole"][];
+            /** @description Required with the `ownership` role and refused without it; 25 to 100, at most 2 decimals. */
+            ownershipPercent?: number;
+            dateOfBirth: components["schemas"]["LocalDate"];
+            /** @description E.164, e.g. `+14155550123`. */
+            phone: string;
+            documentId: components["schemas"]["IdentityDocumentInput"];
+            address: components["schemas"]["PostalAddressInput"];
+        };
+        /** @description KYB data of a business, saved by `submitBusinessVerification`. */
+        BusinessVerificationSubmission: {
+            /** Format: uuid */
+            accountId: string;
+            company: components["schemas"]["BusinessCompanyInput"];
+            people: components["schemas"]["BusinessPersonInput"][];
+        };
+        MaskedIdentityDocument: {
+            idDocumentType: components["schemas"]["IdDocumentType"];
+            idNumberLast4: string | null;
+            /** Format: date */
+            idIssueDate: string | null;
+            /** Format: date */
+            idExpiryDate: string | null;
+            idCountryOfIssue: string | null;
+            nationality: string | null;
+        };
+        /** @description A person of the business, masked. */
+        BusinessPerson: {
+            /** @description 1-based position in the submitted `people` (the holder page names documents by it). */
+            position: number;
+            /** @description The initials of the sealed name, e.g. `A. L.`. */
+            nameInitials: string;
+            title: string;
+            roles: components["schemas"]["BusinessPersonRole"][];
+            ownershipPercent: number | null;
+            phoneMasked: string;
+            document: components["schemas"]["MaskedIdentityDocument"];
+            /** @description City and country; the street and postal code are sealed. */
+            address: {
+                city: string;
+                country: string;
+            };
+        };
+        BusinessVerification: {
+            /** Format: uuid */
+            accountId: string;
+            status: components["schemas"]["VerificationStatus"];
+            accountStatus: components["schemas"]["AccountStatus"];
+            company: {
+                legalName: string;
+                tradeName: string | null;
+                businessType: components["schemas"]["BusinessType"];
+                registrationNumber: string;
+                countryOfIncorporation: string;
+                stateOfIncorporation: string | null;
+                /** Format: date */
+                incorporationDate: string;
+                taxIdLast4: string | null;
+                address: {
+                    address1: string;
+                    address2: string | null;
+                    city: string;
+                    state: string;
+                    postalCode: string;
+                    country: string;
+                };
+                website: string | null;
+                phoneMasked: string | null;
+            };
+            people: components["schemas"]["BusinessPerson"][];
             /**
              * Format: date-time
              * @description When the current verification link expires.
@@ -2942,9 +3148,11 @@ export interface components {
          * @description A file the holder uploads. `document_front` is the identity document (the passport's photo
          *     page, the front of a card, or the letter for ssn/itin/ein/other); `document_back` only for
          *     `driver_license` and `national_id`; `selfie` with the document; `proof_of_address`.
-         * @enum {string}
+         *     A business's (KYB): `certificate_of_incorporation`, `proof_of_registered_address`,
+         *     `ownership_structure` (when someone owns 25% or more), and each person's identity document
+         *     as `person_<position>_document_front` (and `_back` for two-sided documents).
          */
-        KycDocumentKind: "document_front" | "document_back" | "selfie" | "proof_of_address";
+        KycDocumentKind: string;
         KycDocument: {
             /** Format: uuid */
             documentId: string;
@@ -3032,7 +3240,7 @@ export interface components {
         };
         KybEvent: {
             /** @enum {string} */
-            event: "submitted" | "document_uploaded";
+            event: "submitted" | "document_uploaded" | "signed";
             /** @enum {string} */
             documentType?: "articles_of_incorporation" | "ein_letter" | "ownership_structure" | "other";
         };
@@ -3092,8 +3300,14 @@ export interface components {
         };
         KybDocumentEventDetails: {
             account: components["schemas"]["Account"];
-            /** @enum {string} */
-            documentType: "articles_of_incorporation" | "ein_letter" | "ownership_structure" | "other";
+            /**
+             * @description The kind of business document. From the representative's link: `certificate_of_incorporation`,
+             *     `proof_of_registered_address`, `ownership_structure` or `person_identity_document` (with
+             *     `document.kind` naming the person, e.g. `person_2_document_front`).
+             * @enum {string}
+             */
+            documentType: "articles_of_incorporation" | "ein_letter" | "ownership_structure" | "other" | "certificate_of_incorporation" | "proof_of_registered_address" | "person_identity_document";
+            document?: components["schemas"]["KycDocument"];
         };
         BankAccountLinkEventDetails: {
             bankAccount: components["schemas"]["BankAccountLink"];
@@ -4618,6 +4832,126 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    submitBusinessVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 hours (see the description above). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                 *       "company": {
+                 *         "legalName": "Acme Robotics, Inc.",
+                 *         "tradeName": "Acme",
+                 *         "businessType": "corporation",
+                 *         "registrationNumber": "7412369",
+                 *         "countryOfIncorporation": "US",
+                 *         "stateOfIncorporation": "DE",
+                 *         "incorporationDate": "2019-03-14",
+                 *         "taxId": "12-3456789",
+                 *         "address": {
+                 *           "address1": "500 Howard St",
+                 *           "city": "San Francisco",
+                 *           "state": "CA",
+                 *           "postalCode": "94105",
+                 *           "country": "US"
+                 *         },
+                 *         "website": "https://acme.example",
+                 *         "phone": "+14155550100"
+                 *       },
+                 *       "people": [
+                 *         {
+                 *           "firstName": "Ada",
+                 *           "lastName": "Lovelace",
+                 *           "title": "Chief Executive Officer",
+                 *           "roles": [
+                 *             "ownership",
+                 *             "control"
+                 *           ],
+                 *           "ownershipPercent": 60,
+                 *           "dateOfBirth": "1985-12-10",
+                 *           "phone": "+14155550123",
+                 *           "documentId": {
+                 *             "idNumber": "123456789",
+                 *             "idDocumentType": "passport",
+                 *             "idCountryOfIssue": "US",
+                 *             "nationality": "US"
+                 *           },
+                 *           "address": {
+                 *             "address1": "1 Market St",
+                 *             "city": "San Francisco",
+                 *             "state": "CA",
+                 *             "postalCode": "94105",
+                 *             "country": "US"
+                 *           }
+                 *         },
+                 *         {
+                 *           "firstName": "Charles",
+                 *           "lastName": "Babbage",
+                 *           "title": "Co-founder",
+                 *           "roles": [
+                 *             "ownership"
+                 *           ],
+                 *           "ownershipPercent": 30,
+                 *           "dateOfBirth": "1979-06-26",
+                 *           "phone": "+14155550124",
+                 *           "documentId": {
+                 *             "idNumber": "D1234567",
+                 *             "idDocumentType": "driver_license",
+                 *             "idCountryOfIssue": "US"
+                 *           },
+                 *           "address": {
+                 *             "address1": "2 Mission St",
+                 *             "city": "San Francisco",
+                 *             "state": "CA",
+                 *             "postalCode": "94105",
+                 *             "country": "US"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BusinessVerificationSubmission"];
+            };
+        };
+        responses: {
+            /** @description Saved; the business's representative completes verification at `verificationUrl`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                     *       "verificationUrl": "http://localhost:8080/verify/aQry_UJerlYUzpGVyPEbRg59bUOrtTwUYJ6HvIRPQO8"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankingVerificationSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     requestBankingVerification: {
         parameters: {
             query?: never;
@@ -4715,6 +5049,95 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBusinessVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The masked business verification record. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
+                     *       "status": "saved",
+                     *       "accountStatus": "pending",
+                     *       "company": {
+                     *         "legalName": "Acme Robotics, Inc.",
+                     *         "tradeName": "Acme",
+                     *         "businessType": "corporation",
+                     *         "registrationNumber": "7412369",
+                     *         "countryOfIncorporation": "US",
+                     *         "stateOfIncorporation": "DE",
+                     *         "incorporationDate": "2019-03-14",
+                     *         "taxIdLast4": "6789",
+                     *         "address": {
+                     *           "address1": "500 Howard St",
+                     *           "address2": null,
+                     *           "city": "San Francisco",
+                     *           "state": "CA",
+                     *           "postalCode": "94105",
+                     *           "country": "US"
+                     *         },
+                     *         "website": "https://acme.example",
+                     *         "phoneMasked": "+*******0100"
+                     *       },
+                     *       "people": [
+                     *         {
+                     *           "position": 1,
+                     *           "nameInitials": "A. L.",
+                     *           "title": "Chief Executive Officer",
+                     *           "roles": [
+                     *             "ownership",
+                     *             "control"
+                     *           ],
+                     *           "ownershipPercent": 60,
+                     *           "phoneMasked": "+*******0123",
+                     *           "document": {
+                     *             "idDocumentType": "passport",
+                     *             "idNumberLast4": "6789",
+                     *             "idIssueDate": null,
+                     *             "idExpiryDate": null,
+                     *             "idCountryOfIssue": "US",
+                     *             "nationality": "US"
+                     *           },
+                     *           "address": {
+                     *             "city": "San Francisco",
+                     *             "country": "US"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "linkExpiresAt": "2026-11-29T10:00:00.479Z",
+                     *       "savedAt": "2026-11-22T10:00:00.479Z",
+                     *       "submittedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BusinessVerification"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];

@@ -1,15 +1,15 @@
 import type { Ctx } from '../../context.js';
 import { notFound, validationError } from '../../errors.js';
 import { stripHidden } from '../../validation/display-text.js';
-import { type DocumentKind, isDocumentKind, requiredDocuments } from './document-kinds.js';
 import { evidenceFrozen } from './evidence-freeze.js';
+import { requiredFor } from './required-documents.js';
 
 /**
  * Whether the account's verification takes a document of this kind now, before any byte is read:
  * the verification exists in the workspace, its evidence is not frozen (review started, or the
  * holder signed and this kind was already received), and the kind is one its document type needs.
  */
-export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown): Promise<DocumentKind> {
+export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown): Promise<string> {
   const current = await ctx.db.bankingVerification.findFirst({
     where: { accountId, workspaceId: ctx.workspaceId },
     select: { status: true, idDocumentType: true, signedAt: true },
@@ -17,8 +17,9 @@ export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown):
   if (!current) throw notFound('banking verification');
   const early = evidenceFrozen(current, { kind: 'document', replacing: false });
   if (early) throw early;
-  const kinds = requiredDocuments(current.idDocumentType).map((d) => d.kind);
-  if (!isDocumentKind(kind) || !kinds.includes(kind)) {
+  const required = await requiredFor(ctx.db, { workspaceId: ctx.workspaceId, accountId, idDocumentType: current.idDocumentType });
+  const kinds = required.map((d) => d.kind);
+  if (typeof kind !== 'string' || !kinds.includes(kind)) {
     throw validationError([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }]);
   }
   if (current.signedAt) {

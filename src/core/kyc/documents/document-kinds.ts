@@ -16,7 +16,8 @@ const identityDocument: Record<IdDocumentType, { front: string; back?: string }>
 };
 
 export interface RequiredDocument {
-  kind: DocumentKind;
+  /** An individual's DocumentKind, or a business's kind (src/core/kyb/business-documents.ts). */
+  kind: string;
   label: string;
   /** The HTML `capture` hint: phones open the camera (`user` = front camera) instead of files. */
   capture: 'environment' | 'user' | null;

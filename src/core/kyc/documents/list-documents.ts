@@ -5,7 +5,7 @@ import { skipTake } from '../../pagination.js';
 import { assertUuid } from '../../validation/uuid.js';
 import { validateQuery } from '../../validation/validators.js';
 import { documentSelect, toDocumentDto } from './document-dto.js';
-import { requiredDocuments } from './document-kinds.js';
+import { requiredFor } from './required-documents.js';
 
 type DocumentList = Schemas['KycDocumentList'];
 
@@ -47,7 +47,7 @@ export async function listVerificationDocuments(ctx: Ctx, input: ListVerificatio
         orderBy: { readAt: 'asc' },
       })
     : [];
-  const required = requiredDocuments(v.idDocumentType);
+  const required = await requiredFor(ctx.db, { workspaceId: ctx.workspaceId, accountId, idDocumentType: v.idDocumentType });
   return {
     accountId,
     required: required.map((r) => r.kind),

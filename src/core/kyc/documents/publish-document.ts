@@ -3,7 +3,6 @@ import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { type DocumentDto, documentSelect, toDocumentDto } from './document-dto.js';
 import { announceDocument } from './document-events.js';
-import type { DocumentKind } from './document-kinds.js';
 import { evidenceFrozen } from './evidence-freeze.js';
 import { documentStoreOf } from './holder-link.js';
 import type { AcceptedMediaType } from './media-type.js';
@@ -11,7 +10,7 @@ import type { AcceptedMediaType } from './media-type.js';
 /** Verification row locked for the rest of the transaction (uploads of one account serialise here). */
 async function lockVerification(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string) {
   const rows = await tx.$queryRaw<
-    { status: string; id_document_type: string; documents_completed_at: Date | null; signed_at: Date | null }[]
+    { status: string; id_document_type: string | null; documents_completed_at: Date | null; signed_at: Date | null }[]
   >`
     SELECT status::text AS status, id_document_type::text AS id_document_type, documents_completed_at, signed_at
     FROM banking_verifications WHERE account_id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid
@@ -25,7 +24,7 @@ async function lockVerification(tx: Prisma.TransactionClient, ctx: Ctx, accountI
  */
 export async function createPendingDocument(
   ctx: Ctx,
-  d: { id: string; accountId: string; kind: DocumentKind; fileName: string; mediaType: AcceptedMediaType; createdAt: Date },
+  d: { id: string; accountId: string; kind: string; fileName: string; mediaType: AcceptedMediaType; createdAt: Date },
 ): Promise<void> {
   await ctx.db.kycDocument.create({
     data: { ...d, workspaceId: ctx.workspaceId, sizeBytes: 0, sha256: '' },
@@ -41,7 +40,7 @@ export async function createPendingDocument(
  */
 export async function publishDocument(
   ctx: Ctx,
-  p: { id: string; accountId: string; kind: DocumentKind; sizeBytes: number; sha256: string; now: Date },
+  p: { id: string; accountId: string; kind: string; sizeBytes: number; sha256: string; now: Date },
 ): Promise<{ doc: DocumentDto; replaced: string[] }> {
   const { id, accountId, kind } = p;
   return ctx.db.$transaction(async (tx) => {

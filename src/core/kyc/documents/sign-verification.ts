@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { type FieldError, notFound, validationError } from '../../errors.js';
+import { assertControlSigner } from '../../kyb/control-signer.js';
 import { displayTextError } from '../../validation/display-text.js';
 import { emitEvent } from '../../webhooks/events.js';
 import { evidenceFrozen } from './evidence-freeze.js';
@@ -8,7 +9,8 @@ import { signatureSealContext, TERMS_VERSION } from './signature-terms.js';
 /**
  * The holder accepts the terms and signs with their typed full name (link page and sandbox
  * simulation alike). The name is sealed like the other PII and never leaves in an event or a
- * read. Signs once per link; emits kyc_verification_signed.
+ * read. Signs once per link; emits kyc_verification_signed (an individual's). A business is signed
+ * for by its control person, whose name the typed one must be.
  */
 export async function signVerification(
   ctx: Ctx,
@@ -24,13 +26,14 @@ export async function signVerification(
   if (errors.length) throw validationError(errors);
   const { accountId } = input;
   return ctx.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ status: string; signed_at: Date | null }[]>`
-      SELECT status::text AS status, signed_at FROM banking_verifications
+    const rows = await tx.$queryRaw<{ status: string; signed_at: Date | null; business: boolean }[]>`
+      SELECT status::text AS status, signed_at, id_document_type IS NULL AS business FROM banking_verifications
       WHERE account_id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid FOR UPDATE`;
     const v = rows[0];
     if (!v) throw notFound('banking verification');
     const frozen = evidenceFrozen({ status: v.status, signedAt: v.signed_at }, { kind: 'signature' });
     if (frozen) throw frozen;
+    if (v.business) await assertControlSigner(tx, ctx, accountId, fullName);
     const signedAt = ctx.clock.now();
     await tx.bankingVerification.update({
       where: { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } },
@@ -38,7 +41,8 @@ export async function signVerification(
       select: { accountId: true },
     });
     const result = { signedAt: signedAt.toISOString(), termsVersion: TERMS_VERSION };
-    await emitEvent(tx, ctx, { type: 'kyc_verification_signed', accountId, details: { accountId, ...result } });
+    // A business's signature is part of its KYB evidence: no KYC event is emitted for a business.
+    if (!v.business) await emitEvent(tx, ctx, { type: 'kyc_verification_signed', accountId, details: { accountId, ...result } });
     return result;
   });
 }

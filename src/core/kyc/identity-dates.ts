@@ -1,0 +1,27 @@
+import type { FieldError } from '../errors.js';
+
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/**
+ * A person's date rules that a schema cannot state (against today and between fields), for an
+ * individual's submission and for each person of a business. `prefix` is where the person sits in
+ * the body (`''` or `people[2].`), so each error names its field.
+ */
+export function identityDateErrors(
+  prefix: string,
+  p: { dateOfBirth: string; documentId: { idIssueDate?: string; idExpiryDate?: string } },
+  today: string,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  if (p.dateOfBirth > today) errors.push({ field: `${prefix}dateOfBirth`, message: 'must not be in the future' });
+  if (p.dateOfBirth < EARLIEST_BIRTH_DATE)
+    errors.push({ field: `${prefix}dateOfBirth`, message: `must not be before ${EARLIEST_BIRTH_DATE}` });
+  const { idIssueDate: issued, idExpiryDate: expires } = p.documentId;
+  if (issued && issued > today) errors.push({ field: `${prefix}documentId.idIssueDate`, message: 'must not be in the future' });
+  if (expires && issued && expires <= issued) {
+    errors.push({ field: `${prefix}documentId.idExpiryDate`, message: 'must be after idIssueDate' });
+  } else if (expires && expires < today) {
+    errors.push({ field: `${prefix}documentId.idExpiryDate`, message: 'must not be in the past (the document has expired)' });
+  }
+  return errors;
+}
