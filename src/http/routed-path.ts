@@ -9,9 +9,9 @@ function decodeEscapes(path: string): string {
     return decodeURIComponent(path);
   } catch {
     // A malformed sequence somewhere: decode the ASCII escapes, which is all a route name uses.
-    return path.replace(ESCAPE, (escape, hex: string) => {
+    return path.replace(ESCAPE, (sequence, hex: string) => {
       const code = Number.parseInt(hex, 16);
-      return code < 0x80 ? String.fromCharCode(code) : escape;
+      return code < 0x80 ? String.fromCharCode(code) : sequence;
     });
   }
 }
