@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
-import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
+import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
 import { authenticateRequest } from '../http/request-caller.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
@@ -37,8 +37,12 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   const wrapper = isGraphqlError(error) ? error : undefined;
   const original = wrapper?.originalError ?? error;
   const location = { nodes: wrapper?.nodes, path: wrapper?.path };
-  const timedOut = isStatementTimeout(original) ? toAppError(original) : undefined;
-  if (timedOut) return new GraphQLError(timedOut.message, { ...location, extensions: { code: timedOut.code, errors: [] } });
+  const fault = databaseFault(original);
+  if (fault) {
+    // Nothing was done and it may be retried: HTTP 503 with Retry-After, as REST and tRPC answer it.
+    const http = { status: fault.kind.http, headers: { 'retry-after': String(retryAfterSeconds(fault) ?? 1) } };
+    return new GraphQLError(fault.message, { ...location, extensions: { code: fault.code, errors: [], http } });
+  }
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       ...location,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../core/errors.js';
-import { errorKinds } from '../core/errors.js';
+import { errorKinds, retryAfterSeconds } from '../core/errors.js';
 import { routedPath } from '../http/routed-path.js';
 import { sendProblem } from '../rest/problem.js';
 
@@ -16,6 +16,8 @@ export function sendRejection(request: FastifyRequest, reply: FastifyReply, err:
   // The routed path: `/%74rpc/a,b` is answered by tRPC, so it is refused in tRPC's shape too.
   const path = routedPath(request);
   const status = err.kind.http;
+  const retryAfter = retryAfterSeconds(err);
+  if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
   if (path === '/trpc/:path') {
     const trpcCode = errorKinds[err.code].trpc;
     const procedures = ((request.params as { path?: string }).path ?? '').split(',');
