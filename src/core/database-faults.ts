@@ -19,11 +19,11 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 
 /**
- * `pg` raises a lost connection as a plain Error without a code, and Prisma passes it on as it is:
- * its messages are all there is to go by.
+ * `pg` raises a lost connection as a plain Error without a code, which Prisma passes on as it is or
+ * quotes in its own message: the message is all there is to go by.
  */
 const CODELESS_MESSAGES =
-  /^(Connection terminated unexpectedly|Connection terminated|Connection terminated due to connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;
+  /(Connection terminated unexpectedly|Connection terminated due to connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
 
 type Wrapped = {
   code?: unknown;
