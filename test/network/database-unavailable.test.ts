@@ -132,9 +132,9 @@ describe.runIf(inject('databaseUrl').startsWith('postgres'))('a backend terminat
     const ws = await workspaceFactory(h.deps);
     const auth = { authorization: `APIKey ${ws.apiKey}` };
     expect((await rawRequest(h, 'GET', '/api/v2/accounts', { headers: auth })).status).toBe(200);
-    const [{ db }] = await h.database.sql<{ db: string }>(Prisma.sql`SELECT current_database() AS db`);
+    const [row] = await h.database.sql<{ db: string }>(Prisma.sql`SELECT current_database() AS db`);
     const url = new URL(inject('databaseUrl'));
-    url.pathname = `/${db}`;
+    url.pathname = `/${row?.db}`;
     const blocker = new pg.Client({ connectionString: url.toString() });
     await blocker.connect();
     try {
