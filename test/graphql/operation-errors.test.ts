@@ -18,7 +18,7 @@ interface Answer {
 }
 
 async function send(body: string, opts: { auth?: boolean; method?: 'GET' | 'POST'; query?: string } = {}): Promise<Answer> {
-  const auth = opts.auth === false ? {} : { authorization: `APIKey ${ws.apiKey}` };
+  const auth: Record<string, string> = opts.auth === false ? {} : { authorization: `APIKey ${ws.apiKey}` };
   const res =
     opts.method === 'GET'
       ? await fetch(`${h.baseUrl}/graphql?${opts.query ?? ''}`, { headers: { ...auth, accept: 'application/json' } })
