@@ -25,6 +25,7 @@ import { createWorkspace } from '../src/core/workspaces/create-workspace.js';
 import { type Database, openDatabase } from '../src/db/database.js';
 import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
+import { jpegHead } from '../test/factories/holder-files.js';
 import { type BenchTarget, pgliteTarget, postgresTarget } from './support/targets.js';
 
 const args = process.argv.slice(2);
@@ -48,7 +49,11 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const rate = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
 
 /** A JPEG by its first bytes, then random bytes: `mib` MiB in all. */
-const fileOf = (mib: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(mib * MiB - 4)]);
+// A phone-sized JPEG header (the upload parses it) and random bytes as the scan.
+const fileOf = (mib: number) => {
+  const head = jpegHead(4032, 3024);
+  return Buffer.concat([head, randomBytes(mib * MiB - head.length)]);
+};
 
 /** The file as the multipart parser hands it on: 64 KiB pieces. */
 async function* pieces(file: Buffer): AsyncGenerator<Uint8Array> {

@@ -1,4 +1,4 @@
-// npm run bench:export [-- --rows N] [--pglite]
+// npm run bench:export [-- --rows N] [--pglite] [--parallel P] [--load-rows M]
 //
 // The CSV export at scale: a real `fas serve` (the built dist/, as `npm start` runs it) in a
 // process of its own, so its memory is measured apart from the client, exporting every
@@ -8,7 +8,10 @@
 // file) and at its peak during the export (sampled every 20 ms, and the kernel's VmHWM), on a fresh
 // server and again warm, against baselines: the same use case consumed
 // in-process without HTTP (what the server adds), and on PostgreSQL the server's own
-// `COPY (SELECT ...) TO STDOUT (FORMAT csv)` of the same rows (the database's floor).
+// `COPY (SELECT ...) TO STDOUT (FORMAT csv)` of the same rows (the database's floor). Then P
+// exports at once (default 5) of a workspace of M rows (default N), while another workspace's key
+// reads a page of 10 transactions and `/healthz` is asked, each every 100 ms from a worker thread
+// of their own: their p50/p99 and answers, the exports' total time and the server's peak memory.
 //
 // PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/fas_bench_export_i23b),
 // created when missing, the workspace reused when it already holds N rows. PGlite: a new data
@@ -28,11 +31,17 @@ import { openDatabase } from '../src/db/database.js';
 import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
 import { depsOf } from '../src/server/deps.js';
 import { ensureBenchDatabase } from './support/database.js';
+import { exportsUnderLoad, type LoadRun } from './support/export-load.js';
 
 const args = process.argv.slice(2);
 const pglite = args.includes('--pglite');
 const rowsArg = args.indexOf('--rows');
 const ROWS = rowsArg >= 0 ? Number(args[rowsArg + 1]) : pglite ? 100_000 : 1_000_000;
+const numberArg = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const PARALLEL = numberArg('--parallel', 5);
+const LOAD_ROWS = numberArg('--load-rows', ROWS);
+/** The other workspace, whose reads are timed during the parallel exports. */
+const OTHER_ROWS = 1000;
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench_export_i23b';
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const MiB = 1024 * 1024;
@@ -41,19 +50,19 @@ if (!existsSync(new URL('../dist/cli/main.js', import.meta.url)))
   throw new Error('bench:export runs the built server: npm run build first');
 
 /** A workspace holding exactly ROWS transactions (reused when present), and a new API key for it. */
-async function prepare(deps: Deps): Promise<{ workspaceId: string; key: string }> {
-  const name = `bench-export (${ROWS} rows)`;
+async function prepare(deps: Deps, rows = ROWS): Promise<{ workspaceId: string; key: string }> {
+  const name = `bench-export (${rows} rows)`;
   let ws = await deps.db.workspace.findFirst({ where: { name }, select: { id: true } });
   const ctxOf = (id: string) => createContext(deps, { workspaceId: id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
-  if (!ws || (await deps.db.transaction.count({ where: { workspaceId: ws.id } })) !== ROWS) {
+  if (!ws || (await deps.db.transaction.count({ where: { workspaceId: ws.id } })) !== rows) {
     if (ws) await deps.db.workspace.delete({ where: { id: ws.id } });
     ws = await deps.db.workspace.create({ data: { id: deps.ids.uuid(), name, sandbox: true }, select: { id: true } });
     const started = performance.now();
     await seedTransactions(ctxOf(ws.id), {
-      transactions: ROWS,
+      transactions: rows,
       onProgress: (done, total) => process.stderr.write(`\rseeding ${done}/${total}`),
     });
-    log(`\nseeded ${ROWS} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(`\nseeded ${rows} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } else log(`reusing ${name}`);
   const created = await createApiKey(ctxOf(ws.id), { name: 'bench-export' });
   return { workspaceId: ws.id, key: created.key };
@@ -189,6 +198,9 @@ async function main() {
       allowInsecureWebhooks: false,
     });
   const { workspaceId, key } = await prepare(deps());
+  const loaded = LOAD_ROWS === ROWS ? { key } : await prepare(deps(), LOAD_ROWS);
+  const other = await prepare(deps(), OTHER_ROWS);
+  let load: LoadRun | undefined;
   const results: [string, Run][] = [];
   try {
     const record = (how: string, r: Run) => {
@@ -208,6 +220,18 @@ async function main() {
     try {
       record('GET /api/v2/transactions/export, fresh fas serve', await overHttp(base, key, child.pid as number));
       record('the same again (warm)', await overHttp(base, key, child.pid as number));
+      if (PARALLEL > 0) {
+        load = await exportsUnderLoad({
+          base,
+          pid: child.pid as number,
+          key: loaded.key,
+          otherKey: other.key,
+          parallel: PARALLEL,
+          exportPath: '/api/v2/transactions/export',
+          readPath: '/api/v2/transactions?limit=10',
+        });
+        log(`${PARALLEL} exports at once: ${load.seconds.toFixed(1)} s`);
+      }
     } finally {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -235,6 +259,23 @@ async function main() {
     const peak = r.rssPeak === undefined ? '' : `${fmt(r.rssPeak / MiB)} / ${fmt((r.hwm ?? 0) / MiB)} MiB`;
     console.log(
       `| ${how} | ${fmt(r.lines - 1)} | ${fmt(r.bytes / MiB, 1)} | ${r.firstByteMs === undefined ? '' : `${fmt(r.firstByteMs)} ms`} | ${fmt(r.seconds, 1)} s | ${fmt((r.lines - 1) / r.seconds)} | ${fmt(r.seconds / base, 2)} | ${r.rssBefore === undefined ? '' : `${fmt(r.rssBefore / MiB)} MiB`} | ${r.rssAlong?.map((x) => fmt(x / MiB)).join(' / ') ?? ''} | ${peak} |`,
+    );
+  }
+  const copy = results.find(([how]) => how.includes('COPY'))?.[1];
+  const fresh = results.find(([how]) => how.includes('fresh'))?.[1];
+  if (copy && fresh) console.log(`\nover HTTP / COPY: ${fmt(fresh.seconds / copy.seconds, 2)} (fresh server)`);
+  if (load) {
+    const answers = (s: Record<string, number>) =>
+      Object.entries(s)
+        .map(([status, n]) => `${n} x ${status}`)
+        .join(', ');
+    console.log(
+      `\n${load.parallel} exports at once of ${LOAD_ROWS.toLocaleString('en-US')} rows each (another workspace reads every 100 ms)`,
+    );
+    console.log('| exports | total | MiB | server RSS before / peak | /healthz p50 / p99 | answers | other tenant p50 / p99 | answers |');
+    console.log('|---|---|---|---|---|---|---|---|');
+    console.log(
+      `| ${load.parallel} | ${fmt(load.seconds, 1)} s | ${fmt(load.bytes / MiB, 1)} | ${fmt(load.rssBefore / MiB)} / ${fmt(load.rssPeak / MiB)} MiB | ${fmt(load.health.p50)} / ${fmt(load.health.p99)} ms | ${answers(load.health.statuses)} | ${fmt(load.otherRead.p50)} / ${fmt(load.otherRead.p99)} ms | ${answers(load.otherRead.statuses)} |`,
     );
   }
 }

@@ -52,10 +52,12 @@ async function startServer(): Promise<{ url: string; credentials: any; child: Ch
   throw new Error('the server did not become ready in 60 s');
 }
 
-// `runReadme`: the README's first example is a complete program that ends; the receiver's serves forever.
+// `runReadme`: the README's first example is a complete program that ends; the receiver's serves
+// forever, so `serveReadmeJs` runs its JavaScript example as saved (receiver.mjs) and has it verify
+// a real delivery.
 const packages = [
   { name: '@fas-gateway/client', dir: 'packages/client', sample: 'client-sample.ts', runReadme: true },
-  { name: '@fas-gateway/receiver', dir: 'packages/receiver', sample: 'receiver-sample.ts', runReadme: false },
+  { name: '@fas-gateway/receiver', dir: 'packages/receiver', sample: 'receiver-sample.ts', runReadme: false, serveReadmeJs: true },
 ];
 
 /** The ```ts blocks of a README, in order. */
@@ -63,11 +65,65 @@ function typescriptBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
 }
 
+function javascriptBlocks(markdown: string): string[] {
+  return [...markdown.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((m) => m[1] ?? '');
+}
+
+/**
+ * Runs the README's JavaScript receiver as an integrator saves it (`node receiver.mjs`), registers
+ * it as a webhook target, creates an account and waits for the receiver to log the verified
+ * `account_created` delivery.
+ */
+async function serveReadmeReceiver(project: string, code: string, server: { url: string; credentials: any }): Promise<void> {
+  writeFileSync(path.join(project, 'receiver.mjs'), code);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['receiver.mjs'], {
+    cwd: project,
+    env: { ...process.env, PORT: String(port), FAS_URL: server.url, FAS_WORKSPACE_ID: server.credentials.workspaceId },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const collect = (c: Buffer) => {
+    out += c.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  try {
+    // Listening (a GET answers 405) before the target is registered, or the first attempt finds no one.
+    for (let i = 0; i < 600; i++) {
+      if (
+        await fetch(`http://127.0.0.1:${port}/`).then(
+          (r) => r.status === 405,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const api = (p: string, body: unknown) =>
+      fetch(`${server.url}${p}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.credentials.apiKey.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => {
+        if (!r.ok) throw new Error(`POST ${p}: ${r.status} ${await r.text()}`);
+        return r.json() as Promise<any>;
+      });
+    await api('/api/v2/webhook-targets', { url: `http://127.0.0.1:${port}/hook`, eventTypes: ['account_created'] });
+    const account = await api('/api/v2/accounts', { type: 'individual', email: 'receiver-readme@example.com' });
+    const expected = `received account_created ${account.accountId}`;
+    for (let i = 0; i < 600 && !out.includes(expected); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!out.includes(expected)) throw new Error(`the README's receiver.mjs did not log "${expected}" within 60 s; it printed:\n${out}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 function fail(message: string): never {
   throw new Error(message);
 }
 
-execFileSync('npm', ['run', 'build', '--workspaces', '--silent'], { ...quiet, cwd: root });
+execFileSync('npm', ['run', 'build', '--workspaces', '--if-present', '--silent'], { ...quiet, cwd: root });
 const server = await startServer();
 const rows: string[] = [];
 try {
@@ -129,6 +185,10 @@ try {
       } catch (err) {
         throw new Error(`${pkg.name}: the README's example failed against a live server:\n${(err as { stderr?: string }).stderr}`);
       }
+    }
+    if (pkg.serveReadmeJs) {
+      const [js] = javascriptBlocks(readFileSync(path.join(project, 'node_modules', pkg.name, 'README.md'), 'utf8'));
+      await serveReadmeReceiver(project, js ?? fail(`${pkg.name}: its README has no JavaScript example`), server);
     }
     const out = run('sample.js');
     const result = JSON.parse(out.trim().split('\n').pop() ?? '{}');

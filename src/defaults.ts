@@ -5,6 +5,11 @@
  */
 export const DEFAULTS = {
   port: 8080,
+  /**
+   * `fas listen`'s session JWKS on 127.0.0.1: the same port every session, so a receiver started
+   * once (`FAS_URL=http://127.0.0.1:7871 ...`) keeps verifying across restarts of `fas listen`.
+   */
+  listenJwksPort: 7871,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,

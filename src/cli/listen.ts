@@ -18,7 +18,7 @@ export interface ListenOptions {
   forwardTo: string;
   /** Only these types; all when unset. */
   events?: string[];
-  /** Where the session's JWKS is served (0: any free port). */
+  /** Where the session's JWKS is served (0: any free port; DEFAULTS.listenJwksPort when not given). */
   jwksPort: number;
   out: (line: string) => void;
   signal?: AbortSignal;
@@ -26,6 +26,8 @@ export interface ListenOptions {
 
 const RECONNECT_MS = 1000;
 const FORWARD_TIMEOUT_MS = 10_000;
+/** How much of a refusing endpoint's answer a line shows. */
+const ANSWER_EXCERPT = 200;
 
 /**
  * `fas listen`: follows the server's event stream and forwards each event to a local URL as a
@@ -43,10 +45,24 @@ export async function listen(o: ListenOptions): Promise<void> {
     if (req.url === '/.well-known/jwks.json') res.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
     else res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(o.jwksPort, '127.0.0.1', resolve));
-  const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new ApiCallError(
+              `port ${o.jwksPort} for the session's JWKS is taken (another fas listen?): choose one with --jwks-port (0: any free port)`,
+            )
+          : err,
+      ),
+    );
+    server.listen(o.jwksPort, '127.0.0.1', resolve);
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   o.out(`Ready: forwarding ${o.events?.join(', ') ?? 'every event'} of workspace ${workspaceId} to ${o.forwardTo}`);
-  o.out(`Verify with jwksUrl ${jwksUrl} and tenantId ${workspaceId} (a key of this session only; Ctrl-C stops)`);
+  o.out(`Verify with jwksUrl ${base}/.well-known/jwks.json and tenantId ${workspaceId} (a key of this session; Ctrl-C stops)`);
+  o.out(
+    `The receiver package's example, verifying this session's deliveries: FAS_URL=${base} FAS_WORKSPACE_ID=${workspaceId} node receiver.mjs`,
+  );
   const key = { kid, privateKey };
   let lastId: string | undefined;
   try {
@@ -123,8 +139,16 @@ async function forward(o: ListenOptions, key: Parameters<typeof signDetached>[0]
       },
       body: Buffer.from(body),
     });
-    await res.arrayBuffer();
-    return `${res.status}`;
+    const answer = Buffer.from(await res.arrayBuffer());
+    if (res.status >= 200 && res.status < 300) return `${res.status}`;
+    // A refusal says why: the endpoint's answer, on the same line.
+    const excerpt = answer
+      .subarray(0, ANSWER_EXCERPT * 4)
+      .toString('utf8')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, ANSWER_EXCERPT);
+    return excerpt ? `${res.status} ${JSON.stringify(excerpt)}` : `${res.status} (empty answer)`;
   } catch (err) {
     return `failed (${(err as Error).cause ?? (err as Error).message})`;
   }

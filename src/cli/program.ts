@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { EVENT_TYPES } from '../core/webhooks/events.js';
+import { DEFAULTS } from '../defaults.js';
 import type { Options } from '../operator/operator-commands.js';
 
 // package.json is two levels up from src/cli and from dist/cli alike.
@@ -160,7 +161,11 @@ export function buildProgram(run: Runner): Command {
   )
     .requiredOption('--forward-to <url>', 'where each event is POSTed', httpUrl)
     .option('--events <types>', 'only these event types, comma-separated (default: all)', eventTypes)
-    .option('--jwks-port <port>', "port of the session's local JWKS (default: any free one)", port)
+    .option(
+      '--jwks-port <port>',
+      `port of the session's local JWKS on 127.0.0.1 (default ${DEFAULTS.listenJwksPort}; 0: any free one)`,
+      port,
+    )
     .action(action('listen'));
   apiOptions(
     command(

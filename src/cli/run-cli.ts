@@ -4,6 +4,7 @@ import type { Deps } from '../core/context.js';
 import { AppError } from '../core/errors.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
+import { DEFAULTS } from '../defaults.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';
 import { PortUnavailableError } from '../server/port-check.js';
 import { ApiCallError } from './api-call.js';
@@ -104,7 +105,7 @@ async function apiCommand(io: CliIo, name: 'listen' | 'trigger', options: Option
       target,
       forwardTo: String(options.forwardTo),
       events: options.events as string[] | undefined,
-      jwksPort: Number(options.jwksPort ?? 0),
+      jwksPort: Number(options.jwksPort ?? DEFAULTS.listenJwksPort),
       out: (line) => io.stdout(`${line}\n`),
       signal: io.signal,
     });

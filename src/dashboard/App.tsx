@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PageErrorBoundary } from './components/ErrorBoundary.js';
 import { Loading, Page } from './components/layout.js';
+import { ZonePicker } from './components/ZonePicker.js';
 import { errorInfo } from './errors.js';
 import { Account } from './pages/Account.js';
 import { Accounts } from './pages/Accounts.js';
@@ -97,6 +98,7 @@ function TopBar({
           ))}
         </ul>
         <div className="who">
+          <ZonePicker />
           <span className="who-email" title={email}>
             {email}
           </span>{' '}

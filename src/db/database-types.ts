@@ -1,6 +1,6 @@
 import type { BulkCopy } from './bulk-copy.js';
 import type { Prisma, PrismaClient } from './generated/prisma/client.js';
-import type { MigrationDriver } from './migrate.js';
+import type { MigrationDriver, MigrationSteps } from './migrate.js';
 
 export type Db = PrismaClient;
 
@@ -28,7 +28,7 @@ export interface Database {
   dispatchSql: SqlRunner;
   /** COPY in one transaction on one connection (`fas seed`). */
   bulk: BulkCopy;
-  migrate(): Promise<string[]>;
+  migrate(steps?: MigrationSteps): Promise<string[]>;
   /** Migrations applied when this handle was opened. */
   applied: string[];
   ping(): Promise<boolean>;
@@ -77,6 +77,8 @@ export interface OpenOptions {
    * running initdb; pending migrations still apply. The test suite opens one database per file.
    */
   pgliteImage?: Blob;
+  /** Code a pending migration needs run before it (`MigrationSteps`), such as sealing clear values. */
+  migrationSteps?: MigrationSteps;
 }
 
 /** serving: answers reads; lagging: behind past the bound; down: not answering; not_standby: not in recovery (not a replica of anything). */

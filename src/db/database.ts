@@ -19,7 +19,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       : await openPglite(url === 'memory://' ? undefined : opts.dataDir, opts.pgliteImage);
   if (opts.migrate !== false) {
     try {
-      db.applied = await db.migrate();
+      db.applied = await db.migrate(opts.migrationSteps);
     } catch (err) {
       await db.close();
       throw err;

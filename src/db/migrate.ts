@@ -29,6 +29,13 @@ const bookkeepingTable = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
+/**
+ * Work a migration needs done in code first, keyed by that migration's name: run once, before it,
+ * holding the migration lock (for example sealing clear values under the master key, which SQL
+ * cannot reach, before the migration drops the clear columns).
+ */
+export type MigrationSteps = Readonly<Record<string, (query: MigrationDriver['query']) => Promise<void>>>;
+
 export interface Migration {
   name: string;
   sql: string;
@@ -49,8 +56,11 @@ export async function readMigrations(dir = defaultMigrationsDir): Promise<Migrat
   );
 }
 
-/** Applies pending migrations in name order, each in its own transaction. Returns their names. */
-export async function applyMigrations(driver: MigrationDriver, dir = defaultMigrationsDir): Promise<string[]> {
+/**
+ * Applies pending migrations in name order, each in its own transaction, each after its step in
+ * `steps` if it has one. Returns their names.
+ */
+export async function applyMigrations(driver: MigrationDriver, dir = defaultMigrationsDir, steps: MigrationSteps = {}): Promise<string[]> {
   const migrations = await readMigrations(dir);
   return driver.withLock(async () => {
     await driver.query(bookkeepingTable);
@@ -67,6 +77,7 @@ export async function applyMigrations(driver: MigrationDriver, dir = defaultMigr
         continue;
       }
       try {
+        await steps[m.name]?.((sql, params) => driver.query(sql, params));
         await driver.runInTransaction(m.sql, {
           sql: `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)
                 VALUES ($1, $2, now(), $3, now(), 1)`,

@@ -73,12 +73,12 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
     connections: 1,
     inUse: () => Math.min(1, client.pending()),
     migrations,
-    migrate: async () => {
+    migrate: async (steps) => {
       // Migrations may run longer than a request may.
       const budget = client.budgetMs;
       client.budgetMs = 0;
       try {
-        return await applyMigrations(migrations);
+        return await applyMigrations(migrations, undefined, steps);
       } finally {
         client.budgetMs = budget;
       }

@@ -137,7 +137,7 @@ export function openPostgres(
     inUse: () => pool.totalCount - pool.idleCount,
     connections: poolSize,
     migrations,
-    migrate: () => applyMigrations(migrations),
+    migrate: (steps) => applyMigrations(migrations, undefined, steps),
     ping: async () => {
       try {
         await pool.query('SELECT 1');

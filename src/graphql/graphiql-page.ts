@@ -22,11 +22,23 @@ query Overview {
 let page: { html: string; csp: string } | undefined;
 
 /**
+ * On a phone GraphiQL keeps the editor and the answer side by side, leaving the answer about 40 px
+ * wide: below 700 px they are stacked, the editor above the answer, each about half the height
+ * (the resizing bar between them, a mouse tool, is hidden).
+ */
+const PHONE_CSS = `@media (max-width: 700px) {
+  .graphiql-container .graphiql-sessions > div:not(.graphiql-session-header) { flex-direction: column; }
+  .graphiql-container .graphiql-horizontal-drag-bar { display: none; }
+  .graphiql-container .graphiql-editors, .graphiql-container .graphiql-response { flex: 1 1 50% !important; min-height: 0; min-width: 0; }
+  .graphiql-container .graphiql-response { margin-top: 8px; }
+}`;
+
+/**
  * The rendered page has no viewport meta (a phone lays it out 980 px wide and shrinks it): it goes
- * at the top of its head.
+ * at the top of its head, with the phone layout.
  */
 function withHead(html: string): string {
-  const extra = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+  const extra = `<meta name="viewport" content="width=device-width, initial-scale=1"><style>${PHONE_CSS}</style>`;
   if (!/<head>/i.test(html)) throw new Error('GraphiQL page without <head>: cannot add the viewport meta');
   return html.replace(/<head>/i, (head) => `${head}${extra}`);
 }

@@ -55,6 +55,9 @@ export function knownIdentity(deps: Deps, request: FastifyRequest): string | und
   return hit ? identityOf(hit.actor) : undefined;
 }
 
+/** Where the dashboard's session cookie authenticates: tRPC and the dashboard's downloads (src/server/pages/dashboard-export.ts). */
+const SESSION_ROUTES = /^\/(trpc|dashboard\/export\/)/;
+
 /**
  * The rate limiter's identity of a request: the API key, or the admin behind a token or a dashboard
  * session (one bucket per person, whichever way they come); undefined when the credential is missing
@@ -65,7 +68,7 @@ export async function limitIdentity(deps: Deps, request: FastifyRequest): Promis
     const cookie = request.headers.authorization ? undefined : readSessionCookie(request);
     if (!request.headers.authorization && !cookie) return undefined;
     const who =
-      cookie && routedPath(request).startsWith('/trpc')
+      cookie && SESSION_ROUTES.test(routedPath(request))
         ? await resumeRequestSession(deps, request, cookie)
         : await authenticateRequest(deps, request);
     return identityOf(who.actor);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { requireCredentials } from './authenticate.js';
+import type { StreamOptions } from './event-stream.js';
 import { idempotentPosts } from './idempotency.js';
 import { refuseUndeclaredQuery } from './query-parameters.js';
 import { accountResourceRoutes } from './routes/account-resources.js';
@@ -15,7 +16,7 @@ import { webhookTargetRoutes } from './routes/webhook-targets.js';
 import { workspaceRoutes } from './routes/workspace.js';
 
 /** The authenticated `/api/v2` REST surface; each resource adds its routes here. */
-export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promise<void> {
+export async function restApi(app: FastifyInstance, opts: { deps: Deps; streams?: Partial<StreamOptions> }): Promise<void> {
   requireCredentials(app, opts.deps);
   refuseUndeclaredQuery(app);
   idempotentPosts(app);
@@ -27,6 +28,6 @@ export async function restApi(app: FastifyInstance, opts: { deps: Deps }): Promi
   simulationRoutes(app);
   webhookTargetRoutes(app);
   webhookDeliveryRoutes(app);
-  eventRoutes(app);
+  eventRoutes(app, opts.streams);
   await workspaceRoutes(app);
 }

@@ -8,6 +8,7 @@ import { graphqlRoute } from '../graphql/yoga.js';
 import { logPath } from '../logging/log-path.js';
 import { safeError } from '../logging/safe-error.js';
 import { restApi } from '../rest/api.js';
+import type { StreamOptions } from '../rest/event-stream.js';
 import { frameworkErrorOptions } from '../rest/framework-errors.js';
 import { boundedJsonBodies } from '../rest/json-body.js';
 import { jwksRoute } from '../rest/jwks.js';
@@ -59,6 +60,8 @@ export interface AppOptions {
    * queries its credential.
    */
   listen?: Listen;
+  /** Left out: the event stream's defaults (src/rest/event-stream.ts); tests shorten them. */
+  streams?: Partial<StreamOptions>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -138,7 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   dashboardDocumentRoutes(app, { deps: opts.deps });
   jwksRoute(app, { deps: opts.deps });
   workspaceLogoRoute(app, { deps: opts.deps });
-  await app.register(restApi, { deps: opts.deps });
+  await app.register(restApi, { deps: opts.deps, ...(opts.streams ? { streams: opts.streams } : {}) });
   await app.register(trpcPlugin, { deps: opts.deps });
   graphqlRoute(app, { deps: opts.deps, graphiql: opts.graphiql });
   return app;

@@ -2,12 +2,14 @@ import type { Config } from '../config.js';
 import { credentialCache } from '../core/auth/credential-cache.js';
 import type { Deps } from '../core/context.js';
 import { createFieldCipher } from '../core/crypto/field-cipher.js';
+import { sealClearContactSteps } from '../core/kyc/seal-clear-contact.js';
 import { randomIds, systemClock } from '../core/ports.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { loadMasterKey } from './master-key.js';
 
 /** Opens the configured database (migrating it) and wires the core's ports. */
 export async function openDeps(config: Config, opts: { api?: boolean } = {}): Promise<{ database: Database; deps: Deps }> {
+  const cipher = createFieldCipher(loadMasterKey(config.masterKey, config.dataDir));
   // Only the server bounds its statements: operator commands (seed, migrate) may run long.
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -16,8 +18,9 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
     pgPoolSize: config.pgPoolSize,
     // Replicas serve the API's reads; operator commands and the webhook worker use the primary alone.
     ...(opts.api && config.databaseReadUrls.length ? { reads: { urls: config.databaseReadUrls, maxLagMs: config.readMaxLagMs } } : {}),
+    // Sealing clear values needs the master key, which migrations' SQL cannot reach.
+    migrationSteps: sealClearContactSteps(cipher),
   });
-  const cipher = createFieldCipher(loadMasterKey(config.masterKey, config.dataDir));
   const deps = depsOf(database, {
     cipher,
     publicUrl: config.publicUrl,

@@ -37,8 +37,11 @@ declare module 'fastify' {
   }
 }
 
-/** Matched against the routed path (src/http/routed-path.ts), never the raw URL, so no spelling escapes. */
-const LIMITED = /^\/(api\/|trpc(\/|$)|graphql(\/|$))/;
+/**
+ * Matched against the routed path (src/http/routed-path.ts), never the raw URL, so no spelling
+ * escapes. The dashboard's downloads are paid like the API, by the person behind the session.
+ */
+const LIMITED = /^\/(api\/|trpc(\/|$)|graphql(\/|$)|dashboard\/export\/)/;
 /** Never limited: probes and the scraper must answer while a flood is refused. */
 const EXEMPT = /^\/(healthz|readyz|metrics)$/;
 

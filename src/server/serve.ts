@@ -11,6 +11,7 @@ import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-route.js';
 import { startOperatorSocket } from './operator-socket.js';
 import { assertAddressAvailable, unavailableAddress } from './port-check.js';
+import { announceSandbox } from './sandbox-banner.js';
 import { stopOnSignals } from './shutdown.js';
 import { startWebhookWorker } from './webhook-worker.js';
 
@@ -23,7 +24,6 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
   const { database, deps } = await openDeps(config, { api: true });
   const boot = await bootstrapSandbox(deps, database, config.dataDir);
   await database.migrations.withLock(() => ensureSigningKey(deps, { bits: config.signingKeyBits }));
-  if (boot) printSandboxSecrets(boot, config.publicUrl);
   const metrics = createMetrics(deps, database);
   const app = await buildApp({
     metrics: { metrics, token: config.metricsToken },
@@ -45,6 +45,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     shedding: { ...config.shedding, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },
     timeouts: config.timeouts,
   });
+  if (boot) announceSandbox(boot, config.publicUrl, { stdout: process.stdout, stderr: process.stderr, log: (f, m) => app.log.info(f, m) });
   // Once per change of a replica's status, not per request: reads fall back to the primary meanwhile.
   database.replicas?.watch((r, previous) => {
     const fields = { replica: r.name, status: r.status, previous, lagMs: r.lagMs };
@@ -120,23 +121,4 @@ export async function runWorker(config: Config): Promise<void> {
       await database.close();
     },
   });
-}
-
-/** The first start's secrets, shown once (they are also in the data directory's file, mode 0600). */
-function printSandboxSecrets(boot: NonNullable<Awaited<ReturnType<typeof bootstrapSandbox>>>, publicUrl: string): void {
-  const c = boot.created;
-  process.stdout.write(
-    [
-      '',
-      'Created a sandbox workspace on this empty database. These secrets are shown once:',
-      `  workspaceId:  ${c.workspaceId}`,
-      `  API key:      ${c.apiKey.key}`,
-      `  admin token:  ${c.admin.token}  (${c.admin.email})`,
-      `  saved to:     ${boot.file} (mode 0600)`,
-      '',
-      `  curl -s -H "Authorization: APIKey ${c.apiKey.key}" ${publicUrl}/api/v2/accounts`,
-      '',
-      '',
-    ].join('\n'),
-  );
 }

@@ -47,6 +47,41 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('dashboard filters, tim
     await page.waitForFunction(() => !document.querySelector('main table[aria-busy="true"], main .loading'));
   };
 
+  it(
+    'one time-zone preference for the whole dashboard: chosen in the top bar, used on every page, remembered after a reload',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { rec, page, uncaught } = await signedIn('America/New_York');
+      const picker = page.getByLabel('Times in');
+      expect(await picker.inputValue()).toBe('utc');
+      await page.goto(`${h.baseUrl}/dashboard/accounts/${seed.alice}`);
+      const firstTime = page.locator('main time').first();
+      await firstTime.waitFor();
+      expect(await firstTime.textContent()).toMatch(/UTC$/);
+      await picker.selectOption('local');
+      // Every date of the page is drawn again in the browser's zone (EST/EDT), no reload needed.
+      await until('the account page in local time', async () => /E[SD]T$/.test((await firstTime.textContent()) ?? ''));
+      await page.reload();
+      await firstTime.waitFor();
+      expect(await page.getByLabel('Times in').inputValue()).toBe('local');
+      expect(await firstTime.textContent()).toMatch(/E[SD]T$/);
+      // The transactions list, reached by a link without ?tz=, follows the preference too.
+      await page.goto(`${h.baseUrl}/dashboard/transactions`);
+      await rows(page).first().waitFor();
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(await page.getByRole('radio', { name: `Local (${zone})` }).isChecked()).toBe(true);
+      expect(await rows(page).first().locator('time').textContent()).toMatch(/E[SD]T$/);
+      // Applying the filters with UTC makes UTC the dashboard's zone again.
+      await page.getByLabel('UTC', { exact: true }).check();
+      await apply(page);
+      expect(await page.getByLabel('Times in').inputValue()).toBe('utc');
+      expect(uncaught).toEqual([]);
+      await rec.context.close();
+    },
+  );
+
   for (const [timezoneId, start, end] of [
     ['America/Los_Angeles', '2026-11-01T00:00:00-07:00', '2026-11-03T23:59:59-08:00'],
     ['Asia/Kolkata', '2026-11-01T00:00:00+05:30', '2026-11-03T23:59:59+05:30'],

@@ -108,6 +108,21 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('public pages in chromi
     expect(rec.pageErrors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
     await rec.context.close();
   }, 60_000);
+  it('GraphiQL on a phone stacks the answer under the editor, as wide as the editor (not a 40 px column)', async () => {
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 390, height: 844 } });
+    const page = await rec.newPage();
+    await page.goto(`${h.baseUrl}/graphql`, { waitUntil: 'load' });
+    await page.locator('.graphiql-response').first().waitFor({ timeout: 30_000 });
+    const [editors, response] = await Promise.all(
+      ['.graphiql-editors', '.graphiql-response'].map((s) => page.locator(s).first().boundingBox()),
+    );
+    expect(response!.width).toBeGreaterThan(250);
+    expect(response!.width).toBeCloseTo(editors!.width, -1);
+    expect(response!.y).toBeGreaterThanOrEqual(editors!.y + editors!.height);
+    expect(response!.height).toBeGreaterThan(200);
+    await saveScreenshot(page, 'graphiql-390');
+    await rec.context.close();
+  }, 60_000);
 });
 
 describe.skipIf(!chromiumAvailable() && !process.env.CI)('every server page at 1280 and 390 px', { timeout: 120_000 }, () => {

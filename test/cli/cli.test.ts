@@ -123,7 +123,7 @@ describe('fas serve', () => {
   }
 
   it.skipIf(onPostgres)(
-    'first start prints sandbox credentials and writes them 0600; a second process on the dir is refused; SIGTERM stops',
+    'first start writes sandbox credentials 0600 and logs no secret when not on a terminal; a second process on the dir is refused; SIGTERM stops',
     async () => {
       const dir = migratedDir();
       const port = 20000 + Math.floor(Math.random() * 20000);
@@ -131,7 +131,9 @@ describe('fas serve', () => {
       await server.ready;
       const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));
       expect(statSync(path.join(dir, 'credentials.json')).mode & 0o777).toBe(0o600);
-      expect(server.output()).toContain(creds.apiKey.key);
+      // Not a terminal (a collected log): the secrets stay in the file, the log names it.
+      for (const secret of [creds.apiKey.key, creds.admin.token]) expect(server.output()).not.toContain(secret);
+      expect(server.output()).toContain(path.join(dir, 'credentials.json'));
       // Logs are JSON lines with a request id and no secrets.
       const res = await fetch(`http://127.0.0.1:${port}/api/v2/accounts`, { headers: { authorization: `APIKey ${creds.apiKey.key}` } });
       expect(res.status).toBe(200);
@@ -156,6 +158,30 @@ describe('fas serve', () => {
       const again = await dataDirCli(dir)(['migrate', '--json']);
       expect(again.code, again.stderr).toBe(0);
       expect(JSON.parse(again.stdout)).toEqual({ applied: [] });
+    },
+    300_000,
+  );
+
+  it.skipIf(onPostgres)(
+    'first start on a terminal shows the secrets there, and the JSON log lines still hold none',
+    async () => {
+      const dir = migratedDir();
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      // util-linux `script` runs the server on a pseudo-terminal: stdout and stderr are TTYs.
+      const server = start(dir, port, ['script', ['-qfec', `${process.execPath} ${fasBin} serve`, '/dev/null']]);
+      await server.ready;
+      const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));
+      await until('the banner', () => server.output().includes(creds.admin.token), 30_000);
+      expect(server.output()).toContain(creds.apiKey.key);
+      const logLines = server
+        .output()
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith('{'));
+      expect(logLines.some((l) => l.includes('credentials.json'))).toBe(true);
+      for (const secret of [creds.apiKey.key, creds.admin.token]) expect(logLines.join('\n')).not.toContain(secret);
+      const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
     },
     300_000,
   );

@@ -10,7 +10,7 @@ import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { copyField } from '../../src/operator/seed/copy-text.js';
 import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
 import { progressBar, seedOptions } from '../../src/operator/seed.js';
-import { at } from '../factories/transactions.js';
+import { activeAccount, at, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { cliEnv, dataDirCli, spawnFas } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
@@ -301,6 +301,20 @@ describe('fas seed: seedTransactions', () => {
     expect(await count()).toBe(before);
     // ...and says so (the command's message is built from this).
     expect(again.inserted).toEqual({ accounts: 0, transactions: 0 });
+  }, 120_000);
+
+  it('into a workspace that already holds a transaction, counts every row its two insert lanes add', async () => {
+    // Reported: "inserted 10000 of 20000 (10000 already there)" after inserting 20,000 (the lanes'
+    // `inserted += await ...` lost each other's batches).
+    const other = await workspaceFactory(h.deps);
+    await createBank(other.ctx, await activeAccount(other.ctx));
+    const count = () => h.deps.db.transaction.count({ where: { workspaceId: other.workspaceId } });
+    const seeded = await seedTransactions(
+      { ...at(other.ctx, NOW), bulk: h.database.bulk },
+      { transactions: 1000, accounts: 10, batchSize: 100 },
+    );
+    expect(await count()).toBe(1001);
+    expect(seeded.inserted).toEqual({ accounts: 10, transactions: 1000 });
   }, 120_000);
 
   it('COPY text carries tabs, newlines, backslashes, quotes, braces, the text NULL and NULL unchanged', async () => {

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFieldCipher } from '../../src/core/crypto/field-cipher.js';
+import { sealClearContactSteps } from '../../src/core/kyc/seal-clear-contact.js';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { migrationsUpTo, removeMigrationCopies } from '../support/migrations-up-to.js';
@@ -37,7 +40,8 @@ beforeAll(async () => {
       VALUES ('${DELIVERY}', '${EVENT}', '${TARGET}', '${WS}', 'account_created', now(), now());
     INSERT INTO webhook_attempts (id, delivery_id, retry_count, started_at, duration_ms)
       VALUES (gen_random_uuid(), '${DELIVERY}', 0, now(), 5), (gen_random_uuid(), '${DELIVERY}', 1, now(), 7);`);
-  await applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(null));
+  // The later migrations seal the clear phone and street of the row above (as the server does).
+  await applyMigrations(pgliteMigrationDriver(db), migrationsUpTo(null), sealClearContactSteps(createFieldCipher(randomBytes(32))));
 });
 afterAll(async () => {
   await db?.close();

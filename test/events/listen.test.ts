@@ -144,7 +144,11 @@ describe('fas listen and fas trigger', () => {
     await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
     const hook = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hook`;
     const stop = new AbortController();
-    const run = await cli(['listen', '--forward-to', hook, '--events', 'account_created', '--api-key', ws.apiKey], stop.signal);
+    // Port 0: tests run in parallel (the default, 7871, is the same every session).
+    const run = await cli(
+      ['listen', '--forward-to', hook, '--events', 'account_created', '--api-key', ws.apiKey, '--jwks-port', '0'],
+      stop.signal,
+    );
     try {
       await until('listen ready', () => /jwksUrl/.test(run.out()));
       const jwksUrl = /jwksUrl (\S+)/.exec(run.out())![1]!;
@@ -174,6 +178,60 @@ describe('fas listen and fas trigger', () => {
       await new Promise<void>((r) => local.close(() => r()));
     }
   }, 30_000);
+
+  it("a refused forward prints the endpoint's status and answer; the start prints a ready-to-paste receiver line", async () => {
+    const ws = await workspaceFactory(h.deps);
+    const local = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(400, { 'content-type': 'text/plain' }).end(`invalid_signature\n${'x'.repeat(1000)}`));
+    });
+    await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
+    const hook = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hook`;
+    const stop = new AbortController();
+    const run = await cli(
+      ['listen', '--forward-to', hook, '--events', 'account_created', '--api-key', ws.apiKey, '--jwks-port', '0'],
+      stop.signal,
+    );
+    try {
+      await until('listen ready', () => /node receiver\.mjs/.test(run.out()));
+      const base = /jwksUrl (http:\/\/127\.0\.0\.1:\d+)\/\.well-known\/jwks\.json/.exec(run.out())![1]!;
+      expect(run.out()).toContain(`FAS_URL=${base} FAS_WORKSPACE_ID=${ws.workspaceId} node receiver.mjs`);
+      await new Promise((r) => setTimeout(r, 200));
+      await createAccount(ws.apiKey, 'refused@example.com');
+      await until('the printed refusal', () => /account_created\s+\S+\s+-> 400 /.test(run.out()));
+      const line = run
+        .out()
+        .split('\n')
+        .find((l) => l.includes('-> 400'))!;
+      expect(line).toMatch(/-> 400 "invalid_signature x{150,}"$/);
+      expect(line.length).toBeLessThan(400); // an excerpt, on one line
+    } finally {
+      stop.abort();
+      expect(await run.code).toBe(0);
+      await new Promise<void>((r) => local.close(() => r()));
+    }
+  }, 30_000);
+
+  it('a JWKS port already taken exits 1 naming it and --jwks-port', async () => {
+    const ws = await workspaceFactory(h.deps);
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = await cli(['listen', '--forward-to', 'http://127.0.0.1:9/hook', '--api-key', ws.apiKey, '--jwks-port', String(port)]);
+      expect(await run.code).toBe(1);
+      expect(run.err()).toContain(`port ${port}`);
+      expect(run.err()).toContain('--jwks-port');
+    } finally {
+      await new Promise<void>((r) => taken.close(() => r()));
+    }
+  });
+
+  it('listens on port 7871 unless told otherwise (the help says so)', async () => {
+    const run = await cli(['listen', '--help']);
+    expect(await run.code).toBe(0);
+    expect(run.out()).toMatch(/--jwks-port <port>\s+port of the session's local JWKS on 127\.0\.0\.1 \(default\s+7871; 0: any free/);
+  });
 
   it('fas trigger emits each of the 24 event types for real', async () => {
     const ws = await workspaceFactory(h.deps);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanFileName } from '../../src/core/kyc/documents/document-admission.js';
 import { downloadFileName } from '../../src/core/kyc/documents/media-type.js';
+import { jpegHead, sampleFile } from '../factories/holder-files.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { holderLink, openPage, uploadFile } from '../support/holder.js';
 
@@ -35,12 +36,13 @@ describe('download names', () => {
   it('a JPEG/HTML polyglot sent as poly.html downloads as poly.jpg with image/jpeg; an RTL name is stored without its override', async () => {
     const link = await holderLink(h);
     const { nonce } = await openPage(h, link.token);
-    const polyglot = Buffer.concat([
-      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-      Buffer.from('<html><script>alert(document.domain)</script></html>'),
-    ]);
+    // JPEG magic alone is no longer enough (a header must parse): the polyglot carries a real frame header.
+    const html = Buffer.from('<html><script>alert(document.domain)</script></html>');
+    const magicOnly = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), html]);
+    expect((await uploadFile(h, link.token, { nonce, kind: 'document_front', file: magicOnly, name: 'poly.html' })).status).toBe(400);
+    const polyglot = Buffer.concat([jpegHead(), html]);
     expect((await uploadFile(h, link.token, { nonce, kind: 'document_front', file: polyglot, name: 'poly.html' })).status).toBe(303);
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    const png = sampleFile.png(64);
     expect((await uploadFile(h, link.token, { nonce, kind: 'selfie', file: png, name: `${RLO}gnp.exe.png` })).status).toBe(303);
     const docs = await h.deps.db.kycDocument.findMany({
       where: { accountId: link.accountId },

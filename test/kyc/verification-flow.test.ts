@@ -140,7 +140,7 @@ describe('request banking verification (requestBankingVerification)', () => {
     expect(requested.status).toBe(200);
     const row = await h.deps.db.bankingVerification.findFirstOrThrow({ where: { accountId } });
     // Either the save ran first (and was submitted with the request) or it was refused after.
-    if (saved.status === 200) expect(row.phone).toBe('+442071838750');
+    if (saved.status === 200) expect(row.phoneMasked).toBe('+********8750');
     else expect(saved.status).toBe(409);
     expect(row.status).toBe('submitted');
   });

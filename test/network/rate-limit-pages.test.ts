@@ -50,10 +50,11 @@ describe('pages outside the API are limited per client address', () => {
   it('dashboard routes with a bogus session, the docs and unknown paths share the address bucket; the API does not', async () => {
     clockMs += 60_000;
     const cookie = { cookie: 'fas_session=bogus' };
-    expect((await rawRequest(h, 'GET', '/dashboard/export/transactions.csv', { headers: cookie })).status).toBe(401);
+    const document = '/dashboard/kyc/00000000/documents/00000000/content';
+    expect((await rawRequest(h, 'GET', document, { headers: cookie })).status).toBe(401);
     expect((await rawRequest(h, 'GET', '/docs')).status).toBe(200);
     expect((await rawRequest(h, 'GET', '/no/such/page')).status).toBe(404);
-    expect((await rawRequest(h, 'GET', '/dashboard/export/accounts.csv', { headers: cookie })).status).toBe(429);
+    expect((await rawRequest(h, 'GET', document, { headers: cookie })).status).toBe(429);
     expect((await rawRequest(h, 'GET', '/workspace-logos/00')).status).toBe(429);
     // The API's buckets are others: an unauthenticated API call is still answered (401), per address.
     const api = await rawRequest(h, 'GET', '/api/v2/accounts');

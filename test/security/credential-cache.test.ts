@@ -171,6 +171,18 @@ describe('credential cache: remembered authentications, forgotten on every chang
     expect(cache.stats).toEqual({ hits: 1, stored: 1 });
   });
 
+  it('tells its subscribers of every change (open event streams re-check their credential then), until they stop', () => {
+    const cache = credentialCache<string>();
+    let calls = 0;
+    const stop = cache.onChange(() => calls++);
+    cache.clear();
+    cache.clear();
+    expect(calls).toBe(2);
+    stop();
+    cache.clear();
+    expect(calls).toBe(2);
+  });
+
   it('expires an entry after its time to live and keeps at most its bound', async () => {
     let now = 0;
     const cache = credentialCache<string>({ ttlMs: 1000, maxEntries: 2, now: () => now });

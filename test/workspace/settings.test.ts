@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFile } from '../factories/holder-files.js';
-import { realPng } from '../factories/images.js';
+import { realJpeg, realPng } from '../factories/images.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, startHarness } from '../support/harness.js';
 import { trpcCaller } from '../support/trpc-caller.js';
@@ -86,7 +86,7 @@ describe('logo', () => {
     const again = await logoAt(set.body.logo.url, { 'if-none-match': `"${set.body.logo.sha256}"` });
     expect(again.status).toBe(304);
 
-    const jpeg = sampleFile.jpeg(3000);
+    const jpeg = realJpeg();
     const replaced = await putLogo(a.adminToken, jpeg, 'image/jpeg');
     expect(replaced.body.logo.mediaType).toBe('image/jpeg');
     // The old address names bytes no workspace has any more.

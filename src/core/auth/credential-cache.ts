@@ -24,6 +24,12 @@ export interface CredentialCache<T> {
   readonly generation: number;
   /** Forgets everything (a credential changed). */
   clear(): void;
+  /**
+   * Calls `onChange` after every `clear`: a credential changed here or in another process, or the
+   * listener was (re)established or lost (so what changed meanwhile is unknown). Open event streams
+   * re-check their credential then. Answers the function that stops the calls.
+   */
+  onChange(onChange: () => void): () => void;
   /** Follows the invalidation channel with `listen` until the answered function is called. */
   watch(listen: Listen): Promise<() => Promise<void>>;
   /** Answers from memory are possible (a listener is established). */
@@ -52,9 +58,11 @@ export function credentialCache<T>(opts: { ttlMs?: number; maxEntries?: number; 
   let generation = 0;
   let listeners = 0;
   const stats = { hits: 0, stored: 0 };
+  const subscribers = new Set<() => void>();
   const clear = () => {
     generation++;
     entries.clear();
+    for (const onChange of [...subscribers]) onChange();
   };
   return {
     get(hash) {
@@ -81,6 +89,12 @@ export function credentialCache<T>(opts: { ttlMs?: number; maxEntries?: number; 
       return generation;
     },
     clear,
+    onChange(onChange) {
+      // A wrapper per call: the same function subscribed twice is stopped independently.
+      const call = () => onChange();
+      subscribers.add(call);
+      return () => void subscribers.delete(call);
+    },
     async watch(listen) {
       let established = false;
       const unlisten = await listen(

@@ -23,17 +23,72 @@ export interface KeysetBatches<R, K> {
 const PIECE_ROWS = 250;
 
 /**
+ * Export batches reading the database at once in this process, whatever the number of exports: an
+ * export waits for its turn between batches (holding no connection), so ten exports leave the pool
+ * and PGlite's single connection to everybody else's short statements between their batches
+ * (docs/benchmarks.md, "Export").
+ */
+export const EXPORT_READS_AT_ONCE = 2;
+
+/** A counting semaphore: at most `limit` calls of `run` at once, the others queued in order. */
+class Gate {
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  /** Whether a call would run at once. */
+  free(): boolean {
+    return this.running < this.limit;
+  }
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running < this.limit) this.running++;
+    else await new Promise<void>((resolve) => this.queue.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      // The slot passes to the next in line, or is freed.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+const exportReads = new Gate(EXPORT_READS_AT_ONCE);
+
+/** Lets timers and sockets (other requests, health checks) run before the next batch is formatted. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Every row, in keyset batches: each batch is one short query continuing after the last row of the
  * previous one, so no statement or connection is held for the whole export (PGlite serves other
  * requests between batches, and PostgreSQL's statement timeout bounds each batch, not the file),
  * and memory holds one batch whatever the number of rows. A batch leaves as pieces of PIECE_ROWS
- * records: a stream asks for the next piece only once the socket has taken the last one.
+ * records: a stream asks for the next piece only once the socket has taken the last one, and while
+ * the database is free the batch after is read meanwhile (one ahead, no more). Batches of all exports take turns
+ * (`EXPORT_READS_AT_ONCE`), and the event loop turns between batches.
  */
 export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBatches<R, K>): AsyncGenerator<string> {
-  let after: K | undefined;
+  const read = (after: K | undefined) => {
+    const rows = exportReads.run(() => batches.read(after, batches.size));
+    // Awaited below; an export abandoned meanwhile must not leave its rejection unhandled.
+    rows.catch(() => {});
+    return rows;
+  };
+  let next = read(undefined);
   let piece = csvHeader(columns);
   for (;;) {
-    const rows = await batches.read(after, batches.size);
+    const rows = await next;
+    await breathe();
+    const last = rows[rows.length - 1];
+    const more = rows.length === batches.size && last !== undefined;
+    // While no other export waits for its turn, the next batch is read while this one is formatted
+    // and sent: the database and this thread work at the same time, one batch ahead at most. Under
+    // contention an export reads when it needs the batch, leaving the turns (and this thread) to the
+    // others (docs/benchmarks.md, "Export").
+    const ahead = more && exportReads.free();
+    if (ahead) next = read(batches.keyOf(last));
     for (let i = 0; i < rows.length; i++) {
       piece += csvRecord(columns, rows[i] as R);
       // The header and the first piece go out together, so a failure of the first query is still an ordinary error answer.
@@ -44,8 +99,7 @@ export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBa
     }
     if (piece) yield piece;
     piece = '';
-    const last = rows[rows.length - 1];
-    if (rows.length < batches.size || last === undefined) return;
-    after = batches.keyOf(last);
+    if (!more) return;
+    if (!ahead) next = read(batches.keyOf(last));
   }
 }

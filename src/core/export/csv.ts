@@ -1,11 +1,14 @@
 /**
  * CSV as RFC 4180 writes it (CRLF line ends, a field quoted when it holds a quote, comma, CR or
  * LF, quotes doubled), with the formula-injection guard OWASP recommends for files opened in
- * spreadsheets: a cell starting with = + - @ tab or CR gets a leading apostrophe, so a value a
- * customer typed (a reference, a name) is shown as text and never evaluated.
+ * spreadsheets: a cell starting with = + - @ tab CR or LF gets a leading apostrophe, so a value a
+ * customer typed (a reference, a name) is shown as text and never evaluated. Spreadsheets skip
+ * leading whitespace and read the full-width forms (＝ ＋ － ＠) as the ASCII ones, so those count
+ * too, after any run of whitespace. Every leading minus is guarded, a number's included: no export
+ * column holds a negative number (amounts are unsigned; the direction column says which way).
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^\s*[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
 export type CsvValue = string | number | boolean | null | undefined;

@@ -11,5 +11,5 @@ export async function getBankingVerification(ctx: Ctx, input: { accountId: strin
     select: verificationSelect,
   });
   if (!row) throw notFound('banking verification');
-  return toVerificationDto(row);
+  return toVerificationDto(row, ctx.cipher);
 }

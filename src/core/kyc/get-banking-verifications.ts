@@ -7,5 +7,5 @@ export async function getBankingVerifications(ctx: Ctx, accountIds: readonly str
     where: { workspaceId: ctx.workspaceId, accountId: { in: [...accountIds] } },
     select: verificationSelect,
   });
-  return new Map(rows.map((r) => [r.accountId, toVerificationDto(r)]));
+  return new Map(rows.map((r) => [r.accountId, toVerificationDto(r, ctx.cipher)]));
 }

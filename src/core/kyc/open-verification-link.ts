@@ -1,5 +1,6 @@
 import { hashSecret } from '../auth/secrets.js';
 import type { Deps } from '../context.js';
+import { stripHidden } from '../validation/display-text.js';
 import { type RequiredDocument, requiredDocuments } from './documents/document-kinds.js';
 import { LINK_MAX_ATTEMPTS } from './documents/holder-link.js';
 import { issuePageNonce } from './documents/page-nonce.js';
@@ -54,7 +55,8 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
     attemptsLeft: Math.max(0, LINK_MAX_ATTEMPTS - row.linkAttempts),
     nonce: issuePageNonce(deps, tokenHash),
     requester: {
-      name: row.workspace.displayName ?? row.workspace.name,
+      // Names stored before display text was checked lose their hidden characters here.
+      name: stripHidden(row.workspace.displayName ?? row.workspace.name),
       logoUrl: row.workspace.logo ? `/workspace-logos/${row.workspace.logo.sha256}` : null,
     },
   };

@@ -53,6 +53,6 @@ export async function simulateKycHolderAction(ctx: Ctx, input: { accountId: stri
   return inTransaction(ctx, async (tx) => {
     const row = await tx.bankingVerification.findFirst({ where: { accountId, workspaceId: ctx.workspaceId }, select: verificationSelect });
     if (!row) throw notFound('banking verification');
-    return toVerificationDto(row);
+    return toVerificationDto(row, ctx.cipher);
   });
 }

@@ -6,8 +6,8 @@ import { AppError, type FieldError, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { dateColumn, todayUtc } from './calendar.js';
+import { lastFour, sealContact, sealContext } from './contact-seal.js';
 import { documentStoreOf } from './documents/holder-link.js';
-import { lastFour } from './verification-dto.js';
 import { newVerificationLink } from './verification-link.js';
 import { recordVerificationStatus, SUBMITTABLE } from './verification-status.js';
 
@@ -30,11 +30,6 @@ function checkDates(s: Submission, today: string): void {
   if (errors.length) throw validationError(errors);
 }
 
-/** The sealed columns' associated data: a ciphertext only opens in its own row and column. */
-function sealContext(accountId: string, column: 'idNumber' | 'dateOfBirth'): string {
-  return `banking_verification:${accountId}:${column}`;
-}
-
 /**
  * `submitBankingVerification`: saves (or overwrites) an individual account's KYC data and issues a new verification
  * link. Sends nothing to the provider and leaves the account status alone.
@@ -50,7 +45,7 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
   const data = {
     status: 'saved' as const,
     dateOfBirthEnc: ctx.cipher.encrypt(s.dateOfBirth, sealContext(accountId, 'dateOfBirth')),
-    phone: s.phone,
+    ...sealContact(ctx.cipher, accountId, { phone: s.phone, address1: s.address.address1, address2: s.address.address2 ?? null }),
     idNumberEnc: ctx.cipher.encrypt(doc.idNumber, sealContext(accountId, 'idNumber')),
     idNumberLast4: lastFour(doc.idNumber),
     idDocumentType: doc.idDocumentType,
@@ -58,8 +53,6 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
     idExpiryDate: doc.idExpiryDate ? dateColumn(doc.idExpiryDate) : null,
     idCountryOfIssue: doc.idCountryOfIssue ?? null,
     nationality: doc.nationality ?? null,
-    address1: s.address.address1,
-    address2: s.address.address2 ?? null,
     city: s.address.city,
     state: s.address.state,
     postalCode: s.address.postalCode,

@@ -1,38 +1,33 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { columns } from '../columns.js';
 import type { Schemas } from '../contract.js';
+import type { FieldCipher } from '../crypto/field-cipher.js';
 import { fromDateColumn } from './calendar.js';
+import { openStreet } from './contact-seal.js';
 
 export type BankingVerificationDto = Schemas['BankingVerification'];
 
-/** Everything a read may show: the sealed columns are deliberately not selected. */
+/**
+ * Everything a read may show: of the sealed columns only the street lines, which reads show
+ * opened; the phone is read as its stored mask, the id number and birth date not at all.
+ */
 export const verificationSelect = {
-  ...columns('accountId', 'status', 'phone', 'linkExpiresAt', 'savedAt', 'submittedAt'),
+  ...columns('accountId', 'status', 'phoneMasked', 'linkExpiresAt', 'savedAt', 'submittedAt'),
   ...columns('idNumberLast4', 'idDocumentType', 'idIssueDate', 'idExpiryDate', 'idCountryOfIssue', 'nationality'),
-  ...columns('address1', 'address2', 'city', 'state', 'postalCode', 'country'),
+  ...columns('address1Enc', 'address2Enc', 'city', 'state', 'postalCode', 'country'),
   account: { select: { status: true } },
 } satisfies Prisma.BankingVerificationSelect;
 
 export type VerificationRow = Prisma.BankingVerificationGetPayload<{ select: typeof verificationSelect }>;
 
-/** Identifiers shorter than 8 characters would be mostly revealed by their last 4: show none. */
-export function lastFour(value: string): string | null {
-  return value.length >= 8 ? value.slice(-4) : null;
-}
-
-export function maskPhone(phone: string): string {
-  const digits = phone.slice(1);
-  const shown = lastFour(digits) ?? '';
-  return `+${'*'.repeat(digits.length - shown.length)}${shown}`;
-}
-
 /** The one mapping from a stored verification to its masked contract shape. */
-export function toVerificationDto(row: VerificationRow): BankingVerificationDto {
+export function toVerificationDto(row: VerificationRow, cipher: FieldCipher): BankingVerificationDto {
+  const street = openStreet(cipher, row.accountId, row);
   return {
     accountId: row.accountId,
     status: row.status,
     accountStatus: row.account.status,
-    phoneMasked: maskPhone(row.phone),
+    phoneMasked: row.phoneMasked,
     document: {
       idDocumentType: row.idDocumentType,
       idNumberLast4: row.idNumberLast4,
@@ -42,8 +37,8 @@ export function toVerificationDto(row: VerificationRow): BankingVerificationDto 
       nationality: row.nationality,
     },
     address: {
-      address1: row.address1,
-      address2: row.address2,
+      address1: street.address1,
+      address2: street.address2,
       city: row.city,
       state: row.state,
       postalCode: row.postalCode,

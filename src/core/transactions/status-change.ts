@@ -73,17 +73,23 @@ export async function changeTransactionStatus(
   const transaction = await readTransaction(tx, ctx, id);
   const type = `${row.transactionType}_transaction_status_updated` as EventType;
   await emitEvent(tx, ctx, { type, accountId: transaction.accountId, details: { transaction, previousStatus: row.status } });
-  // Shared rows (counts, balances) last: their locks are held only until the commit.
-  const counted = {
-    workspaceId: ctx.workspaceId,
-    accountId: row.accountId,
-    createdAt: row.createdAt,
-    transactionType: row.transactionType,
-    coins: row.coins,
-  };
-  await bumpCounts(tx, { ...counted, status: row.status }, -1);
-  await bumpCounts(tx, { ...counted, status: to }, 1);
+  // The account's balance rows, then the workspace's shared count rows last (one statement), so
+  // their locks are held only until the commit.
   await recordLedgerStep(tx, ctx, { ...row, id }, row.status, to);
+  await bumpCounts(
+    tx,
+    {
+      workspaceId: ctx.workspaceId,
+      accountId: row.accountId,
+      createdAt: row.createdAt,
+      transactionType: row.transactionType,
+      coins: row.coins,
+    },
+    [
+      [row.status, -1],
+      [to, 1],
+    ],
+  );
   return transaction;
 }
 

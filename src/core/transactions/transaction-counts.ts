@@ -20,12 +20,17 @@ function keys(coins: readonly string[]): string[] {
   return ['', ...[...coins].sort()];
 }
 
+/** A count change: `delta` (+1 or -1) to the counts of `status`. */
+export type CountChange = readonly [status: string, delta: 1 | -1];
+
 /**
- * Adds `delta` to the counts of one transaction's (day, type, status), to its all-time counts and
- * to its account's counts, in one statement (one round trip instead of two: cheaper per write
- * (docs/benchmarks.md, "Measurements behind code decisions")). Every writer runs this
- * same statement, so the rows are locked in the same order (within each table by coin, then day)
- * and concurrent writers cannot deadlock on them.
+ * Applies `changes` (a creation: +1 to its status; a status change: -1 to the old one and +1 to
+ * the new one) to the counts of one transaction's (day, type, status), to its all-time counts and
+ * to its account's counts, in one statement (one round trip instead of two, or four for a status
+ * change: cheaper per write, and these rows are shared by every writer of the workspace, so their
+ * locks must be held as briefly as possible (docs/benchmarks.md, "Measurements behind code
+ * decisions")). Every writer runs this same statement, so the rows are locked in the same order
+ * (within each table by coin, then day, then status) and concurrent writers cannot deadlock on them.
  */
 export async function bumpCounts(
   tx: Tx,
@@ -34,25 +39,28 @@ export async function bumpCounts(
     accountId: string;
     createdAt: Date;
     transactionType: string;
-    status: string;
     coins: readonly string[];
   },
-  delta: 1 | -1,
+  changes: readonly CountChange[],
 ): Promise<void> {
   const day = t.createdAt.toISOString().slice(0, 10);
   const coins = keys(t.coins);
+  const statuses = changes.map(([status]) => status);
+  const deltas = changes.map(([, delta]) => delta);
   await tx.$executeRaw`
-    WITH by_account AS (
+    WITH ch AS (
+      SELECT * FROM unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
+    ), by_account AS (
       INSERT INTO account_transaction_counts (workspace_id, account_id, coin, transaction_type, status, n)
-      SELECT ${t.workspaceId}::uuid, ${t.accountId}::uuid, c, ${t.transactionType}::transaction_type, ${t.status}::transaction_status, ${delta}
-      FROM unnest(${coins}::text[]) AS c
-      ORDER BY c
+      SELECT ${t.workspaceId}::uuid, ${t.accountId}::uuid, c, ${t.transactionType}::transaction_type, ch.status, ch.delta
+      FROM unnest(${coins}::text[]) AS c CROSS JOIN ch
+      ORDER BY c, ch.status
       ON CONFLICT (workspace_id, account_id, coin, transaction_type, status) DO UPDATE SET n = account_transaction_counts.n + EXCLUDED.n
     )
     INSERT INTO transaction_counts (workspace_id, coin, day, transaction_type, status, n)
-    SELECT ${t.workspaceId}::uuid, c, d, ${t.transactionType}::transaction_type, ${t.status}::transaction_status, ${delta}
-    FROM unnest(${coins}::text[]) AS c CROSS JOIN unnest(ARRAY[${ALL_TIME}::date, ${day}::date]) AS d
-    ORDER BY c, d
+    SELECT ${t.workspaceId}::uuid, c, d, ${t.transactionType}::transaction_type, ch.status, ch.delta
+    FROM unnest(${coins}::text[]) AS c CROSS JOIN unnest(ARRAY[${ALL_TIME}::date, ${day}::date]) AS d CROSS JOIN ch
+    ORDER BY c, d, ch.status
     ON CONFLICT (workspace_id, coin, day, transaction_type, status) DO UPDATE SET n = transaction_counts.n + EXCLUDED.n`;
 }
 

@@ -89,8 +89,10 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
   const happened = t.detailType === 'deposit' ? 'received' : 'created';
   const type = `${t.transactionType}_transaction_${happened}` as EventType;
   await emitEvent(tx, ctx, { type, accountId: account.id, details: { transaction } });
-  // The rows every writer of the workspace or account shares (counts, search group, balances) last,
-  // so their locks are held only until the commit (many writers queue on them).
+  // The account's balance rows first (only this account's writers share them; a withdrawal without
+  // funds fails here, before any shared lock is taken), then the rows every writer of the workspace
+  // shares (counts, search group) last, so their locks are held only until the commit.
+  await recordLedgerStep(tx, ctx, { ...t, id, accountId: account.id }, null, 'pending');
   await bumpCounts(
     tx,
     {
@@ -98,13 +100,11 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
       accountId: account.id,
       createdAt: now,
       transactionType: t.transactionType,
-      status: 'pending',
       coins: t.coins as string[],
     },
-    1,
+    [['pending', 1]],
   );
   await bumpSearchGroup(tx, ctx.workspaceId, id);
-  await recordLedgerStep(tx, ctx, { ...t, id, accountId: account.id }, null, 'pending');
   return transaction;
 }
 

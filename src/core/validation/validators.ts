@@ -4,6 +4,7 @@ import formatsModule from 'ajv-formats';
 import type { QueryOperation, Schemas, ValidatedQuery } from '../contract.js';
 import { type FieldError, validationError } from '../errors.js';
 import { contractDocument, type OpenApiParameter } from './contract-document.js';
+import { DISPLAY_TEXT_FORMAT, DISPLAY_TEXT_MESSAGE, hiddenCharIn, isDisplayText } from './display-text.js';
 import { unstorableFields } from './storable.js';
 
 // ajv-formats is CommonJS; under NodeNext its function sits on `.default` for the type checker.
@@ -17,6 +18,7 @@ function instance() {
     // strict: false lets Ajv skip OpenAPI's own keywords (example, paths...) it does not know.
     ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, discriminator: true });
     addFormats(ajv, { mode: 'full' });
+    ajv.addFormat(DISPLAY_TEXT_FORMAT, { type: 'string', validate: isDisplayText });
     ajv.addSchema({ ...contractDocument(), $id: CONTRACT_ID });
   }
   return ajv;
@@ -47,6 +49,24 @@ const formatNames: Record<string, string> = {
   'date-time': 'an RFC 3339 date-time',
   uri: 'a URI',
 };
+
+/** The value an error points at (`/a/0/b`), to name what was wrong with it. */
+function valueAt(input: unknown, pointer: string): unknown {
+  let v = input;
+  for (const part of pointer.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return v;
+}
+
+/** A display-text error names the first character refused (`U+202E`), so the sender can find it. */
+function detailOf(err: ErrorObject, input: unknown): string | undefined {
+  if (err.keyword !== 'format' || (err.params as { format?: string }).format !== DISPLAY_TEXT_FORMAT) return undefined;
+  const value = valueAt(input, err.instancePath);
+  const found = typeof value === 'string' ? hiddenCharIn(value) : undefined;
+  return found ? `${DISPLAY_TEXT_MESSAGE} (found ${found})` : DISPLAY_TEXT_MESSAGE;
+}
 
 function messageOf(err: ErrorObject): string {
   const p = err.params as Record<string, unknown>;
@@ -84,14 +104,14 @@ function messageOf(err: ErrorObject): string {
   }
 }
 
-/** Ajv errors as field errors: one per field, the most specific first. */
-export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+/** Ajv errors as field errors: one per field, the most specific first. `input` is what was validated. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, input?: unknown): FieldError[] {
   const out = new Map<string, FieldError>();
   for (const err of errors ?? []) {
     // `type: [string, 'null']` and friends report an `anyOf`/`oneOf` summary after the detail.
     if (err.keyword === 'anyOf' || err.keyword === 'oneOf' || err.keyword === 'if') continue;
     const field = fieldOf(err);
-    if (!out.has(field)) out.set(field, { field, message: messageOf(err) });
+    if (!out.has(field)) out.set(field, { field, message: detailOf(err, input) ?? messageOf(err) });
   }
   return [...out.values()];
 }
@@ -104,7 +124,7 @@ function refuseUnstorable(input: unknown): void {
 
 function run<T>(validate: ValidateFunction, input: unknown): T {
   if (validate(input)) return input as T;
-  throw validationError(toFieldErrors(validate.errors));
+  throw validationError(toFieldErrors(validate.errors, input));
 }
 
 /** Validates `input` against `components.schemas[name]`; throws VALIDATION_FAILED. */

@@ -1,5 +1,6 @@
 import type { Deps } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, validationError } from '../errors.js';
+import { displayTextError } from '../validation/display-text.js';
 import { assertEmail } from '../validation/email.js';
 import { insertAdmin, insertApiKey } from './credentials.js';
 
@@ -23,6 +24,8 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput): 
   if (name.length < 1 || name.length > 100) {
     throw new AppError('VALIDATION_FAILED', 'name must be 1-100 characters', [{ field: 'name', message: 'must be 1-100 characters' }]);
   }
+  const hidden = displayTextError('name', name);
+  if (hidden) throw validationError([hidden]);
   assertEmail('adminEmail', input.adminEmail);
   return deps.db.$transaction(async (tx) => {
     const ws = await tx.workspace.create({

@@ -1,4 +1,5 @@
 import { AppError } from '../errors.js';
+import { admitImage, imageFile, LOGO_LIMITS } from '../images/image-check.js';
 
 /** Largest logo accepted: a page header image, loaded by holders on phones. */
 export const LOGO_MAX_BYTES = 256 * 1024;
@@ -10,14 +11,18 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 
 /**
  * The media type of a logo, from its first bytes only (a declared type or a file name is not
- * trusted). PNG and JPEG: formats that cannot carry script, unlike SVG.
+ * trusted). PNG and JPEG: formats that cannot carry script, unlike SVG. The whole file must parse
+ * as that type and stay within LOGO_LIMITS (image-check.ts).
  */
 export function logoMediaType(bytes: Uint8Array): 'image/png' | 'image/jpeg' {
   if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'the image is empty', [{ field: 'body', message: 'is empty' }]);
   if (bytes.length > LOGO_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `the logo is larger than the ${LOGO_MAX_BYTES / 1024} KiB limit`);
   }
-  if (startsWith(bytes, PNG)) return 'image/png';
-  if (startsWith(bytes, JPEG)) return 'image/jpeg';
+  const type = startsWith(bytes, PNG) ? 'image/png' : startsWith(bytes, JPEG) ? 'image/jpeg' : null;
+  if (type) {
+    admitImage(type, imageFile(type, bytes), LOGO_LIMITS, 'body');
+    return type;
+  }
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'the logo must be a PNG or JPEG image (recognised from its content)');
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { formatAmount, formatTime, relativeTime, type Zone, zoneLabel } from '../format.js';
 import { valueLabel } from '../labels.js';
+import { useZone } from '../zone.js';
 
 /** Copies `text` to the clipboard; says "Copied" for a moment (a no-op where the API is missing). */
 export function CopyButton({ text, label }: { text: string; label: string }) {
@@ -77,8 +78,13 @@ export function Amount({ value, currency }: { value: string | null | undefined; 
   );
 }
 
-/** A timestamp in the chosen zone with the zone named; hovering shows how long ago it was. */
-export function DateTime({ iso, zone = 'utc' }: { iso: string | null | undefined; zone?: Zone }) {
+/**
+ * A timestamp in the dashboard's zone (the preference, zone.ts) or the one given, with the zone
+ * named; hovering shows how long ago it was and the time in the other zone.
+ */
+export function DateTime({ iso, zone: given }: { iso: string | null | undefined; zone?: Zone }) {
+  const preferred = useZone();
+  const zone = given ?? preferred;
   if (!iso) return <span className="muted">—</span>;
   const other: Zone = zone === 'utc' ? 'local' : 'utc';
   const title = `${relativeTime(iso)} · ${formatTime(iso, other)}${other === 'local' ? ` (${zoneLabel('local')})` : ''}`;

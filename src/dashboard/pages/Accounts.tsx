@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
+import { Clip } from '../components/Clip.js';
 import { ExportLink } from '../components/ExportLink.js';
 import { checkSearch, FilterForm, SelectFilter, TextFilter, useListSearch } from '../components/filters.js';
 import { Page } from '../components/layout.js';
@@ -48,10 +49,14 @@ export function Accounts() {
             : { title: 'No accounts yet.', hint: 'Accounts are created through the API (POST /api/v2/accounts).' }
         }
         columns={[
-          { header: 'Email', cell: (a) => <Link to={`${PATH}/${a.accountId}`}>{a.email}</Link>, primary: true },
+          {
+            header: 'Email',
+            cell: (a) => <Clip text={a.email} label="email" link={(t) => <Link to={`${PATH}/${a.accountId}`}>{t}</Link>} />,
+            primary: true,
+          },
           { header: 'Type', cell: (a) => valueLabel(a.type) },
           { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
-          { header: 'Reference', cell: (a) => a.reference ?? '—' },
+          { header: 'Reference', cell: (a) => (a.reference ? <Clip text={a.reference} label="reference" /> : '—') },
           { header: 'Created', cell: (a) => <DateTime iso={a.createdAt} /> },
         ]}
       />

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { Clip } from '../components/Clip.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { FieldErrors } from '../components/form-errors.js';
 import { ErrorBox, Page, Section } from '../components/layout.js';
@@ -83,7 +84,7 @@ export function ApiKeys() {
           empty={{ title: 'No API keys.' }}
           rowKey={(k) => k.apiKeyId}
           columns={[
-            { header: 'Name', cell: (k) => k.name ?? '—', primary: true },
+            { header: 'Name', cell: (k) => (k.name ? <Clip text={k.name} label="key name" /> : '—'), primary: true },
             { header: 'Prefix', cell: (k) => <code>{k.prefix}…</code> },
             { header: 'State', cell: (k) => <StatusBadge status={k.revokedAt ? 'revoked' : 'active'} /> },
             { header: 'Created', cell: (k) => <DateTime iso={k.createdAt} /> },

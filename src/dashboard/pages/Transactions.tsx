@@ -12,6 +12,7 @@ import { fromRfc3339, localZoneName, toRfc3339, type Zone, zoneLabel } from '../
 import { valueLabel } from '../labels.js';
 import { BASE, Link, navigate, withQuery } from '../router.js';
 import { type Inputs, type Outputs, useTRPC } from '../trpc.js';
+import { setZone, useZone } from '../zone.js';
 
 const PATH = `${BASE}/transactions`;
 const LIMITS = ['25', '50', '100'];
@@ -45,10 +46,13 @@ function check(values: FormData): Record<string, string> {
 export function Transactions() {
   const trpc = useTRPC();
   const { query, input, filtered } = useListSearch<Inputs['transactions']['list']>(FILTERS);
-  const zone: Zone = query.tz === 'local' ? 'local' : 'utc';
+  // A link's own zone (a bookmarked view) first, else the dashboard's.
+  const preferred = useZone();
+  const zone: Zone = query.tz === 'local' ? 'local' : query.tz === 'utc' ? 'utc' : preferred;
   const q = useQuery({ ...trpc.transactions.list.queryOptions(input), placeholderData: (prev) => prev });
   const apply = (f: FormData) => {
     const z: Zone = String(f.get('tz')) === 'local' ? 'local' : 'utc';
+    setZone(z); // the choice becomes the dashboard's, on every page
     const values: Record<string, string> = { tz: z === 'local' ? 'local' : '', limit: String(f.get('limit') ?? '') };
     for (const name of ['search', 'accountId', 'transactionType', 'status', 'coin'] as const)
       values[name] = String(f.get(name) ?? '').trim();

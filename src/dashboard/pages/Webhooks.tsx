@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Clip } from '../components/Clip.js';
 import { ConfirmButton } from '../components/ConfirmButton.js';
 import { chosenEventTypes, EVENT_CATEGORIES, EventTypePicker } from '../components/EventTypePicker.js';
 import { FieldErrors } from '../components/form-errors.js';
@@ -175,12 +176,10 @@ export function Webhooks() {
               header: 'URL',
               primary: true,
               cell: (t) => (
-                <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`} className="wrap-anywhere">
-                  {t.url}
-                </Link>
+                <Clip text={t.url} label="URL" link={(u) => <Link to={`${BASE}/webhooks/deliveries?targetId=${t.id}`}>{u}</Link>} />
               ),
             },
-            { header: 'Description', cell: (t) => t.description ?? '—' },
+            { header: 'Description', cell: (t) => (t.description ? <Clip text={t.description} label="description" /> : '—') },
             {
               header: 'Event types',
               cell: (t) => (t.eventTypes ? `${t.eventTypes.length} of ${EVERY_TYPE_COUNT}` : 'Every type'),

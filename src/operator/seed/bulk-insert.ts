@@ -89,7 +89,10 @@ export async function insertRows(ctx: Ctx, rows: Iterator<SeedRow>, batchSize: n
         const { params, count } = batch(rows, batchSize);
         if (count < batchSize) ended = true;
         if (count === 0) return;
-        inserted += await insertBatch(ctx, params);
+        // Not `inserted += await ...`: that reads `inserted` before the await, so the other lane's
+        // batches were lost from the count ("inserted 10000 of 20000" after inserting 20,000).
+        const n = await insertBatch(ctx, params);
+        inserted += n;
         onRows(count);
       }
     } catch (err) {

@@ -3,9 +3,9 @@ import { exportAccounts } from '../../core/accounts/export-accounts.js';
 import { type Ctx, createContext, type Deps } from '../../core/context.js';
 import { AppError, retryAfterSeconds, toAppError } from '../../core/errors.js';
 import type { CsvExport } from '../../core/export/csv-export.js';
-import { resumeSession } from '../../core/sessions/resume-session.js';
 import { exportTransactions } from '../../core/transactions/export-transactions.js';
 import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
+import { resumeRequestSession } from '../../http/request-caller.js';
 import { readSessionCookie } from '../../http/session-cookie.js';
 import { safeError } from '../../logging/safe-error.js';
 import { sendCsv } from '../../rest/csv-reply.js';
@@ -48,7 +48,7 @@ export function dashboardExportRoutes(app: FastifyInstance, opts: { deps: Deps }
       try {
         const cookie = readSessionCookie(req);
         if (!cookie) throw new AppError('UNAUTHENTICATED', 'sign in to the dashboard to export');
-        const session = await resumeSession(opts.deps, cookie);
+        const session = await resumeRequestSession(opts.deps, req, cookie);
         return await sendCsv(reply, await makeExport(createContext(opts.deps, session), req.query));
       } catch (err) {
         const e = toAppError(err);

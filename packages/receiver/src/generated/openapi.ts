@@ -50,8 +50,11 @@ export interface paths {
          *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
          *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
          *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
-         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
-         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `@`, a tab, a carriage return or a line feed, or with their full-width forms (`＝` `＋`
+         *     `－` `＠`), also after leading whitespace, starts with an apostrophe (`'`) instead, so a
+         *     value someone typed is shown as text and never run as a formula (OWASP's advice on CSV
+         *     injection). No column holds a negative number (amounts are unsigned), so no number is
+         *     changed.
          *     `Content-Disposition: attachment; filename="accounts-YYYYMMDDTHHMMSSZ.csv"` (the export's
          *     start, UTC); `Cache-Control: no-store`.
          *
@@ -61,7 +64,9 @@ export interface paths {
          *     when the client has taken the previous one, so the server's memory does not grow with the
          *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
          *     then: rows created after the export started are not in the file, and a row changed while
-         *     the file is being written appears once, as it was when its batch was read.
+         *     the file is being written appears once, as it was when its batch was read. The batches of
+         *     all exports on a server take turns, so parallel exports slow each other rather than other
+         *     requests.
          *
          *     **Validation** is the list's: the same parameters with the same rules and the same
          *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
@@ -311,7 +316,8 @@ export interface paths {
          *
          *     Every save issues a new verification link (`verificationUrl`, valid 7 days) and the
          *     previous link stops working. `idNumber` and `dateOfBirth` are encrypted at rest and never
-         *     returned again; reads show `idNumberLast4` only.
+         *     returned again; reads show `idNumberLast4` only. `phone`, `address1` and `address2` are
+         *     encrypted at rest too; reads show `phoneMasked` and the address lines.
          *
          *     Validation beyond the types: dates are real calendar
          *     dates `YYYY-MM-DD`; `dateOfBirth` is not in the future (UTC) and not before 1900-01-01;
@@ -438,7 +444,13 @@ export interface paths {
          *     memory) into the document store, encrypted (AES-256-GCM under the master key, bound to the
          *     document and the chunk's position), while its SHA-256 and size are computed. The type is
          *     recognised from the first bytes: JPEG, PNG, HEIC/HEIF or PDF; the file name and declared
-         *     type are ignored. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
+         *     type are ignored. An image's header must parse as that type (a PNG's IHDR with its CRC; a
+         *     JPEG's marker segments up to its frame header, within the first MiB; a HEIF's `ftyp` and
+         *     `meta` boxes with their image sizes, before the image data) and declare at most 10000
+         *     pixels a side and 50 megapixels (phone photos up to 48-50 MP pass; 100-200 MP modes do
+         *     not); otherwise `400 VALIDATION_FAILED` saying why (`This image is 16000 x 16000 pixels;
+         *     images may be at most 10000 pixels a side and 50 megapixels.`). A PDF is recognised by its
+         *     first bytes only. At most `FAS_DOCUMENT_MAX_BYTES` (default 10 MiB = 10485760 bytes) per
          *     file. Sending a kind again replaces the earlier file, until the holder signs. Emits
          *     `kyc_document_upload_received`, and `kyc_document_uploaded` when the file completes the
          *     required set for the first time. File names are kept without path, control characters or
@@ -449,7 +461,8 @@ export interface paths {
          *     has signed, a document already received cannot be replaced (`409 INVALID_STATE`; a missing
          *     one may still be sent). Only a new save of the KYC data (a new link) starts over.
          *
-         *     Refusals store nothing and say why in plain words: empty file or unknown kind `400`, bad or
+         *     Refusals store nothing and say why in plain words: empty file, unknown kind, a broken
+         *     image or one past the size bounds `400`, bad or
          *     stale nonce `403`, unknown or replaced link `404`, verification in review or completed, or a
          *     signed document replaced `409`, expired link `410`, too large `413`, not an accepted type
          *     `415`, link out of attempts `429`. A link
@@ -644,8 +657,11 @@ export interface paths {
          *     absent values. Decimals exactly as stored (the strings the JSON API gives, never rounded or
          *     reformatted); times in ISO 8601 UTC with milliseconds (`2026-11-22T10:00:08.962Z`). For
          *     people who open the file in a spreadsheet, a cell that would start with `=`, `+`, `-`,
-         *     `@`, a tab or a carriage return starts with an apostrophe (`'`) instead, so a value someone
-         *     typed is shown as text and never run as a formula (OWASP's advice on CSV injection).
+         *     `@`, a tab, a carriage return or a line feed, or with their full-width forms (`＝` `＋`
+         *     `－` `＠`), also after leading whitespace, starts with an apostrophe (`'`) instead, so a
+         *     value someone typed is shown as text and never run as a formula (OWASP's advice on CSV
+         *     injection). No column holds a negative number (amounts are unsigned), so no number is
+         *     changed.
          *     `Content-Disposition: attachment; filename="transactions-YYYYMMDDTHHMMSSZ.csv"` (the export's
          *     start, UTC); `Cache-Control: no-store`.
          *
@@ -655,7 +671,9 @@ export interface paths {
          *     when the client has taken the previous one, so the server's memory does not grow with the
          *     number of rows and a slow download slows the reading. Each batch reads the rows as they are
          *     then: rows created after the export started are not in the file, and a row changed while
-         *     the file is being written appears once, as it was when its batch was read.
+         *     the file is being written appears once, as it was when its batch was read. The batches of
+         *     all exports on a server take turns, so parallel exports slow each other rather than other
+         *     requests.
          *
          *     **Validation** is the list's: the same parameters with the same rules and the same
          *     `400 VALIDATION_FAILED` field errors; `page` and `limit` are not parameters of an export
@@ -943,7 +961,13 @@ export interface paths {
          *     itself (`curl --data-binary @logo.png -H 'Content-Type: image/png'`): a PNG or a JPEG,
          *     recognised from its first bytes (the declared type is not trusted), at most 262144 bytes
          *     (256 KiB). SVG and other formats are refused (`415`): an image that can carry scripts is
-         *     never served. It replaces any earlier logo. Stored in the database and served from this
+         *     never served. The whole file must be a real image of that type (a PNG's chunks with
+         *     their CRCs through IEND; a JPEG's marker segments, frame header and scan through its
+         *     end-of-image marker) of at most 4096 pixels a side and 4 megapixels (width x height, as
+         *     its header declares: a browser decodes every pixel, whatever the file's size); otherwise
+         *     `400 VALIDATION_FAILED` on `body` saying why (`is not a valid PNG image: the IHDR checksum
+         *     (CRC) does not match`, `is 16000 x 16000 pixels: at most 4096 pixels a side and 4
+         *     megapixels`). It replaces any earlier logo. Stored in the database and served from this
          *     server at `logo.url` (`GET /workspace-logos/{sha256}`). For admins and API keys: the logo
          *     speaks for the workspace to its customers, so analysts (read-only) get `403`.
          */
@@ -1123,6 +1147,16 @@ export interface paths {
          *     An open stream is not counted as in-flight work by the load shedder, nor cut by the
          *     request timeout. At most 5 streams may be open per workspace on one server process (each
          *     polls the database); the 6th is `409 LIMIT_REACHED` until one closes.
+         *
+         *     The server ends a stream itself, with a last comment line saying why, in three cases:
+         *     the client reads too slowly (the server holds at most 64 KiB per stream and stops reading
+         *     the feed until the socket takes more; a client that takes nothing for 20 seconds is
+         *     dropped with `: closed: the client read nothing for too long; ...` and disconnected 2
+         *     seconds later if it still reads nothing); the credential that opened it is revoked (an
+         *     API key, or an admin token or its admin: `: closed: the credential was revoked`, within
+         *     the credential notification's delay, about a second, whichever process revoked it; no
+         *     event committed after that reaches it); the server shuts down (`: closed: the server is
+         *     shutting down; ...`). Reconnect with `Last-Event-ID` after the first and the last.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1992,7 +2026,10 @@ export interface components {
             url: string;
         } | null;
         UpdateWorkspaceRequest: {
-            /** @description 1-100 characters once trimmed, no control characters; null clears it. */
+            /**
+             * Format: display-text
+             * @description 1-100 characters once trimmed, display text (no control, invisible or bidirectional formatting characters); null clears it.
+             */
             displayName: string | null;
         };
         /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
@@ -2013,6 +2050,7 @@ export interface components {
         };
         /** @description tRPC `apiKeys.create` input (also `fas apikey create --name`). */
         CreateApiKeyRequest: {
+            /** Format: display-text */
             name?: string;
         };
         /**
@@ -2133,7 +2171,10 @@ export interface components {
              * @description Contact email of the account holder.
              */
             email: string;
-            /** @description Client's own reference for the account. */
+            /**
+             * Format: display-text
+             * @description Client's own reference for the account.
+             */
             reference?: string;
         };
         /**
@@ -2316,9 +2357,13 @@ export interface components {
                 nationality?: components["schemas"]["CountryCode"];
             };
             address: {
+                /** Format: display-text */
                 address1: string;
+                /** Format: display-text */
                 address2?: string;
+                /** Format: display-text */
                 city: string;
+                /** Format: display-text */
                 state: string;
                 postalCode: string;
                 country: components["schemas"]["CountryCode"];
@@ -2497,6 +2542,7 @@ export interface components {
             limit: number;
             total: number;
         };
+        /** Format: display-text */
         Reference: string;
         CreateBankTransactionRequest: {
             /** Format: uuid */
@@ -2507,11 +2553,13 @@ export interface components {
             /** @enum {string} */
             instrumentType: "ach" | "wire" | "swift";
             reference?: components["schemas"]["Reference"];
+            /** Format: display-text */
             beneficiaryName: string;
             beneficiaryAccountNumber?: string;
             beneficiaryRoutingNumber?: string;
             beneficiarySwiftCode?: string;
             beneficiaryIban?: string;
+            /** Format: display-text */
             beneficiaryBankName?: string;
             addenda?: string[];
         };
@@ -2542,7 +2590,10 @@ export interface components {
         };
         TransactionStatusChange: {
             status: components["schemas"]["TransactionStatus"];
-            /** @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`. */
+            /**
+             * Format: display-text
+             * @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`.
+             */
             statusReason?: string;
         };
         KycOutcome: {
@@ -2558,11 +2609,13 @@ export interface components {
             /** @enum {string} */
             instrumentType: "ach" | "wire" | "swift";
             reference?: components["schemas"]["Reference"];
+            /** Format: display-text */
             originatorName?: string;
             senderAccountNumber?: string;
             senderRoutingNumber?: string;
             senderSwiftCode?: string;
             senderIban?: string;
+            /** Format: display-text */
             senderBankName?: string;
             addenda?: string[];
         };
@@ -2601,12 +2654,14 @@ export interface components {
         WebhookTargetUrl: string;
         CreateWebhookTargetRequest: {
             url: components["schemas"]["WebhookTargetUrl"];
+            /** Format: display-text */
             description?: string;
             /** @description The event types to deliver; absent means every type. */
             eventTypes?: components["schemas"]["WebhookEventTypes"];
         };
         UpdateWebhookTargetRequest: {
             url?: components["schemas"]["WebhookTargetUrl"];
+            /** Format: display-text */
             description?: string | null;
             /** @description The event types to deliver from now on; `null` means every type. */
             eventTypes?: components["schemas"]["WebhookEventTypes"] | null;
@@ -2766,6 +2821,7 @@ export interface components {
             total: number;
         };
         CreateCryptoBeneficiaryRequest: {
+            /** Format: display-text */
             name: string;
             /** @enum {string} */
             coin: "BTC" | "ETH" | "USDC" | "USDT" | "SOL";
@@ -2774,6 +2830,7 @@ export interface components {
             address: string;
         };
         UpdateCryptoBeneficiaryRequest: {
+            /** Format: display-text */
             name?: string;
             address?: string;
         };
@@ -2798,7 +2855,9 @@ export interface components {
             total: number;
         };
         LinkBankAccountRequest: {
+            /** Format: display-text */
             holderName: string;
+            /** Format: display-text */
             bankName?: string;
             routingNumber: string;
             accountNumber: string;
@@ -4816,6 +4875,7 @@ export interface operations {
                     nonce: string;
                     /** @enum {string} */
                     acceptTerms: "on";
+                    /** Format: display-text */
                     fullName: string;
                 };
             };
@@ -6386,7 +6446,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The stream (never ends by itself). */
+            /** @description The stream (ended by the server only for a slow reader, a revoked credential or a shutdown). */
             200: {
                 headers: {
                     [name: string]: unknown;

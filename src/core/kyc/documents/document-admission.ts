@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { notFound, validationError } from '../../errors.js';
-import { stripControlChars } from '../../validation/control-chars.js';
+import { stripHidden } from '../../validation/display-text.js';
 import { type DocumentKind, isDocumentKind, requiredDocuments } from './document-kinds.js';
 import { evidenceFrozen } from './evidence-freeze.js';
 
@@ -38,9 +38,6 @@ export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown):
  */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = stripControlChars(base)
-    .replace(/\p{Cf}/gu, '')
-    .trim()
-    .slice(0, 200);
+  const clean = stripHidden(base).trim().slice(0, 200);
   return clean || 'upload';
 }

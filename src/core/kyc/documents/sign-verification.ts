@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { type FieldError, notFound, validationError } from '../../errors.js';
-import { isControlChar } from '../../validation/control-chars.js';
+import { displayTextError } from '../../validation/display-text.js';
 import { emitEvent } from '../../webhooks/events.js';
 import { evidenceFrozen } from './evidence-freeze.js';
 import { signatureSealContext, TERMS_VERSION } from './signature-terms.js';
@@ -17,9 +17,10 @@ export async function signVerification(
   const errors: FieldError[] = [];
   if (input.acceptTerms !== true) errors.push({ field: 'acceptTerms', message: 'you must accept the terms and conditions' });
   const fullName = typeof input.fullName === 'string' ? input.fullName.trim().replace(/\s+/g, ' ') : '';
-  if (fullName.length < 2 || fullName.length > 200 || [...fullName].some(isControlChar)) {
+  const hidden = displayTextError('fullName', fullName);
+  if (hidden) errors.push(hidden);
+  else if (fullName.length < 2 || fullName.length > 200)
     errors.push({ field: 'fullName', message: 'type your full name (2 to 200 characters)' });
-  }
   if (errors.length) throw validationError(errors);
   const { accountId } = input;
   return ctx.db.$transaction(async (tx) => {
