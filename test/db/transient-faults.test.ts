@@ -48,9 +48,8 @@ describe('transient database faults are recognised in the shapes they are thrown
 
   it('a transaction that cannot start within maxWait: Prisma P2028', async () => {
     // One connection (PGlite has one; a PostgreSQL pool of one here), held by a transaction.
-    const db = onPostgres
-      ? await openDatabase({ databaseUrl: (await freshDatabase()).url, dataDir: '/nonexistent', pgPoolSize: 1, migrate: false })
-      : h.database;
+    const own = onPostgres ? await freshDatabase() : undefined;
+    const db = own ? await openDatabase({ databaseUrl: own.url, dataDir: '/nonexistent', pgPoolSize: 1, migrate: false }) : h.database;
     try {
       let release = () => {};
       const held = new Promise<void>((resolve) => {
@@ -66,7 +65,10 @@ describe('transient database faults are recognised in the shapes they are thrown
       expect((late as { code?: string }).code).toBe('P2028');
       unavailable(late);
     } finally {
-      if (db !== h.database) await db.close();
+      if (own) {
+        await db.close();
+        await own.drop();
+      }
     }
   });
 
