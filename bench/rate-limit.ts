@@ -140,4 +140,95 @@ async function main() {
   for (const row of rows.slice(1)) console.log(`| ${row.join(' | ')} |`);
 }
 
-await main();
+/**
+ * `--spellings`: whether any spelling of a limited path escapes its limit. One `fas serve` on
+ * PostgreSQL with the default limits (shedding off); each target gets SPELLING_REQUESTS requests,
+ * SPELLING_CONCURRENCY at once, from a fresh API key (or, for the anonymous ones, the address's
+ * bucket after it refilled), counting answers refused with 429 and answers without RateLimit headers.
+ * The audit's figure: 600 requests at 8 on `/%61pi/v2/accounts` were all 200, none limited.
+ */
+const SPELLING_REQUESTS = Number(process.env.BENCH_REQUESTS ?? 600);
+const SPELLING_CONCURRENCY = 8;
+const BATCH = `accounts.list,accounts.list,accounts.list?batch=1&input=${encodeURIComponent('{"0":{},"1":{},"2":{}}')}`;
+const targets: { name: string; path: (n: number) => string; method?: 'POST'; body?: string; anonymous?: boolean }[] = [
+  { name: 'GET /api/v2/accounts', path: () => '/api/v2/accounts' },
+  { name: 'GET /%61pi/v2/accounts', path: () => '/%61pi/v2/accounts' },
+  { name: 'GET /%61%70%69/v2/accounts', path: () => '/%61%70%69/v2/accounts' },
+  { name: 'GET //api/v2/accounts', path: () => '//api/v2/accounts' },
+  { name: 'GET /trpc/ batch of 3', path: () => `/trpc/${BATCH}` },
+  { name: 'GET /%74rpc/ batch of 3', path: () => `/%74rpc/${BATCH}` },
+  { name: 'POST /%67raphql', path: () => '/%67raphql', method: 'POST', body: '{"query":"{ __typename }"}' },
+  { name: 'GET /%61pi/v2/accounts, bad key', path: () => '/%61pi/v2/accounts', anonymous: true },
+  { name: 'GET /verify/<random>, no credentials', path: (n) => `/verify/${'r'.repeat(30)}${n}`, anonymous: true },
+  { name: 'GET /%76erify/<random>, no credentials', path: (n) => `/%76erify/${'r'.repeat(30)}${n}`, anonymous: true },
+];
+
+async function spellings() {
+  const t = await postgresTarget('fas_bench_ratelimit');
+  const rows: string[][] = [];
+  try {
+    const config = loadConfig({ ...process.env, ...t.env });
+    const { database, deps } = await openDeps(config);
+    const keys: string[] = [];
+    for (let i = 0; i < targets.length; i++) {
+      keys.push((await createWorkspace(deps, { name: `Spelling ${i}`, sandbox: true, adminEmail: `s${i}@example.com` })).apiKey.key);
+    }
+    await database.close();
+    const shedOff = { FAS_SHED_EVENT_LOOP_DELAY_MS: '0', FAS_SHED_HEAP_RATIO: '0', FAS_SHED_DB_WAITERS: '0', FAS_SHED_QUEUE_WAIT_MS: '0' };
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = await startServe({ ...t.env, ...shedOff }, port);
+    const pool = new Pool(`http://127.0.0.1:${port}`, { connections: SPELLING_CONCURRENCY });
+    try {
+      for (const [i, target] of targets.entries()) {
+        // The address's buckets refill (2 s for the API's, 10 s for the pages') before each target.
+        await new Promise((r) => setTimeout(r, 11_000));
+        const headers: Record<string, string> = {
+          authorization: target.anonymous ? `APIKey fas_sk_${'x'.repeat(32)}` : `APIKey ${keys[i]}`,
+          ...(target.body ? { 'content-type': 'application/json' } : {}),
+        };
+        const statuses = new Map<number, number>();
+        let unlimited = 0;
+        let n = 0;
+        await Promise.all(
+          Array.from({ length: SPELLING_CONCURRENCY }, async () => {
+            while (n < SPELLING_REQUESTS) {
+              const res = await pool.request({ path: target.path(n++), method: target.method ?? 'GET', headers, body: target.body });
+              await res.body.dump();
+              statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+              if (!res.headers['ratelimit']) unlimited++;
+            }
+          }),
+        );
+        const answered = [...statuses].filter(([s]) => s !== 429).map(([s, c]) => `${c} x ${s}`);
+        rows.push([target.name, answered.join(', ') || '0', String(statuses.get(429) ?? 0), String(unlimited)]);
+        process.stderr.write(`${target.name}: done\n`);
+      }
+    } finally {
+      await pool.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
+  } finally {
+    await t.cleanup();
+  }
+  console.log(
+    `\nbench:ratelimit --spellings, one fas serve on PostgreSQL, default limits (${describeLimits()}), ${SPELLING_REQUESTS} requests per target, ${SPELLING_CONCURRENCY} at once`,
+  );
+  console.log(
+    `(${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})\n`,
+  );
+  console.log('| target | answered | 429 | without RateLimit headers |');
+  console.log('| --- | --- | --- | --- |');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+/** The default limits; a build without the page limit (before it existed) says so. */
+function describeLimits(): string {
+  const limits = loadConfig({}).rateLimit as { perSecond: number; burst: number; pages?: { perSecond: number; burst: number } };
+  const pages = limits.pages ? `pages ${limits.pages.perSecond}/s, burst ${limits.pages.burst}` : 'no page limit';
+  return `${limits.perSecond}/s, burst ${limits.burst}; ${pages}`;
+}
+
+await (process.argv.includes('--spellings') ? spellings() : main());

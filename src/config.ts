@@ -33,8 +33,9 @@ export interface Config {
   /**
    * Per-credential token bucket; `perSecond` 0 turns rate limiting off. On PostgreSQL the buckets are
    * shared by every process (a table) unless `local` (FAS_RATE_LIMIT_LOCAL: one API process only).
+   * `pages`: per client address outside the API (FAS_PAGE_RATE_LIMIT_*; `perSecond` 0 turns it off).
    */
-  rateLimit: { perSecond: number; burst: number; local: boolean };
+  rateLimit: { perSecond: number; burst: number; local: boolean; pages: { perSecond: number; burst: number } };
   /** Saturation thresholds past which requests are shed with 503; 0 turns one check off. */
   shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number; queueWaitMs: number };
   /** Slow-client limits of the HTTP server. */
@@ -175,6 +176,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perSecond: numberFrom('FAS_RATE_LIMIT_PER_SECOND', env.FAS_RATE_LIMIT_PER_SECOND, DEFAULTS.rateLimit.perSecond, 0, 1_000_000),
       burst: intFrom('FAS_RATE_LIMIT_BURST', env.FAS_RATE_LIMIT_BURST, DEFAULTS.rateLimit.burst, 1, 1_000_000),
       local: boolFrom('FAS_RATE_LIMIT_LOCAL', env.FAS_RATE_LIMIT_LOCAL),
+      pages: {
+        perSecond: numberFrom(
+          'FAS_PAGE_RATE_LIMIT_PER_SECOND',
+          env.FAS_PAGE_RATE_LIMIT_PER_SECOND,
+          DEFAULTS.pageRateLimit.perSecond,
+          0,
+          1_000_000,
+        ),
+        burst: intFrom('FAS_PAGE_RATE_LIMIT_BURST', env.FAS_PAGE_RATE_LIMIT_BURST, DEFAULTS.pageRateLimit.burst, 1, 1_000_000),
+      },
     },
     shedding: {
       eventLoopDelayMs: intFrom(

@@ -20,6 +20,8 @@ export const DEFAULTS = {
   webhookRetry: { baseMs: 5 * 60 * 1000, factor: 3, jitter: 0.2 },
   eventRetentionDays: 30,
   rateLimit: { perSecond: 50, burst: 100 },
+  /** Per client address on everything outside the API but the health probes (holder pages, the dashboard, unknown paths). */
+  pageRateLimit: { perSecond: 10, burst: 100 },
   shedding: { eventLoopDelayMs: 200, heapUsedRatio: 0.9, dbWaiters: 256, queueWaitMs: 1000 },
   documentMaxBytes: 10 * 1024 * 1024,
   statementTimeoutMs: 5_000,

@@ -1,5 +1,6 @@
 import { RequestAbandonedError } from '../db/request-signal.js';
 import type { Schemas } from './contract.js';
+import { isTransientDatabaseFault } from './database-faults.js';
 
 /** The closed set of error codes, taken from the contract (`ErrorCode` in openapi.yaml). */
 export type ErrorCode = Schemas['ErrorCode'];
@@ -52,12 +53,14 @@ export const errorKinds = {
   HEADERS_TOO_LARGE: { http: 431, trpc: 'BAD_REQUEST', title: 'Request headers too large' },
   REQUEST_TIMEOUT: { http: 408, trpc: 'BAD_REQUEST', title: 'Request timeout' },
   QUERY_TIMEOUT: { http: 503, trpc: 'SERVICE_UNAVAILABLE', title: 'Query timed out' },
+  DATABASE_UNAVAILABLE: { http: 503, trpc: 'SERVICE_UNAVAILABLE', title: 'Database unavailable' },
   INTERNAL: { http: 500, trpc: 'INTERNAL_SERVER_ERROR', title: 'Internal error' },
   // Raised on /graphql only, before any resolver runs (graphql-yoga's codes and the query limits).
   GRAPHQL_PARSE_FAILED: { http: 400, trpc: 'BAD_REQUEST', title: 'Not a GraphQL document' },
   GRAPHQL_VALIDATION_FAILED: { http: 400, trpc: 'BAD_REQUEST', title: 'Does not fit the schema' },
   BAD_USER_INPUT: { http: 400, trpc: 'BAD_REQUEST', title: 'Invalid variables' },
   QUERY_TOO_COMPLEX: { http: 400, trpc: 'BAD_REQUEST', title: 'Query too complex' },
+  GRAPHQL_OPERATION_INVALID: { http: 400, trpc: 'BAD_REQUEST', title: 'No operation to run' },
 } as const satisfies Record<ErrorCode, ErrorKind>;
 
 /** What an INSUFFICIENT_FUNDS error carries (the problem document's `funds`). */
@@ -114,9 +117,28 @@ export function isStatementTimeout(err: unknown): boolean {
   return false;
 }
 
+/**
+ * A database failure the client may retry as it is (a statement timeout, a database unreachable or
+ * restarting) as its AppError; undefined for anything else.
+ */
+export function databaseFault(err: unknown): AppError | undefined {
+  if (isStatementTimeout(err)) return new AppError('QUERY_TIMEOUT', 'the request took longer than the database statement timeout');
+  if (isTransientDatabaseFault(err)) {
+    return new AppError(
+      'DATABASE_UNAVAILABLE',
+      'the database is unavailable for a moment (restarting, unreachable or out of connections); nothing was done, retry after 1 s',
+    );
+  }
+  return undefined;
+}
+
 /** Any thrown value as an AppError; unknown failures become INTERNAL without their message. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (isStatementTimeout(err)) return new AppError('QUERY_TIMEOUT', 'the request took longer than the database statement timeout');
-  return new AppError('INTERNAL', 'internal error');
+  return databaseFault(err) ?? new AppError('INTERNAL', 'internal error');
+}
+
+/** Seconds to send as `Retry-After` with this error: set for the transient ones nothing was done for. */
+export function retryAfterSeconds(err: AppError): number | undefined {
+  return err.code === 'QUERY_TIMEOUT' || err.code === 'DATABASE_UNAVAILABLE' ? 1 : undefined;
 }

@@ -51,6 +51,7 @@ export function friendlyError(err: unknown): { title: string; fields: { label: s
     RATE_LIMITED: 'Too many requests right now; wait a moment and try again.',
     OVERLOADED: 'The server is busy right now; wait a moment and try again.',
     QUERY_TIMEOUT: 'This took too long to answer; narrow the filters and try again.',
+    DATABASE_UNAVAILABLE: 'The database is unavailable for a moment; nothing was changed. Try again shortly.',
     NETWORK: 'The server could not be reached; check the connection and try again.',
     INTERNAL: 'Something went wrong on the server. Try again; if it persists, tell your operator.',
   };

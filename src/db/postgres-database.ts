@@ -54,6 +54,12 @@ function sessionPool(url: string, max: number, statementTimeoutMs: number): pg.P
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Nor one in use: pg emits a lost connection ('Connection terminated unexpectedly') on the client
+  // as well as failing its query, and pg-pool listens only while the client is idle. The query's
+  // own error reaches the request (503 DATABASE_UNAVAILABLE); the pool drops the broken client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 

@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
-import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
+import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
 import { authenticateRequest } from '../http/request-caller.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { graphiqlPage } from './graphiql-page.js';
 import { operationCost, queryLimitsRule } from './limits.js';
+import { documentedRequestError, operationGuardPlugin } from './operation-guard.js';
 import { parseGuardPlugin } from './parse-guard.js';
 import { schema } from './schema.js';
 import { variableError } from './variable-errors.js';
@@ -37,14 +38,20 @@ function maskError(error: unknown, log: FastifyInstance['log']): Error {
   const wrapper = isGraphqlError(error) ? error : undefined;
   const original = wrapper?.originalError ?? error;
   const location = { nodes: wrapper?.nodes, path: wrapper?.path };
-  const timedOut = isStatementTimeout(original) ? toAppError(original) : undefined;
-  if (timedOut) return new GraphQLError(timedOut.message, { ...location, extensions: { code: timedOut.code, errors: [] } });
+  const fault = databaseFault(original);
+  if (fault) {
+    // Nothing was done and it may be retried: HTTP 503 with Retry-After, as REST and tRPC answer it.
+    const http = { status: fault.kind.http, headers: { 'retry-after': String(retryAfterSeconds(fault) ?? 1) } };
+    return new GraphQLError(fault.message, { ...location, extensions: { code: fault.code, errors: [], http } });
+  }
   if (original instanceof AppError) {
     return new GraphQLError(original.message, {
       ...location,
       extensions: { code: original.code, errors: original.errors ?? [], ...(original.funds ? { funds: original.funds } : {}) },
     });
   }
+  const request = wrapper && !wrapper.originalError ? documentedRequestError(wrapper as GraphQLError) : undefined;
+  if (request) return request;
   const badInput = wrapper ? variableError(wrapper as GraphQLError) : undefined;
   if (badInput) return badInput;
   // Parse and validation errors of the query itself are the client's, with yoga's own codes.
@@ -134,7 +141,17 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
     // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
     // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").
-    plugins: [parseGuardPlugin, limitsPlugin, rateCostPlugin, readsPlugin, useGraphQlJit(), variablesPlugin],
+    // A document graphql-jit cannot compile comes back as the result's errors, masked and logged
+    // once as a JSON line by maskError: not also printed on the console (the plugin's default).
+    plugins: [
+      parseGuardPlugin,
+      operationGuardPlugin,
+      limitsPlugin,
+      rateCostPlugin,
+      readsPlugin,
+      useGraphQlJit({}, { onError: () => {} }),
+      variablesPlugin,
+    ],
   });
   app.route({
     url: '/graphql',

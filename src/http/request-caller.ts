@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Authenticated, authenticate, cachedAuthentication } from '../core/auth/authenticate.js';
 import type { Deps } from '../core/context.js';
 import { type ResumedSession, resumeSession } from '../core/sessions/resume-session.js';
+import { routedPath } from './routed-path.js';
 import { readSessionCookie } from './session-cookie.js';
 
 /** Who a request is, worked out once: the rate limiter asks first, the protocol adapter reuses the answer. */
@@ -67,7 +68,7 @@ export async function limitIdentity(deps: Deps, request: FastifyRequest): Promis
     const cookie = request.headers.authorization ? undefined : readSessionCookie(request);
     if (!request.headers.authorization && !cookie) return undefined;
     const who =
-      cookie && SESSION_ROUTES.test(request.url)
+      cookie && SESSION_ROUTES.test(routedPath(request))
         ? await resumeRequestSession(deps, request, cookie)
         : await authenticateRequest(deps, request);
     return identityOf(who.actor);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isStatementTimeout, toAppError } from '../core/errors.js';
+import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
 
 const DOCS = 'https://docs.fas.example/errors/';
 
@@ -20,14 +20,16 @@ export function problemOf(err: AppError, requestId: string) {
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
   if (err.code === 'UNAUTHENTICATED' && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'APIKey realm="fas"');
-  if (err.code === 'QUERY_TIMEOUT') reply.header('retry-after', '1');
+  const retryAfter = retryAfterSeconds(err);
+  if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
   return reply.code(err.kind.http).type('application/problem+json').send(problemOf(err, request.id));
 }
 
 /** Fastify's own errors (body parsing, limits) as AppErrors; anything else is INTERNAL. */
 export function fromFastifyError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (isStatementTimeout(err)) return toAppError(err);
+  const fault = databaseFault(err);
+  if (fault) return fault;
   const e = err as { statusCode?: number; code?: string; message?: string };
   switch (e.statusCode) {
     case 413:

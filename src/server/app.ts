@@ -123,6 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, request, reply) => {
     const appError = err instanceof AppError ? err : fromFastifyError(err);
     if (appError.code === 'INTERNAL') request.log.error({ err: safeError(err) }, 'internal error');
+    else if (appError.code === 'DATABASE_UNAVAILABLE') request.log.warn({ err: safeError(err) }, 'database unavailable');
     return sendProblem(request, reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>

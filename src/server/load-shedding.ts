@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.js';
+import { routedPath } from '../http/routed-path.js';
 import { sendRejection } from './rejection.js';
 
 export interface SheddingOptions {
@@ -28,9 +29,9 @@ export interface SheddingOptions {
 }
 
 /** Health probes must answer while everything else is shed, or an orchestrator restarts a busy process. */
-const EXEMPT = /^\/(healthz|readyz)(\?|$)/;
+const EXEMPT = /^\/(healthz|readyz)$/;
 /** Streams stay open for hours while idle: admitted like any request, but not counted as work in flight. */
-const LONG_LIVED = /^\/api\/v2\/events\/stream(\?|$)/;
+const LONG_LIVED = /^\/api\/v2\/events\/stream$/;
 
 /**
  * Answers 503 + Retry-After at once while the process is saturated, instead of queueing without
@@ -68,10 +69,12 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
     return opts.queueWaitMs > 0 && opts.oldestWaitMs() > opts.queueWaitMs;
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (EXEMPT.test(request.url)) return;
+    // The routed path, however the target was spelt (src/http/routed-path.ts).
+    const path = routedPath(request);
+    if (EXEMPT.test(path)) return;
     const why = reason ?? (queueTooLong() ? 'database queue' : null);
     if (!why) {
-      if (LONG_LIVED.test(request.url)) return;
+      if (LONG_LIVED.test(path)) return;
       inFlight++;
       // 'close' comes after the answer is sent and also when the client goes away first.
       reply.raw.once('close', () => {

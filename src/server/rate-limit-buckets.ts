@@ -18,7 +18,15 @@ export interface BucketPolicy {
   burst: number;
   /** Milliseconds; left out, the store's own clock. */
   now?: () => number;
+  /**
+   * Prefix of this policy's keys in the shared table (`page:`), so buckets of policies with other
+   * refill times are never pruned by this one's; left out, the API's keys (no prefix).
+   */
+  namespace?: string;
 }
+
+/** Namespaces in use besides the API's unprefixed keys (whose prune must leave them alone). */
+const NAMESPACES = ['page:'];
 
 /** Buckets kept at most in memory; past it the least recently used go (a flood of random keys stays bounded). */
 const MAX_BUCKETS = 50_000;
@@ -93,11 +101,15 @@ function takeStatement(p: BucketPolicy, key: string, cost: number, at: number | 
  */
 export function databaseBuckets(sql: SqlRunner, policy: BucketPolicy): BucketStore {
   const now = () => (policy.now ? policy.now() : null);
+  const ns = policy.namespace ?? '';
+  // One prepared statement per namespace: the statement text is the same, the policy's numbers are not.
+  const prepare = `fas_rate_limit_take${ns ? `_${ns.replace(/\W/g, '')}` : ''}`;
+  // The API's prune spares every namespaced key; a namespace's prune touches its own keys only.
+  const mine = ns ? Prisma.sql`starts_with(key, ${ns})` : Prisma.sql`NOT key LIKE ANY(${NAMESPACES.map((n) => `${n}%`)}::text[])`;
   return {
     async take(key, cost, refund) {
-      const [row] = await sql<{ tokens: number; refused: boolean }>(takeStatement(policy, key, cost, now(), refund), {
-        prepare: 'fas_rate_limit_take',
-      });
+      const statement = takeStatement(policy, ns + key, cost, now(), refund && { key: ns + refund.key, tokens: refund.tokens });
+      const [row] = await sql<{ tokens: number; refused: boolean }>(statement, { prepare });
       if (!row) throw new Error('rate limit upsert answered no row');
       return { taken: !row.refused, tokens: row.tokens };
     },
@@ -105,7 +117,7 @@ export function databaseBuckets(sql: SqlRunner, policy: BucketPolicy): BucketSto
       const rows = await sql<{ pruned: number }>(
         Prisma.sql`WITH gone AS (
           DELETE FROM rate_limit_buckets
-          WHERE at < coalesce(${now()}::float8, extract(epoch FROM clock_timestamp())::float8 * 1000) - ${(policy.burst / policy.perSecond) * 1000}::float8
+          WHERE ${mine} AND at < coalesce(${now()}::float8, extract(epoch FROM clock_timestamp())::float8 * 1000) - ${(policy.burst / policy.perSecond) * 1000}::float8
           RETURNING 1)
         SELECT count(*)::int AS pruned FROM gone`,
       );

@@ -1,20 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { toAppError } from '../core/errors.js';
 import type { Database } from '../db/database.js';
 import { knownIdentity, limitIdentity } from '../http/request-caller.js';
-import { safeError } from '../logging/safe-error.js';
-import { databaseBuckets, memoryBuckets } from './rate-limit-buckets.js';
+import { routedPath } from '../http/routed-path.js';
+import { type BucketLimiter, bucketLimiter } from './bucket-limiter.js';
 import { sendRejection } from './rejection.js';
 
-export interface RateLimitOptions {
+export interface RateLimitPolicy {
   /** Tokens added per second; 0 turns the limit off. */
   perSecond: number;
   /** Bucket size: the most tokens a quiet caller may spend at once. */
   burst: number;
+}
+
+export interface RateLimitOptions extends RateLimitPolicy {
   now?: () => number;
   /** On PostgreSQL the buckets live in the database, shared by every process on it; else in memory. */
   database?: Pick<Database, 'kind' | 'sql'>;
+  /**
+   * Everything outside the API (holder pages, the dashboard and its downloads, documents, unknown
+   * paths) but the health probes: one bucket per client address. Left out: not limited.
+   */
+  pages?: RateLimitPolicy;
 }
 
 /** What a request may still spend once admitted (GraphQL pays for its cost after parsing). */
@@ -29,20 +37,23 @@ declare module 'fastify' {
   }
 }
 
-const LIMITED = /^\/(api\/|trpc(\/|$|\?)|graphql(\/|$|\?)|dashboard\/export\/)/;
+/**
+ * Matched against the routed path (src/http/routed-path.ts), never the raw URL, so no spelling
+ * escapes. The dashboard's downloads are paid like the API, by the person behind the session.
+ */
+const LIMITED = /^\/(api\/|trpc(\/|$)|graphql(\/|$)|dashboard\/export\/)/;
+/** Never limited: probes and the scraper must answer while a flood is refused. */
+const EXEMPT = /^\/(healthz|readyz|metrics)$/;
 
 /**
  * A batched tRPC request (`/trpc/a,b,c?batch=1`) costs one token per procedure; anything else one.
- * The router decodes the path, so an encoded comma (`%2C`) separates procedures too.
+ * Counted on the path parameter tRPC itself splits (decoded by the router: `%2C` separates too).
  */
-function baseCost(request: FastifyRequest): number {
-  const path = request.url.split('?')[0] ?? '';
-  if (!path.startsWith('/trpc/')) return 1;
-  return 1 + (path.match(/,|%2c/gi)?.length ?? 0);
+function baseCost(request: FastifyRequest, path: string): number {
+  if (path !== '/trpc/:path') return 1;
+  const procedures = (request.params as { path?: string }).path ?? '';
+  return 1 + (procedures.match(/,/g)?.length ?? 0);
 }
-
-/** How often each process forgets the buckets that refilled (bounded storage whatever the callers). */
-const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Token buckets over REST, tRPC and GraphQL alike, keyed on who the caller is: the API key, or the
@@ -51,81 +62,82 @@ const PRUNE_EVERY_MS = 60_000;
  * with missing or invalid credentials (one new garbage header each) share the address's bucket; a
  * valid credential's request is then refunded to the address and paid by the caller's bucket.
  * Batched tRPC requests pay per procedure; GraphQL pays 1 + cost/1000 (docs/api.md, "Rate limits").
+ * Everything else but the health probes (`opts.pages`) pays one token per request from a bucket
+ * of its client address. Which limit applies is decided on the routed path, never on the raw URL.
  * Every limited response carries `RateLimit-Policy`, `RateLimit` (IETF draft) and `RateLimit-Cost`;
- * an empty bucket answers 429 with `Retry-After`. On PostgreSQL the buckets are rows every process
- * shares (src/server/rate-limit-buckets.ts), else this process's memory.
+ * an empty bucket answers 429 with `Retry-After`; a database that cannot answer the limiter, 503.
+ * On PostgreSQL the buckets are rows every process shares (src/server/rate-limit-buckets.ts),
+ * else this process's memory.
  */
 export function rateLimit(app: FastifyInstance, opts: RateLimitOptions & { deps: Deps }): void {
-  if (opts.perSecond <= 0) return;
-  const store = opts.database?.kind === 'postgres' ? databaseBuckets(opts.database.sql, opts) : memoryBuckets(opts);
-  const refillSeconds = Math.ceil(opts.burst / opts.perSecond);
-  const prune = setInterval(() => {
-    store.prune().catch((err) => app.log.warn({ err: safeError(err) }, 'rate limit prune failed'));
-  }, PRUNE_EVERY_MS);
-  prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
-
-  // A request never costs more than a full bucket, or it could never pass.
-  const capped = (tokens: number) => Math.min(opts.burst, Math.max(0, tokens));
-  const headers = (reply: FastifyReply, name: string, tokens: number, spent: number) => {
-    reply.header('ratelimit-policy', `"${name}";q=${opts.burst};w=${refillSeconds}`);
-    reply.header('ratelimit', `"${name}";r=${Math.floor(tokens)};t=${Math.ceil((opts.burst - tokens) / opts.perSecond)}`);
-    reply.header('ratelimit-cost', String(spent));
-  };
-  const waitFor = (held: number, tokens: number) => Math.max(1, Math.ceil((tokens - held) / opts.perSecond));
-  const refuse = (request: FastifyRequest, reply: FastifyReply, held: number, tokens: number) => {
-    const wait = waitFor(held, tokens);
-    reply.header('retry-after', String(wait));
-    return sendRejection(request, reply, new AppError('RATE_LIMITED', limitMessage(tokens, wait)));
-  };
-  const limitMessage = (tokens: number, wait: number) =>
-    `rate limit of ${opts.burst} tokens (refilled at ${opts.perSecond} per second) used up; this request costs ${tokens}; retry after ${wait} s`;
+  const api = opts.perSecond > 0 ? bucketLimiter(app, opts) : undefined;
+  const pages = opts.pages && opts.pages.perSecond > 0 ? bucketLimiter(app, { ...opts, ...opts.pages, namespace: 'page:' }) : undefined;
+  if (!api && !pages) return;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!LIMITED.test(request.url)) return;
-    const cost = capped(baseCost(request));
-    const addressKey = `ip:${request.ip}`;
-    // A credential this process recently authenticated is known at once and never touches the address.
-    let identity = knownIdentity(opts.deps, request);
-    let name = 'per-address';
-    let refund: { key: string; tokens: number } | undefined;
-    if (!identity) {
-      const address = await store.take(addressKey, cost);
-      if (!address.taken) {
-        headers(reply, name, address.tokens, 0);
-        return refuse(request, reply, address.tokens, cost);
+    const path = routedPath(request);
+    try {
+      if (LIMITED.test(path)) {
+        if (api) await limitApi(api, opts.deps, request, reply, baseCost(request, path));
+      } else if (pages && !EXEMPT.test(path)) {
+        const bucket = await pages.store.take(`ip:${request.ip}`, 1);
+        pages.headers(reply, 'pages', bucket.tokens, bucket.taken ? 1 : 0);
+        if (!bucket.taken) return pages.refuse(request, reply, bucket.tokens, 1);
       }
-      identity = await limitIdentity(opts.deps, request);
-      if (!identity) {
-        headers(reply, name, address.tokens, cost);
-      } else {
-        refund = { key: addressKey, tokens: cost };
-      }
+    } catch (err) {
+      // The buckets' database is down or restarting: the request is not admitted, and may be retried.
+      const unavailable = toAppError(err);
+      if (unavailable.code === 'INTERNAL') throw err;
+      return sendRejection(request, reply, unavailable);
     }
-    if (identity) {
-      name = 'per-key';
-      const bucket = await store.take(identity, cost, refund);
-      headers(reply, name, bucket.tokens, bucket.taken ? cost : 0);
-      if (!bucket.taken) return refuse(request, reply, bucket.tokens, cost);
-    }
-    const key = identity ?? addressKey;
-    let spent = cost;
-    request.fasRateLimit = {
-      async spend(more) {
-        const tokens = Math.min(capped(more), opts.burst - spent);
-        // Nothing more to pay (most GraphQL documents): no round trip, the headers stand.
-        if (tokens <= 0) return { ok: true };
-        const current = await store.take(key, tokens);
-        if (!current.taken) {
-          const wait = waitFor(current.tokens, tokens);
-          reply.header('retry-after', String(wait));
-          headers(reply, name, current.tokens, spent);
-          return { ok: false, retryAfterSeconds: wait, message: limitMessage(spent + tokens, wait) };
-        }
-        spent += tokens;
-        headers(reply, name, current.tokens, spent);
-        return { ok: true };
-      },
-    };
   });
+}
+
+async function limitApi(limiter: BucketLimiter, deps: Deps, request: FastifyRequest, reply: FastifyReply, base: number) {
+  const { store, headers, refuse, capped, waitFor, limitMessage, burst } = limiter;
+  const cost = capped(base);
+  const addressKey = `ip:${request.ip}`;
+  // A credential this process recently authenticated is known at once and never touches the address.
+  let identity = knownIdentity(deps, request);
+  let name = 'per-address';
+  let refund: { key: string; tokens: number } | undefined;
+  if (!identity) {
+    const address = await store.take(addressKey, cost);
+    if (!address.taken) {
+      headers(reply, name, address.tokens, 0);
+      return refuse(request, reply, address.tokens, cost);
+    }
+    identity = await limitIdentity(deps, request);
+    if (!identity) {
+      headers(reply, name, address.tokens, cost);
+    } else {
+      refund = { key: addressKey, tokens: cost };
+    }
+  }
+  if (identity) {
+    name = 'per-key';
+    const bucket = await store.take(identity, cost, refund);
+    headers(reply, name, bucket.tokens, bucket.taken ? cost : 0);
+    if (!bucket.taken) return refuse(request, reply, bucket.tokens, cost);
+  }
+  const key = identity ?? addressKey;
+  let spent = cost;
+  request.fasRateLimit = {
+    async spend(more) {
+      const tokens = Math.min(capped(more), burst - spent);
+      // Nothing more to pay (most GraphQL documents): no round trip, the headers stand.
+      if (tokens <= 0) return { ok: true };
+      const current = await store.take(key, tokens);
+      if (!current.taken) {
+        const wait = waitFor(current.tokens, tokens);
+        reply.header('retry-after', String(wait));
+        headers(reply, name, current.tokens, spent);
+        return { ok: false, retryAfterSeconds: wait, message: limitMessage(spent + tokens, wait) };
+      }
+      spent += tokens;
+      headers(reply, name, current.tokens, spent);
+      return { ok: true };
+    },
+  };
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../core/errors.js';
-import { errorKinds } from '../core/errors.js';
+import { errorKinds, retryAfterSeconds } from '../core/errors.js';
+import { routedPath } from '../http/routed-path.js';
 import { sendProblem } from '../rest/problem.js';
 
 // JSON-RPC codes tRPC uses for these HTTP statuses (its own table, @trpc/server rpc/codes).
@@ -12,11 +13,14 @@ const JSON_RPC_CODE = { TOO_MANY_REQUESTS: -32029, SERVICE_UNAVAILABLE: -32603 }
  * `errors` document under /graphql, an RFC 9457 problem elsewhere. Same `code` and status in all.
  */
 export function sendRejection(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
-  const path = request.url.split('?')[0] ?? '';
+  // The routed path: `/%74rpc/a,b` is answered by tRPC, so it is refused in tRPC's shape too.
+  const path = routedPath(request);
   const status = err.kind.http;
-  if (path === '/trpc' || path.startsWith('/trpc/')) {
+  const retryAfter = retryAfterSeconds(err);
+  if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
+  if (path === '/trpc/:path') {
     const trpcCode = errorKinds[err.code].trpc;
-    const procedures = path.slice('/trpc/'.length).split(',');
+    const procedures = ((request.params as { path?: string }).path ?? '').split(',');
     const one = (procedure: string) => ({
       error: {
         message: err.message,
@@ -24,7 +28,8 @@ export function sendRejection(request: FastifyRequest, reply: FastifyReply, err:
         data: { code: err.code, trpcCode, httpStatus: status, errors: [], path: procedure },
       },
     });
-    const batched = /[?&]batch=1(&|$)/.test(request.url);
+    // As tRPC reads it: the decoded query parameter.
+    const batched = new URLSearchParams(request.url.split('?')[1] ?? '').get('batch') === '1';
     return reply
       .code(status)
       .type('application/json')

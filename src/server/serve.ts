@@ -39,6 +39,7 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
     rateLimit: {
       perSecond: config.rateLimit.perSecond,
       burst: config.rateLimit.burst,
+      pages: config.rateLimit.pages,
       ...(config.rateLimit.local ? {} : { database }),
     },
     shedding: { ...config.shedding, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },

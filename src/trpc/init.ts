@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
-import { AppError, type ErrorCode, errorKinds, isStatementTimeout, toAppError } from '../core/errors.js';
+import { AppError, databaseFault, type ErrorCode, errorKinds } from '../core/errors.js';
 import { authenticateRequest, resumeRequestSession } from '../http/request-caller.js';
 import { readSessionCookie, sameOriginWrite } from '../http/session-cookie.js';
 import { markWrite, wroteRecently } from '../http/write-window.js';
@@ -28,7 +28,7 @@ const fromTrpcCode: Partial<Record<TRPCError['code'], ErrorCode>> = {
 
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
-    const app = error.cause instanceof AppError ? error.cause : isStatementTimeout(error.cause) ? toAppError(error.cause) : undefined;
+    const app = error.cause instanceof AppError ? error.cause : databaseFault(error.cause);
     const code: ErrorCode = app?.code ?? fromTrpcCode[error.code] ?? 'INTERNAL';
     return {
       ...shape,
@@ -51,8 +51,8 @@ export const router = t.router;
 const coreErrors = t.middleware(async ({ next }) => {
   const result = await next();
   const cause = result.ok ? undefined : result.error.cause;
-  if (!result.ok && (cause instanceof AppError || isStatementTimeout(cause))) {
-    const app = toAppError(cause);
+  const app = result.ok ? undefined : cause instanceof AppError ? cause : databaseFault(cause);
+  if (app) {
     throw new TRPCError({ code: errorKinds[app.code].trpc, message: app.message, cause: app });
   }
   return result;

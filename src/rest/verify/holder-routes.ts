@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../core/context.js';
-import { AppError, toAppError, validationError } from '../../core/errors.js';
+import { AppError, retryAfterSeconds, toAppError, validationError } from '../../core/errors.js';
 import type { RequiredDocument } from '../../core/kyc/documents/document-kinds.js';
 import { DEFAULT_DOCUMENT_MAX_BYTES, spendHolderLink } from '../../core/kyc/documents/holder-link.js';
 import { signHolderVerification } from '../../core/kyc/documents/sign-holder-verification.js';
@@ -87,6 +87,8 @@ async function refuse(deps: Deps, req: TokenRequest, reply: FastifyReply, maxByt
   if (e.code === 'INTERNAL') req.log.error({ err: safeError(err) }, 'holder post failed');
   const message = e.code === 'INTERNAL' ? 'Something went wrong on our side. Please try again in a moment.' : e.message;
   holderHeaders(reply).code(e.kind.http);
+  const retryAfter = retryAfterSeconds(e);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   if (wantsJson(req)) return reply.type('application/json').send({ ok: false, message, code: e.code });
   reply.type('text/html; charset=utf-8');
   const link = LINK_ERRORS.has(e.code) ? null : await openVerificationLink(deps, req.params.token);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportAccounts } from '../../core/accounts/export-accounts.js';
 import { type Ctx, createContext, type Deps } from '../../core/context.js';
-import { AppError, toAppError } from '../../core/errors.js';
+import { AppError, retryAfterSeconds, toAppError } from '../../core/errors.js';
 import type { CsvExport } from '../../core/export/csv-export.js';
 import { exportTransactions } from '../../core/transactions/export-transactions.js';
 import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
@@ -22,6 +22,8 @@ const CSP = contentSecurityPolicy({ style: [cspHash(STYLE)] });
 
 /** A refused download opened by a person: the reason and a way back, rather than a JSON document. */
 function refusalPage(reply: FastifyReply, err: AppError): FastifyReply {
+  const retryAfter = retryAfterSeconds(err);
+  if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Export failed</title><link rel="icon" href="/favicon.ico"><style>${STYLE}</style></head>
 <body><main><h1>The export could not be made</h1><p>${escapeHtml(err.message)}</p>

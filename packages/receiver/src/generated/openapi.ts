@@ -2272,10 +2272,10 @@ export interface components {
             key: string;
         };
         /**
-         * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL. The last four occur on `/graphql` only: `GRAPHQL_PARSE_FAILED` (not a GraphQL document, or nested or long past the parser's limits), `GRAPHQL_VALIDATION_FAILED` (does not fit the schema), `BAD_USER_INPUT` (a variable does not fit its type; `errors` as REST gives them) and `QUERY_TOO_COMPLEX` (over the depth, cost, alias or top-level field limits).
+         * @description Stable machine-readable error code, the same in REST, tRPC and GraphQL. The last five occur on `/graphql` only: `GRAPHQL_PARSE_FAILED` (not a GraphQL document, or nested or long past the parser's limits), `GRAPHQL_VALIDATION_FAILED` (does not fit the schema), `BAD_USER_INPUT` (a variable does not fit its type; `errors` as REST gives them), `QUERY_TOO_COMPLEX` (over the depth, cost, alias or top-level field limits) and `GRAPHQL_OPERATION_INVALID` (no operation to run: a subscription, which is not served, an `operationName` naming none of the document's operations, or several operations and no `operationName`). A `/graphql` request that is not one JSON object with a string `query` (a batched array, invalid JSON, a `query` of another type) is `MALFORMED_REQUEST`. `DATABASE_UNAVAILABLE` (503, with `Retry-After`) is a transient database fault: the request may be sent again.
          * @enum {string}
          */
-        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "INSUFFICIENT_FUNDS" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX";
+        ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "INSUFFICIENT_FUNDS" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "DATABASE_UNAVAILABLE" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX" | "GRAPHQL_OPERATION_INVALID";
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
@@ -3622,8 +3622,10 @@ export interface components {
     };
     responses: {
         /**
-         * @description The credential's rate limit is used up (`RATE_LIMITED`). Wait `Retry-After` seconds. The
-         *     limit is a token bucket per API key or admin token (per client address without one); see
+         * @description The rate limit is used up (`RATE_LIMITED`). Wait `Retry-After` seconds. On the API the
+         *     limit is a token bucket per API key or admin token (per client address without one); on
+         *     pages and files outside the API (`RateLimit-Policy: "pages"`), a bucket per client address
+         *     (`FAS_PAGE_RATE_LIMIT_*`). The path the router answers on decides, however it is spelt; see
          *     "Rate limits and overload" above.
          */
         TooManyRequests: {
@@ -3654,7 +3656,11 @@ export interface components {
          *     server is saturated (`OVERLOADED`: event-loop delay, heap or database queue past their
          *     limits) and sheds this request instead of queueing it, or the request's database work
          *     exceeded the statement timeout (`QUERY_TIMEOUT`, `FAS_STATEMENT_TIMEOUT_MS`, default 5 s, on
-         *     PostgreSQL; retry with narrower filters if it happens again).
+         *     PostgreSQL; retry with narrower filters if it happens again), or the database could not
+         *     be reached or dropped the connection (`DATABASE_UNAVAILABLE`: refused or lost connection, a
+         *     restart or administrator shutdown, no connection or transaction slot within the wait;
+         *     usually over within seconds). Every protocol answers these the same way (tRPC
+         *     `SERVICE_UNAVAILABLE`, GraphQL HTTP 503 with `extensions.code`), `Retry-After` included.
          */
         ServiceUnavailable: {
             headers: {
@@ -5189,6 +5195,7 @@ export interface operations {
                 };
             };
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5333,7 +5340,7 @@ export interface operations {
                     "application/json": components["schemas"]["HolderPostResult"];
                 };
             };
-            /** @description The link has used its 50 attempts. */
+            /** @description The link has used its 50 attempts (`TOO_MANY_ATTEMPTS`), or the client address its page rate limit (`RATE_LIMITED`, problem+json with `Retry-After`). */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5470,7 +5477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The link has used its 50 attempts. */
+            /** @description The link has used its 50 attempts (`TOO_MANY_ATTEMPTS`), or the client address its page rate limit (`RATE_LIMITED`, problem+json with `Retry-After`). */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5511,6 +5518,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6540,6 +6548,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7475,6 +7484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Jwks"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7605,6 +7615,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7628,6 +7639,7 @@ export interface operations {
                     "image/x-icon": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7652,6 +7664,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7675,6 +7688,7 @@ export interface operations {
                     "application/yaml": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
