@@ -74,7 +74,7 @@ describe('POST /api/v2/transactions/bank', () => {
     [{ beneficiaryAccountNumber: '12' }, 'beneficiaryAccountNumber', 'has an invalid format'],
     [{ instrumentType: 'swift', coin: 'EUR' }, 'beneficiarySwiftCode', 'is required for swift'],
     [{ instrumentType: 'wire', addenda: ['x'] }, 'addenda', 'is for ach only'],
-    [{ addenda: ['x'.repeat(81)] }, 'addenda.0', 'must be at most 80 characters'],
+    [{ addenda: ['x'.repeat(81)] }, 'addenda[0]', 'must be at most 80 characters'],
     [{ beneficiaryName: '' }, 'beneficiaryName', 'must be at least 1 characters'],
     [{ reference: 'r'.repeat(256) }, 'reference', 'must be at most 255 characters'],
     [{ accountId: 'abc' }, 'accountId', 'must be a UUID'],

@@ -12,14 +12,15 @@ import { BASE, Link } from '../router.js';
 import { useTRPC } from '../trpc.js';
 
 /**
- * One account: its profile, balances and statement, status history, KYC review, its resources and
- * latest transactions.
- * Every query starts at once (they need only the id), so the page loads in one batched request.
+ * One account: its profile, balances and statement, status history, KYC or KYB review, its
+ * resources and latest transactions, in two batched requests.
  */
 export function Account({ accountId }: { accountId: string }) {
   const trpc = useTRPC();
   const account = useQuery(trpc.accounts.get.queryOptions({ accountId }));
-  const txs = useQuery(trpc.transactions.list.queryOptions({ accountId, limit: 20 }));
+  // Two waves of at most 6 calls each (one request each): the account with the sections that need
+  // only its id, then, once its type is known, the verification (KYC or KYB) with the rest.
+  const txs = useQuery(trpc.transactions.list.queryOptions({ accountId, limit: 20 }, { enabled: account.isSuccess }));
   const a = account.data;
   if (account.error) {
     return (
@@ -60,7 +61,7 @@ export function Account({ accountId }: { accountId: string }) {
         <AccountStatusHistory accountId={accountId} />
         <KycReview accountId={accountId} accountStatus={a?.status ?? ''} business={a ? a.type === 'business' : undefined} />
         {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
-        <AccountResources accountId={accountId} />
+        {a ? <AccountResources accountId={accountId} /> : null}
         <Section
           id="tx"
           title="Latest transactions"
