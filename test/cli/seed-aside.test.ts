@@ -82,7 +82,14 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         Prisma.sql`SELECT n::int FROM search_groups WHERE workspace_id = ${other.workspaceId}::uuid AND text = 'Meanwhile Ltd'`,
       ),
     ).toEqual({ n: 1 });
-    expect(phases).toEqual(['building indexes in 2 sessions', 'checking foreign keys', 'swapping in', 'analyzing', 'ledger', 'analyzing counts']);
+    expect(phases).toEqual([
+      'building indexes in 2 sessions',
+      'checking foreign keys',
+      'swapping in',
+      'analyzing',
+      'ledger',
+      'analyzing counts',
+    ]);
     expect(await asideTables()).toEqual([]);
     // The same indexes and keys under the same names, each built once, and the rows all there.
     expect(await structure()).toEqual(before);
