@@ -9,6 +9,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 // a workspace package, npm installed the checkout into its cache on first use, running `prepare`
 // (a full build, about 105 s, rewriting dist/ under a running server).
 describe('npx fas', () => {
+  it('belongs to the workspace package only: a root `bin` made npx reinstall the checkout (prepare, 16 s) whenever node_modules looked changed', () => {
+    expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).bin).toBeUndefined();
+    expect(JSON.parse(readFileSync(path.join(root, 'packages/cli/package.json'), 'utf8')).bin).toEqual({ fas: './fas.js' });
+  });
+
   it('is linked into node_modules/.bin by npm install, to packages/cli', () => {
     const bin = realpathSync(path.join(root, 'node_modules/.bin/fas'));
     expect(bin).toBe(path.join(root, 'packages/cli/fas.js'));
