@@ -3,7 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { PgliteWorkerData, ToWorker, WireError } from './pglite-protocol.js';
-import { copyDataDir, postgresVersion, type SnapshotReport, type WalRange } from './pglite-snapshot.js';
+import { postgresVersion, type SnapshotReport, syncDataDir, type WalRange } from './pglite-snapshot.js';
 
 /**
  * The thread that owns the embedded database: PGlite executes a statement synchronously on the
@@ -213,8 +213,10 @@ async function main() {
  * A consistent copy of the data directory while the database serves: a first CHECKPOINT writes
  * the dirty pages out (one statement; others wait for it as for any statement), then, holding
  * PGlite between statements (a transaction of its own, so no other transaction is half done), a
- * second CHECKPOINT (little left to write) and a copy of the files. The copy is the database as
- * of that instant, cleanly checkpointed; writers wait for the held section only.
+ * second CHECKPOINT (little left to write) and the copy's catch-up: `to` may hold a copy made
+ * beforehand by another thread (`precopyDataDir`), of which only the changed pages are rewritten.
+ * The copy is the database as of that instant, cleanly checkpointed; writers wait for the held
+ * section only.
  */
 async function snapshot(client: PGlite, to: string): Promise<SnapshotReport> {
   const dir = data.dataDir;
@@ -238,7 +240,7 @@ async function snapshot(client: PGlite, to: string): Promise<SnapshotReport> {
         )
       ).rows.map((r) => r.name);
       if (!wal) throw new Error('no checkpoint to start the copy from');
-      const copied = copyDataDir(dir, `${to}/pgdata`, wal);
+      const copied = syncDataDir(dir, to, wal);
       const pauseMs = performance.now() - held;
       return { dir: `${to}/pgdata`, ...copied, checkpointMs, pauseMs, migrations, postgres: postgresVersion(dir) };
     });
