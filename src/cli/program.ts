@@ -147,6 +147,27 @@ export function buildProgram(run: Runner): Command {
     .option('--workspace <id>', 'only this workspace (default: every workspace)')
     .action(action('ledger verify'));
 
+  command(
+    program,
+    'backup',
+    'copy the embedded database to one checksummed file while `fas serve` keeps serving (writers wait for the copy only)',
+    'npx fas backup backups/fas-$(date +%F).fasbak',
+  )
+    .argument('<file>', 'the backup file to write (must not exist)')
+    .option('--passphrase-file <file>', 'seal the master key inside the backup with the passphrase in this file (12 characters or more)')
+    .action((file: string, options: Options) => run('backup', { ...options, file }));
+  command(
+    program,
+    'restore',
+    'restore a backup into an empty or new data directory (checks the checksum, the format and the master key first)',
+    'npx fas restore backups/fas-2026-12-01.fasbak --data-dir ./data-restored --master-key-file master.key.copy',
+  )
+    .argument('<file>', 'the backup file')
+    .option('--data-dir <dir>', 'where to restore (default FAS_DATA_DIR); must be empty or absent')
+    .option('--passphrase-file <file>', 'open the master key sealed in the backup with the passphrase in this file')
+    .option('--master-key-file <file>', "the master key, base64 (a copy of the backed-up data directory's master.key)")
+    .action((file: string, options: Options) => run('restore', { ...options, file }));
+
   const apiOptions = (c: Command) =>
     c
       .option('--url <url>', 'the running server (default FAS_URL, else http://127.0.0.1:$PORT)', httpUrl)

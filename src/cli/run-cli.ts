@@ -5,6 +5,7 @@ import { AppError } from '../core/errors.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
 import { DEFAULTS } from '../defaults.js';
+import { BackupFileError, BackupKeyError, BackupTargetError } from '../operator/backup/backup-errors.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';
 import { PortUnavailableError } from '../server/port-check.js';
 import { ApiCallError } from './api-call.js';
@@ -85,6 +86,13 @@ async function run(io: CliIo, name: string, options: Options): Promise<void> {
       options.json === true,
     );
   }
+  if (name === 'backup' || name === 'restore') {
+    const result =
+      name === 'backup'
+        ? await (await import('./backup.js')).backup(config, options)
+        : await (await import('./restore.js')).restore(config, options);
+    return print(io, result, options.json === true);
+  }
   const result = await runOperator(io, config, name, options);
   print(io, result, options.json === true);
   if (result.failure) throw new CheckFailed(result.failure);
@@ -143,6 +151,9 @@ export function describeFailure(err: unknown): { code: string; message: string; 
     err instanceof DataDirLockedError ||
     err instanceof MigrationError ||
     err instanceof PortUnavailableError ||
+    err instanceof BackupFileError ||
+    err instanceof BackupKeyError ||
+    err instanceof BackupTargetError ||
     err instanceof ApiCallError
   ) {
     return {

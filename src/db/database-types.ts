@@ -1,6 +1,7 @@
 import type { BulkCopy } from './bulk-copy.js';
 import type { Prisma, PrismaClient } from './generated/prisma/client.js';
 import type { MigrationDriver, MigrationSteps } from './migrate.js';
+import type { SnapshotReport } from './pglite-snapshot.js';
 
 export type Db = PrismaClient;
 
@@ -37,6 +38,11 @@ export interface Database {
    * PostgreSQL's is the pool's `statement_timeout` (`statementTimeoutMs`).
    */
   setStatementBudget?(ms: number): void;
+  /**
+   * PGlite on disk: copies the data directory into `<to>/pgdata` as of one instant while the
+   * database keeps serving (`fas backup`); writers wait for the copy only (SnapshotReport.pauseMs).
+   */
+  snapshot?(to: string): Promise<SnapshotReport>;
   /** Database calls waiting for a connection now (PGlite: queued behind its single connection). */
   waiting(): number;
   /** How long the call waiting longest for a connection has waited, in ms (0: none waits). */

@@ -83,6 +83,7 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
         client.budgetMs = budget;
       }
     },
+    ...(dataDir ? { snapshot: (to: string) => client.snapshot(to) } : {}),
     setStatementBudget: (ms) => {
       client.budgetMs = ms;
     },

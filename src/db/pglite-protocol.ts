@@ -28,7 +28,9 @@ export type ToWorker =
   | { op: 'rollback'; tx: number }
   | { op: 'end'; tx: number }
   | { op: 'listen' | 'unlisten'; id: number; channel: string }
-  | { op: 'dump' | 'close'; id: number };
+  | { op: 'dump' | 'close'; id: number }
+  /** Copy the data directory into `to` between statements (`fas backup`); answers a SnapshotReport. */
+  | { op: 'snapshot'; id: number; to: string };
 
 export interface WireError {
   message: string;

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
 import { moduleWorker } from './module-worker.js';
 import type { FromWorker, PgliteWorkerData, ToWorker, WireError } from './pglite-protocol.js';
+import type { SnapshotReport } from './pglite-snapshot.js';
 
 /** What FAS calls on an embedded database, in this thread or behind `RemotePGlite`. */
 export interface PgliteQueryable {
@@ -239,6 +240,11 @@ export class RemotePGlite implements PgliteLike {
         if (!this.closed) await this.call({ op: 'unlisten', id: 0, channel });
       }
     };
+  }
+
+  /** Copies the data directory into `to` between statements (src/db/pglite-worker.ts, `snapshot`). */
+  snapshot(to: string): Promise<SnapshotReport> {
+    return this.call({ op: 'snapshot', id: 0, to }) as Promise<SnapshotReport>;
   }
 
   /** Calls sent and not answered yet (one runs in the worker, the others wait for it). */

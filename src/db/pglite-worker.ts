@@ -3,6 +3,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { PgliteWorkerData, ToWorker, WireError } from './pglite-protocol.js';
+import { postgresVersion, type SnapshotReport, syncDataDir, type WalRange } from './pglite-snapshot.js';
 
 /**
  * The thread that owns the embedded database: PGlite executes a statement synchronously on the
@@ -15,6 +16,8 @@ const port = parentPort;
 
 /** `busySince[0]`: when the statement executing now began (epoch ms), 0 when none is. */
 const busySince = new Float64Array(data.busy);
+/** While a snapshot checkpoints: its statements are not the kind the time budget is for. */
+let unbounded = false;
 
 /**
  * The parsers the Prisma adapter passes with every query (functions cannot cross threads): read
@@ -105,7 +108,7 @@ async function main() {
   // that runs over the time budget (and end this thread: nothing interrupts WASM from outside).
   const raw = client.execProtocolRawSync.bind(client);
   client.execProtocolRawSync = (message: Uint8Array) => {
-    busySince[0] = Date.now();
+    if (!unbounded) busySince[0] = Date.now();
     try {
       return raw(message);
     } finally {
@@ -194,6 +197,8 @@ async function main() {
         });
       case 'dump':
         return reply(m.id, async () => new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer()));
+      case 'snapshot':
+        return reply(m.id, () => snapshot(client, m.to));
       case 'close':
         return reply(m.id, async () => {
           await client.close();
@@ -202,6 +207,46 @@ async function main() {
     }
   });
   port.postMessage({ ready: true });
+}
+
+/**
+ * A consistent copy of the data directory while the database serves: a first CHECKPOINT writes
+ * the dirty pages out (one statement; others wait for it as for any statement), then, holding
+ * PGlite between statements (a transaction of its own, so no other transaction is half done), a
+ * second CHECKPOINT (little left to write) and the copy's catch-up: `to` may hold a copy made
+ * beforehand by another thread (`precopyDataDir`), of which only the changed pages are rewritten.
+ * The copy is the database as of that instant, cleanly checkpointed; writers wait for the held
+ * section only.
+ */
+async function snapshot(client: PGlite, to: string): Promise<SnapshotReport> {
+  const dir = data.dataDir;
+  if (!dir) throw new Error('an in-memory database has no directory to copy');
+  unbounded = true;
+  try {
+    const began = performance.now();
+    await client.exec('CHECKPOINT');
+    const checkpointMs = performance.now() - began;
+    return await client.transaction(async (tx) => {
+      const held = performance.now();
+      await tx.exec('CHECKPOINT');
+      const [wal] = (
+        await tx.query<WalRange>(
+          'SELECT redo_wal_file AS redo, pg_walfile_name(pg_current_wal_insert_lsn()) AS current FROM pg_control_checkpoint()',
+        )
+      ).rows;
+      const migrations = (
+        await tx.query<{ name: string }>(
+          'SELECT migration_name AS name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
+        )
+      ).rows.map((r) => r.name);
+      if (!wal) throw new Error('no checkpoint to start the copy from');
+      const copied = syncDataDir(dir, to, wal);
+      const pauseMs = performance.now() - held;
+      return { dir: `${to}/pgdata`, ...copied, checkpointMs, pauseMs, migrations, postgres: postgresVersion(dir) };
+    });
+  } finally {
+    unbounded = false;
+  }
 }
 
 main().catch((err) => port.postMessage({ fatal: wireError(err) }));

@@ -25,7 +25,14 @@ export type ChannelMessage =
  * listens on the network. A request is one JSON line `{command, options}`; the answer is progress
  * lines, then one result or error line.
  */
-export async function startOperatorSocket(opts: { dataDir: string; deps: Deps; config: Config; onError: (err: unknown) => void }) {
+export async function startOperatorSocket(opts: {
+  dataDir: string;
+  deps: Deps;
+  config: Config;
+  onError: (err: unknown) => void;
+  /** Commands only the server can run (`backup snapshot`: it holds the database handle). */
+  serverCommands?: Record<string, OperatorCommand>;
+}) {
   const file = operatorSocketPath(opts.dataDir);
   if (!socketPathFits(file)) return { close: async () => {} };
   rmSync(file, { force: true }); // left by a process that was killed; the data-dir lock says we own the directory now
@@ -49,7 +56,10 @@ export async function startOperatorSocket(opts: { dataDir: string; deps: Deps; c
   };
 }
 
-function serve(socket: Socket, opts: { deps: Deps; config: Config; onError: (err: unknown) => void }): void {
+function serve(
+  socket: Socket,
+  opts: { deps: Deps; config: Config; onError: (err: unknown) => void; serverCommands?: Record<string, OperatorCommand> },
+): void {
   let buffered = '';
   const send = (m: ChannelMessage) => socket.write(`${JSON.stringify(m)}\n`);
   socket.setEncoding('utf8');
@@ -66,7 +76,8 @@ function serve(socket: Socket, opts: { deps: Deps; config: Config; onError: (err
     let options: Record<string, string | boolean | undefined> = {};
     try {
       const request = JSON.parse(buffered.slice(0, end)) as { command?: unknown; options?: unknown };
-      command = typeof request.command === 'string' ? operatorCommands[request.command] : undefined;
+      command =
+        typeof request.command === 'string' ? (opts.serverCommands?.[request.command] ?? operatorCommands[request.command]) : undefined;
       if (request.options && typeof request.options === 'object') options = request.options as typeof options;
       if (!command) throw new AppError('VALIDATION_FAILED', `unknown operator command ${String(request.command)}`);
       const result = await command(opts.deps, opts.config, options, (progress) => send({ progress }));

@@ -3,10 +3,13 @@ import { purgeIdempotencyKeys } from '../core/idempotency/idempotency-store.js';
 import { warmValidators } from '../core/validation/validators.js';
 import { ensureSigningKey } from '../core/webhooks/rotate-signing-key.js';
 import { safeError } from '../logging/safe-error.js';
+import { keyFingerprint } from '../operator/backup/master-key-seal.js';
+import { snapshotCommand } from '../operator/backup/snapshot-command.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './bootstrap.js';
 import { openDeps } from './deps.js';
 import { connectionTracker } from './graceful-stop.js';
+import { loadMasterKey } from './master-key.js';
 import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-route.js';
 import { startOperatorSocket } from './operator-socket.js';
@@ -78,6 +81,9 @@ export async function serve(config: Config, opts: { worker: boolean } = { worker
         deps,
         config,
         onError: (err) => app.log.error({ err: safeError(err) }, 'operator command failed'),
+        serverCommands: {
+          'backup snapshot': snapshotCommand(database.snapshot, keyFingerprint(loadMasterKey(config.masterKey, config.dataDir))),
+        },
       });
   const connections = connectionTracker(app.server);
   stopOnSignals({
