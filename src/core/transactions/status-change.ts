@@ -19,6 +19,15 @@ function sandboxTxHash(id: string, network: string): string {
   return network === 'bitcoin' ? hex : `0x${hex}`;
 }
 
+/** Refuses a change the transition table (status-transitions.ts) does not allow, saying what would be. */
+export function assertTransition(row: { status: TransactionStatus; transactionType: string }, to: TransactionStatus): void {
+  const allowed = nextStatuses(row.status, row.transactionType);
+  if (!allowed.includes(to)) {
+    const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
+    throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
+  }
+}
+
 /**
  * The one way a transaction's status changes (simulations and admins both call it), inside the
  * caller's database transaction: locks the row, enforces the transition table, adds the
@@ -52,11 +61,7 @@ export async function changeTransactionStatus(
   );
   const row = rows[0];
   if (!row) throw notFound('transaction');
-  const allowed = nextStatuses(row.status, row.transactionType);
-  if (!allowed.includes(to)) {
-    const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
-    throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
-  }
+  assertTransition(row, to);
   const now = ctx.clock.now();
   // The current status becomes the newest previous one (`previous_statuses`, schema.prisma).
   const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString()];

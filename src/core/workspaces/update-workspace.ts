@@ -5,14 +5,21 @@ import { validateBody } from '../validation/validators.js';
 import { readWorkspace, type WorkspaceDto } from './workspace-dto.js';
 
 /**
- * `updateWorkspace`: sets (or clears, with null) the display name holders see. Trimmed; what is
- * left must still be 1-100 characters, so a name of spaces is refused rather than stored empty.
+ * `updateWorkspace`: sets (or clears, with null) what holders see: the display name and the
+ * support contact. A field left out stays as it is. The display name is trimmed; what is left must
+ * still be 1-100 characters, so a name of spaces is refused rather than stored empty.
  */
 export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<WorkspaceDto> {
   requireWriter(ctx);
   const body = validateBody('UpdateWorkspaceRequest', input);
-  const displayName = body.displayName === null ? null : body.displayName.trim();
-  if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
-  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data: { displayName }, select: { id: true } });
+  const data: { displayName?: string | null; supportEmail?: string | null; supportUrl?: string | null } = {};
+  if (body.displayName !== undefined) {
+    const displayName = body.displayName === null ? null : body.displayName.trim();
+    if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
+    data.displayName = displayName;
+  }
+  if (body.supportEmail !== undefined) data.supportEmail = body.supportEmail;
+  if (body.supportUrl !== undefined) data.supportUrl = body.supportUrl;
+  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }

@@ -1023,10 +1023,13 @@ export interface paths {
         head?: never;
         /**
          * Change the workspace's settings
-         * @description Sets `displayName`, the name account holders see on the verification page ("<displayName>
-         *     asks you to verify your identity"): 1 to 100 characters once trimmed, no control
-         *     characters; `null` clears it, and the page then shows the workspace's `name`. For admins
-         *     and API keys; analysts get `403`.
+         * @description Sets what account holders see on the verification page: `displayName` ("<displayName>
+         *     asks you to verify your identity"), 1 to 100 characters once trimmed, no control
+         *     characters (`null` clears it, and the page then shows the workspace's `name`); and the
+         *     support contact (SPEC 1), `supportEmail` and/or `supportUrl` (`https://`), which the page
+         *     offers as "Questions? Contact ..." (`null` clears one; with neither, the page names the
+         *     workspace only). A field left out stays as it is; an empty body is `400`. For admins and
+         *     API keys; analysts get `403`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -2145,6 +2148,16 @@ export interface components {
             name: string;
             /** @description What account holders see on the verification page; `name` is shown when null. */
             displayName: string | null;
+            /**
+             * Format: email
+             * @description The support contact (SPEC 1) by email, shown to account holders on the verification page; null when not set.
+             */
+            supportEmail: string | null;
+            /**
+             * Format: uri
+             * @description The support contact (SPEC 1) as a web page (`https`), shown to account holders on the verification page; null when not set.
+             */
+            supportUrl: string | null;
             /** @description Sandbox workspaces may run simulations. */
             sandbox: boolean;
             /** Format: date-time */
@@ -2170,12 +2183,23 @@ export interface components {
              */
             url: string;
         } | null;
+        /** @description A field left out stays as it is; `null` clears it. */
         UpdateWorkspaceRequest: {
             /**
              * Format: display-text
              * @description 1-100 characters once trimmed, display text (no control, invisible or bidirectional formatting characters); null clears it.
              */
-            displayName: string | null;
+            displayName?: string | null;
+            /**
+             * Format: email
+             * @description Where account holders write for help; null clears it.
+             */
+            supportEmail?: string | null;
+            /**
+             * Format: uri
+             * @description A help page for account holders, `https://` only; null clears it.
+             */
+            supportUrl?: string | null;
         };
         /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
         DashboardSession: {
@@ -2862,6 +2886,38 @@ export interface components {
              * @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`.
              */
             statusReason?: string;
+        };
+        /** @description tRPC `transactions.previewStatusChange` input (the same fields as `transactions.updateStatus`). */
+        StatusChangePreviewRequest: {
+            /** Format: uuid */
+            transactionId: string;
+            status: components["schemas"]["TransactionStatus"];
+            /**
+             * Format: display-text
+             * @description Checked as the change would check it; the preview repeats it.
+             */
+            statusReason?: string;
+        };
+        /** @description tRPC `transactions.previewStatusChange`: what an admin's status change would do, shown in the dashboard before it is confirmed. Nothing is written. A change the transition table refuses is refused here with the same `INVALID_STATE` error; the balances are those of now, so a concurrent change can still make the confirmed change differ (or fail with `INSUFFICIENT_FUNDS`). */
+        StatusChangePreview: {
+            /** Format: uuid */
+            transactionId: string;
+            from: components["schemas"]["TransactionStatus"];
+            to: components["schemas"]["TransactionStatus"];
+            /** @description The reason the change will record (`""` when none is given). */
+            statusReason: string;
+            event: components["schemas"]["EventType"];
+            /** @description One item per currency whose balance the change moves, by currency; empty when it moves no money (`pending` to `processing`). */
+            balances: components["schemas"]["BalanceEffect"][];
+        };
+        /** @description How a status change would move the account's balance in one currency (docs/api.md "Balances"). */
+        BalanceEffect: {
+            currency: string;
+            entryType: components["schemas"]["LedgerEntryType"];
+            before: components["schemas"]["EntryBalance"];
+            after: components["schemas"]["EntryBalance"];
+            /** @description False when the change would spend more than is available now (it would be refused with `INSUFFICIENT_FUNDS`). */
+            sufficient: boolean;
         };
         KycOutcome: {
             /** @enum {string} */
@@ -6342,6 +6398,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -6375,7 +6433,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "displayName": "Acme Bank"
+                 *       "displayName": "Acme Bank",
+                 *       "supportEmail": "help@acme.example",
+                 *       "supportUrl": "https://acme.example/help"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWorkspaceRequest"];
@@ -6394,6 +6454,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -6445,6 +6507,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -6491,6 +6555,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
