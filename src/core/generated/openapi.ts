@@ -2733,7 +2733,32 @@ export interface components {
             statusReason: string;
             /** Format: date-time */
             date: string;
+            actor: components["schemas"]["StatusActor"];
         };
+        /** @description Who made this change (the first entry: who created the transaction). `kind` says which: `api_key` (`apiKeyId` and the key's `apiKeyName`; a sandbox simulation names the key that asked for it), `person` (a workspace member in the dashboard or with an admin token: `adminId`, `email`, `role`), or `system` (the operator's CLI, the worker). Null for a change made before FAS recorded who made it (transactions older than 2026-12-11): the first entry of such a transaction still names its creator as far as `audit` knows it (an API key without its id, or the admin). */
+        StatusActor: {
+            /** @enum {string} */
+            kind: "api_key" | "person" | "system";
+            /**
+             * Format: uuid
+             * @description `api_key`: the key; left out when it was not recorded (older transactions).
+             */
+            apiKeyId?: string;
+            /** @description `api_key`: the key's name at the time (null when it has none). */
+            apiKeyName?: string | null;
+            /**
+             * Format: uuid
+             * @description `person`: the workspace member.
+             */
+            adminId?: string;
+            /** @description `person`: their email. */
+            email?: string;
+            /**
+             * @description `person`: their role at the time.
+             * @enum {string}
+             */
+            role?: "admin" | "analyst";
+        } | null;
         /** @description Present when `transactionType` is `bank`. Optional fields are left out when they have no value. */
         BankTransactionDetails: {
             /** @enum {string} */
@@ -5757,7 +5782,12 @@ export interface operations {
                      *             {
                      *               "date": "2026-11-22T10:00:08.962Z",
                      *               "status": "pending",
-                     *               "statusReason": "created"
+                     *               "statusReason": "created",
+                     *               "actor": {
+                     *                 "kind": "api_key",
+                     *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *                 "apiKeyName": "billing-service"
+                     *               }
                      *             }
                      *           ],
                      *           "account": {
@@ -5793,7 +5823,12 @@ export interface operations {
                      *             {
                      *               "date": "2026-11-22T10:00:08.759Z",
                      *               "status": "pending",
-                     *               "statusReason": "created"
+                     *               "statusReason": "created",
+                     *               "actor": {
+                     *                 "kind": "api_key",
+                     *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *                 "apiKeyName": "billing-service"
+                     *               }
                      *             }
                      *           ],
                      *           "account": {
@@ -5918,12 +5953,22 @@ export interface operations {
                      *         {
                      *           "date": "2026-11-22T10:00:08.431Z",
                      *           "status": "processing",
-                     *           "statusReason": "Submitted to the ACH network"
+                     *           "statusReason": "Submitted to the ACH network",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         },
                      *         {
                      *           "date": "2026-11-22T10:00:07.407Z",
                      *           "status": "pending",
-                     *           "statusReason": "created"
+                     *           "statusReason": "created",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         }
                      *       ],
                      *       "account": {
@@ -6200,12 +6245,22 @@ export interface operations {
                      *         {
                      *           "date": "2026-11-22T10:00:08.431Z",
                      *           "status": "processing",
-                     *           "statusReason": "Submitted to the ACH network"
+                     *           "statusReason": "Submitted to the ACH network",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         },
                      *         {
                      *           "date": "2026-11-22T10:00:07.407Z",
                      *           "status": "pending",
-                     *           "statusReason": "created"
+                     *           "statusReason": "created",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         }
                      *       ],
                      *       "account": {
@@ -8658,7 +8713,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.031Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
@@ -8755,7 +8815,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.888Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
@@ -8851,12 +8916,22 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.557Z",
                  *               "status": "processing",
-                 *               "statusReason": ""
+                 *               "statusReason": "",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             },
                  *             {
                  *               "date": "2026-11-25T21:19:40.031Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
@@ -9233,7 +9308,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:39.643Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "bank",
@@ -9333,7 +9413,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.736Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "bank",
@@ -9430,12 +9515,22 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.424Z",
                  *               "status": "processing",
-                 *               "statusReason": ""
+                 *               "statusReason": "",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             },
                  *             {
                  *               "date": "2026-11-25T21:19:39.643Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "bank",
@@ -9537,7 +9632,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.236Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "trade",
@@ -9637,12 +9737,22 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.627Z",
                  *               "status": "processing",
-                 *               "statusReason": ""
+                 *               "statusReason": "",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             },
                  *             {
                  *               "date": "2026-11-25T21:19:40.236Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "trade",

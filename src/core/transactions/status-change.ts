@@ -7,6 +7,7 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
+import { statusActorOf } from './status-actor.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import { LEDGER_KEYS, type PreviousStatus } from './transaction-columns.js';
 import { bumpCounts } from './transaction-counts.js';
@@ -31,7 +32,7 @@ export function assertTransition(row: { status: TransactionStatus; transactionTy
 /**
  * The one way a transaction's status changes (simulations and admins both call it), inside the
  * caller's database transaction: locks the row, enforces the transition table, adds the
- * status it leaves to the front of `previous_statuses`. Events about the change are written here, in the same transaction.
+ * status it leaves (with who set it) to the front of `previous_statuses`, and records the caller as who set the new one. Events about the change are written here, in the same transaction.
  */
 export async function changeTransactionStatus(
   tx: Prisma.TransactionClient,
@@ -46,6 +47,7 @@ export async function changeTransactionStatus(
       'status',
       'statusReason',
       'updatedAt',
+      'statusActor',
       'transactionType',
       'detailType',
       'network',
@@ -64,13 +66,14 @@ export async function changeTransactionStatus(
   assertTransition(row, to);
   const now = ctx.clock.now();
   // The current status becomes the newest previous one (`previous_statuses`, schema.prisma).
-  const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString()];
+  const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString(), row.statusActor];
   // A crypto withdrawal gets its hash when it is broadcast, and becomes searchable by it.
   const txHash = to === 'processing' && row.detailType === 'withdraw' && !row.txHash ? sandboxTxHash(id, row.network ?? '') : null;
   await tx.$executeRaw`
     UPDATE transactions SET
       status = ${to}::transaction_status,
       status_reason = ${reason},
+      status_actor = ${JSON.stringify(statusActorOf(ctx.actor))}::jsonb,
       previous_statuses = ${JSON.stringify([previous])}::jsonb || previous_statuses,
       updated_at = ${now},
       tx_hash = coalesce(tx_hash, ${txHash})

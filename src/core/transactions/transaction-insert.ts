@@ -7,6 +7,7 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { bumpSearchGroup } from './search-groups.js';
+import { statusActorOf } from './status-actor.js';
 import { bumpCounts } from './transaction-counts.js';
 import { readTransaction } from './transaction-read.js';
 import type { TransactionDto } from './transaction-row.js';
@@ -22,6 +23,7 @@ export type NewTransaction = Omit<
   | 'status'
   | 'statusReason'
   | 'previousStatuses'
+  | 'statusActor'
   | 'createdAt'
   | 'updatedAt'
   | 'auditAdminId'
@@ -77,6 +79,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
       status: 'pending',
       statusReason: 'created',
       previousStatuses: [],
+      statusActor: statusActorOf(ctx.actor),
       createdAt: now,
       updatedAt: now,
       auditAdminId: audit.adminId,

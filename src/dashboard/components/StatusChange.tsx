@@ -58,7 +58,7 @@ export function StatusChange({ transactionId, next }: { transactionId: string; n
     <Section id="change" title="Change status">
       {s.done ? (
         <output className="notice" key={s.done.round}>
-          Moved to {valueLabel(s.done.to)}.
+          Moved to {valueLabel(s.done.to)}. The status history names you as who changed it.
         </output>
       ) : null}
       {s.draft ? (

@@ -140,7 +140,14 @@ function LogoSection({ workspace: w, canWrite, setLogo, deleteLogo }: { workspac
     const reader = new FileReader();
     reader.onload = () => {
       const base64 = String(reader.result).replace(/^data:[^,]*,/, '');
-      setLogo.mutate({ contentBase64: base64 }, { onSettled: () => (input.value = '') });
+      setLogo.mutate(
+        { contentBase64: base64 },
+        {
+          onSettled: () => {
+            input.value = '';
+          },
+        },
+      );
     };
     reader.readAsDataURL(file);
   };

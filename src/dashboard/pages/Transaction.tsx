@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { nextStatuses } from '../../core/transactions/status-transitions.js';
+import { ActorName } from '../components/ActorName.js';
 import { TransactionEntries } from '../components/LedgerSections.js';
 import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { SandboxTransactionStatus } from '../components/SandboxActions.js';
@@ -52,7 +53,7 @@ export function Transaction({ transactionId }: { transactionId: string }) {
             ['Reference', t.reference],
             ['Direction', valueLabel(t.direction)],
             ['Currencies', t.coins.join(' / ')],
-            ['Created by', t.audit.admin ? `${t.audit.admin} (admin)` : t.audit.apiKey ? 'an API key' : 'the platform'],
+            ['Created by', <ActorName key="by" actor={t.statusHistory[t.statusHistory.length - 1]?.actor ?? null} />],
           ]}
         />
       </Section>
@@ -66,6 +67,8 @@ export function Transaction({ transactionId }: { transactionId: string }) {
             <li key={`${h.date}-${i}`}>
               <StatusBadge status={h.status} /> <DateTime iso={h.date} />
               {h.statusReason ? <span className="muted"> · {h.statusReason}</span> : null}
+              <span className="muted"> · by </span>
+              <ActorName actor={h.actor} />
             </li>
           ))}
         </ol>
