@@ -159,21 +159,25 @@ function ReviewChange(props: {
 /** The balance now and after, per currency, from the ledger's own rules. */
 function BalanceEffects({ balances }: { balances: Preview['balances'] }) {
   type B = Preview['balances'][number];
+  const change = (b: B, part: 'posted' | 'available') => (
+    <>
+      <Amount value={b.before[part]} currency={b.currency} /> → <Amount value={b.after[part]} currency={b.currency} />
+    </>
+  );
   const columns: Column<B>[] = [
     { header: 'Currency', cell: (b) => b.currency, primary: true },
     { header: 'Entry', cell: (b) => valueLabel(b.entryType) },
-    { header: 'Available now', cell: (b) => <Amount value={b.before.available} currency={b.currency} />, numeric: true },
+    { header: 'Posted (now → after)', cell: (b) => change(b, 'posted'), numeric: true },
     {
-      header: 'Available after',
+      header: 'Available (now → after)',
       numeric: true,
       cell: (b) => (
         <>
-          <Amount value={b.after.available} currency={b.currency} />
+          {change(b, 'available')}
           {b.sufficient ? null : <span className="field-error"> (more than is available: it would be refused)</span>}
         </>
       ),
     },
-    { header: 'Posted after', cell: (b) => <Amount value={b.after.posted} currency={b.currency} />, numeric: true },
   ];
   return <DataTable columns={columns} rows={balances} rowKey={(b) => b.currency} label="Effect on the balance" />;
 }
