@@ -6,11 +6,8 @@ export type StatusActor = NonNullable<Schemas['StatusActor']>;
 
 /** The caller as a status history names them: a key by id and name, a person by id, email and role, or `system`. */
 export function statusActorOf(actor: Actor): StatusActor {
-  if (actor.kind === 'api_key') {
-    // The key's name travels in the context once it is resolved (auth/authenticate.ts); null when it has none.
-    const name = (actor as { name?: string | null }).name ?? null;
-    return { kind: 'api_key', apiKeyId: actor.apiKeyId, apiKeyName: name };
-  }
+  // The key's name comes with the credential (auth/authenticate.ts); null when it has none.
+  if (actor.kind === 'api_key') return { kind: 'api_key', apiKeyId: actor.apiKeyId, apiKeyName: actor.name ?? null };
   if (actor.kind === 'admin') return { kind: 'person', adminId: actor.adminId, email: actor.email, role: actor.role };
   return { kind: 'system' };
 }
