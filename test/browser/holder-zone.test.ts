@@ -26,7 +26,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe.skipIf(!chromiumAvailable() && !process.env.CI)("the holder page's times and support contact", () => {
+describe.skipIf(!chromiumAvailable() && !process.env.CI)("the holder page's times and support contact", { timeout: 120_000 }, () => {
   it("shows times in the browser's zone, named, with UTC kept in the title", async () => {
     const rec = await recordingContext(browser, h.baseUrl, { viewport: { width: 390, height: 800 }, timezoneId: 'Asia/Tokyo' });
     const page = await rec.newPage();
