@@ -8,6 +8,30 @@ import { type AuditFields, auditPayload, GENESIS_HASH } from './audit-hash.js';
  */
 export type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
 
+/** The value recorded for a field that changed but holds PII or a secret: the change is named, never its value. */
+export const WITHHELD = '(withheld)';
+
+/**
+ * A URL as the audit log keeps it: scheme, host and path. Its query and credentials are dropped (a
+ * webhook URL may carry a token there), and their presence is marked.
+ */
+export function auditUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}${u.search ? '?(withheld)' : ''}`;
+  } catch {
+    return WITHHELD;
+  }
+}
+
+/** `AuditChanges` naming fields that were set or changed whose values are PII or secrets. */
+export function withheldFields(keys: Iterable<string>, when: 'after' | 'both' = 'after'): AuditChanges {
+  const out: AuditChanges = {};
+  for (const key of keys) out[key] = when === 'both' ? { before: WITHHELD, after: WITHHELD } : { after: WITHHELD };
+  return out;
+}
+
 export interface AuditEntry {
   /** `<object>.<verb>`, lower snake case: `transaction.status_changed`, `api_key.revoked`, `kyc.document_viewed`. */
   action: string;

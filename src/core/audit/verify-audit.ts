@@ -85,7 +85,7 @@ async function verifyChain(
              client_address AS "clientAddress", action, object_type AS "objectType", object_id AS "objectId",
              changes::text AS changes, prev_hash AS "prevHash", hash
       FROM audit_records WHERE workspace_id = ${workspaceId}::uuid AND seq > ${after}
-      ORDER BY seq LIMIT ${PAGE}`);
+      ORDER BY audit_records.seq LIMIT ${PAGE}`);
     for (const row of rows) {
       const seq = BigInt(row.seq);
       report.records++;

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
@@ -20,6 +21,15 @@ export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<Workspa
   }
   if (body.supportEmail !== undefined) data.supportEmail = body.supportEmail;
   if (body.supportUrl !== undefined) data.supportUrl = body.supportUrl;
-  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.workspace.findUniqueOrThrow({
+      where: { id: ctx.workspaceId },
+      select: { displayName: true, supportEmail: true, supportUrl: true },
+    });
+    await tx.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
+    // The fields given, before and after (the support contact is the workspace's own, not a holder's PII).
+    const changes = Object.fromEntries(Object.entries(data).map(([k, after]) => [k, { before: before[k as keyof typeof before], after }]));
+    await recordAudit(tx, ctx, { action: 'workspace.updated', object: { type: 'workspace', id: ctx.workspaceId }, changes });
+  });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }
