@@ -6,7 +6,34 @@
 // before the first paint, and the rest waits for the document.
 document.documentElement.classList.add('js');
 
+// The server writes times in UTC (it does not know the holder's zone): shown here in the browser's
+// own zone, named ("14 March 2026, 11:05 CET"), with the UTC time kept in the title.
+function localTimes() {
+  let format;
+  try {
+    format = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+  } catch {
+    return; // no Intl: UTC, as the server wrote it
+  }
+  for (const t of document.querySelectorAll('time.local-time')) {
+    const d = new Date(t.getAttribute('datetime'));
+    if (Number.isNaN(d.getTime())) continue;
+    const p = Object.fromEntries(format.formatToParts(d).map((x) => [x.type, x.value]));
+    t.title = t.textContent;
+    t.textContent = `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.timeZoneName}`;
+  }
+}
+
 document.addEventListener('DOMContentLoaded', () => {
+  localTimes();
   const previews = new Map();
 
   function showProgress(p) {

@@ -167,6 +167,15 @@ export function buildProgram(run: Runner): Command {
     .option('--passphrase-file <file>', 'open the master key sealed in the backup with the passphrase in this file')
     .option('--master-key-file <file>', "the master key, base64 (a copy of the backed-up data directory's master.key)")
     .action((file: string, options: Options) => run('restore', { ...options, file }));
+  const audit = program.command('audit').description('check the audit log').exitOverride();
+  command(
+    audit,
+    'verify',
+    "recompute every workspace's audit chain; exit 1 naming each edited, removed or reordered record",
+    'npx fas audit verify --json',
+  )
+    .option('--workspace <id>', 'only this workspace (default: every workspace)')
+    .action(action('audit verify'));
 
   const apiOptions = (c: Command) =>
     c

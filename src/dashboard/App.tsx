@@ -11,6 +11,7 @@ import { Deliveries } from './pages/Deliveries.js';
 import { Delivery } from './pages/Delivery.js';
 import { Event } from './pages/Event.js';
 import { Events } from './pages/Events.js';
+import { Settings } from './pages/Settings.js';
 import { SignIn } from './pages/SignIn.js';
 import { Transaction } from './pages/Transaction.js';
 import { Transactions } from './pages/Transactions.js';
@@ -29,7 +30,10 @@ const NAV = [
   ['Webhooks', `${BASE}/webhooks`],
   ['Events', `${BASE}/events`],
   ['API keys', `${BASE}/api-keys`],
+  ['Settings', `${BASE}/settings`],
 ] as const;
+/** Entries only admins see (the pages still answer analysts, read-only). */
+const ADMIN_ONLY: readonly string[] = [`${BASE}/settings`];
 
 function Route({ path }: { path: string }) {
   const rest = path.startsWith(BASE) ? path.slice(BASE.length) : path;
@@ -45,6 +49,7 @@ function Route({ path }: { path: string }) {
   if (a === 'events' && !b) return <Events />;
   if (a === 'events' && b && !c) return <Event key={b} eventId={b} />;
   if (a === 'api-keys' && !b) return <ApiKeys />;
+  if (a === 'settings' && !b) return <Settings />;
   return (
     <Page title="Page not found">
       <p>There is no page at this address.</p>
@@ -89,7 +94,7 @@ function TopBar({
       </div>
       <nav id="main-nav" aria-label="Main" className={open ? 'open' : undefined}>
         <ul>
-          {NAV.map(([label, href]) => (
+          {NAV.filter(([, href]) => role === 'admin' || !ADMIN_ONLY.includes(href)).map(([label, href]) => (
             <li key={href}>
               <Link to={href} aria-current={active(href) ? 'page' : undefined}>
                 {label}

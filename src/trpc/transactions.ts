@@ -4,6 +4,7 @@ import { createCryptoTransaction } from '../core/transactions/create-crypto-tran
 import { createTradeTransaction } from '../core/transactions/create-trade-transaction.js';
 import { getTransaction } from '../core/transactions/get-transaction.js';
 import { listTransactions } from '../core/transactions/list-transactions.js';
+import { previewStatusChange } from '../core/transactions/preview-status-change.js';
 import { type StatsGroup, transactionStats } from '../core/transactions/transaction-stats.js';
 import { updateTransactionStatus } from '../core/transactions/update-transaction-status.js';
 import { router, typed } from './init.js';
@@ -18,6 +19,8 @@ export const transactionsRouter = router({
   createBank: mutation(typed<Schemas['CreateBankTransactionRequest']>(), createBankTransaction),
   createCrypto: mutation(typed<Schemas['CreateCryptoTransactionRequest']>(), createCryptoTransaction),
   createTrade: mutation(typed<Schemas['CreateTradeTransactionRequest']>(), createTradeTransaction),
+  /** What `updateStatus` would do (the dashboard's confirmation); writes nothing. */
+  previewStatusChange: query(typed<Schemas['StatusChangePreviewRequest']>(), previewStatusChange),
   updateStatus: mutation(
     typed<PathOf<'simulateTransactionStatus'> & Schemas['TransactionStatusChange']>(),
     withBody('transactionId', updateTransactionStatus),

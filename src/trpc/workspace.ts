@@ -18,10 +18,10 @@ function logoBytes(input: { contentBase64?: unknown } | undefined): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'base64'));
 }
 
-/** Dashboard: the workspace's settings (display name and logo shown to account holders). */
+/** Dashboard: the workspace's settings (display name, support contact and logo shown to account holders). */
 export const workspaceRouter = router({
   get: authedProcedure.query(({ ctx }) => getWorkspace(ctx.core)),
-  update: mutation(typed<Schemas['UpdateWorkspaceRequest']>(), updateWorkspace, { displayName: null }),
+  update: mutation(typed<Schemas['UpdateWorkspaceRequest']>(), updateWorkspace, {}),
   setLogo: authedProcedure
     .input(typed<{ contentBase64: string }>())
     .mutation(({ ctx, input }) => setWorkspaceLogo(ctx.core, { content: logoBytes(input) })),

@@ -241,7 +241,9 @@ describe('signature', () => {
     const signed = await h.deps.db.event.findMany({ where: { workspaceId: link.ws.workspaceId, type: 'kyc_verification_signed' } });
     expect(signed).toHaveLength(1);
     expect(JSON.stringify(signed[0]?.details)).not.toContain('Ada');
-    expect((await openPage(h, link.token)).html).toMatch(/<span class="badge ok">Signed<\/span> \d{1,2} \w+ \d{4}, \d\d:\d\d UTC/);
+    expect((await openPage(h, link.token)).html).toMatch(
+      /<span class="badge ok">Signed<\/span> <time class="local-time" datetime="[^"]+">\d{1,2} \w+ \d{4}, \d\d:\d\d UTC<\/time>/,
+    );
   });
 
   it('a new save of the KYC data removes the previous link documents and signature', async () => {

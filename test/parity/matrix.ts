@@ -149,6 +149,12 @@ export const MATRIX: Record<string, UseCase> = {
     trpc: 'transactions.updateStatus',
     graphql: ANALYSTS_READ,
   },
+  previewStatusChange: {
+    kind: 'read',
+    rest: no("the dashboard's confirmation of an admin's status change, which REST does not offer (updateTransactionStatus)"),
+    trpc: 'transactions.previewStatusChange',
+    graphql: ANALYSTS_READ,
+  },
   simulateBankDeposit: { kind: 'write', rest: 'simulateBankDeposit', trpc: 'simulations.bankDeposit', graphql: ANALYSTS_READ },
   simulateCryptoDeposit: { kind: 'write', rest: 'simulateCryptoDeposit', trpc: 'simulations.cryptoDeposit', graphql: ANALYSTS_READ },
   // the ledger

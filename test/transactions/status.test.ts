@@ -92,7 +92,7 @@ describe('other rules', () => {
     const row = await h.deps.db.transaction.findFirstOrThrow({ where: { id: tx.id } });
     expect(row.status).toBe(ok[0]!.body.status);
     // The status it left is the one previous status: one change won.
-    expect(row.previousStatuses).toEqual([['pending', 'created', tx.createdAt]]);
+    expect(row.previousStatuses).toEqual([['pending', 'created', tx.createdAt, { kind: 'system' }]]);
   });
 
   it('a non-sandbox workspace cannot simulate (403); bad bodies are 400; unknown ids 404', async () => {

@@ -7,6 +7,7 @@ import { type TransactionRow, toTransactionDto } from '../../src/core/transactio
 const ID = 'd9f88aba-954f-47a9-81f8-51e2f3486b58';
 const ACCOUNT = '426477a3-1e61-452a-8115-3dcf6a5ffba2';
 const ADMIN = '0b7f4a4e-8f0e-4c57-9a43-2f1a3c1b9e11';
+const KEY = '3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a';
 
 const NO_DETAILS = {
   instrumentType: null,
@@ -48,9 +49,10 @@ function row(over: Partial<TransactionRow>): TransactionRow {
     status: 'completed',
     statusReason: 'settled',
     previousStatuses: [
-      ['processing', 'sent to the bank', '2026-11-23T19:19:30.000Z'],
-      ['pending', 'created', '2026-11-23T19:19:00.831Z'],
+      ['processing', 'sent to the bank', '2026-11-23T19:19:30.000Z', { kind: 'system' }],
+      ['pending', 'created', '2026-11-23T19:19:00.831Z', { kind: 'api_key', apiKeyId: KEY, apiKeyName: 'billing' }],
     ],
+    statusActor: { kind: 'person', adminId: ADMIN, email: 'ops@example.com', role: 'admin' },
     createdAt: new Date('2026-11-23T19:19:00.831Z'),
     updatedAt: new Date('2026-11-23T19:20:00.000Z'),
     auditAdminId: null,
@@ -67,8 +69,25 @@ function row(over: Partial<TransactionRow>): TransactionRow {
   } as TransactionRow;
 }
 
-const HEAD = `{"id":"${ID}","reference":"INV-1","accountId":"${ACCOUNT}","createdAt":"2026-11-23T19:19:00.831Z","transactionType":"%TYPE%","direction":"%DIRECTION%","coins":["USD"],"status":"completed","statusReason":"settled","statusHistory":[{"date":"2026-11-23T19:20:00.000Z","status":"completed","statusReason":"settled"},{"date":"2026-11-23T19:19:30.000Z","status":"processing","statusReason":"sent to the bank"},{"date":"2026-11-23T19:19:00.831Z","status":"pending","statusReason":"created"}],"account":{"accountId":"${ACCOUNT}","email":"a@example.com"},`;
+const HEAD = `{"id":"${ID}","reference":"INV-1","accountId":"${ACCOUNT}","createdAt":"2026-11-23T19:19:00.831Z","transactionType":"%TYPE%","direction":"%DIRECTION%","coins":["USD"],"status":"completed","statusReason":"settled","statusHistory":[{"date":"2026-11-23T19:20:00.000Z","status":"completed","statusReason":"settled","actor":{"kind":"person","adminId":"${ADMIN}","email":"ops@example.com","role":"admin"}},{"date":"2026-11-23T19:19:30.000Z","status":"processing","statusReason":"sent to the bank","actor":{"kind":"system"}},{"date":"2026-11-23T19:19:00.831Z","status":"pending","statusReason":"created","actor":{"kind":"api_key","apiKeyId":"${KEY}","apiKeyName":"billing"}}],"account":{"accountId":"${ACCOUNT}","email":"a@example.com"},`;
 const head = (type: string, direction: string) => HEAD.replace('%TYPE%', type).replace('%DIRECTION%', direction);
+
+describe('status history recorded before actors', () => {
+  it('reads null, the first entry naming the creator its audit columns know', () => {
+    const old = {
+      statusActor: null,
+      previousStatuses: [
+        ['processing', 'sent to the bank', '2026-11-23T19:19:30.000Z'],
+        ['pending', 'created', '2026-11-23T19:19:00.831Z'],
+      ],
+    } as Partial<TransactionRow>;
+    const actors = (r: TransactionRow) => toTransactionDto(r).statusHistory.map((e) => e.actor);
+    expect(actors(row(old))).toEqual([null, null, { kind: 'api_key', apiKeyName: null }]);
+    const byAdmin = row({ ...old, auditAdminId: ADMIN, auditAdmin: 'ops@example.com', auditApiKey: false });
+    expect(actors(byAdmin)).toEqual([null, null, { kind: 'person', adminId: ADMIN, email: 'ops@example.com', role: 'admin' }]);
+    expect(actors(row({ ...old, auditApiKey: false }))).toEqual([null, null, null]);
+  });
+});
 
 describe('toTransactionDto serializes to the same bytes', () => {
   it('a bank transaction with every optional field', () => {

@@ -50,7 +50,9 @@ describe('display name', () => {
     [{ displayName: 'x'.repeat(101) }, 'displayName'],
     [{ displayName: 'Tab\there' }, 'displayName'],
     [{ displayName: 'A', color: 'red' }, 'color'],
-    [{}, 'displayName'],
+    [{ supportEmail: 'not an email' }, 'supportEmail'],
+    [{ supportUrl: 'http://acme.example/help' }, 'supportUrl'],
+    [{ supportUrl: 'javascript:alert(1)' }, 'supportUrl'],
   ])('refuses %j naming %s, and changes nothing', async (body, field) => {
     await patch(a.apiKey, { displayName: 'Kept' });
     const res = await patch(a.apiKey, body);
@@ -60,11 +62,38 @@ describe('display name', () => {
     expect((await get(a.apiKey)).body.displayName).toBe('Kept');
   });
 
+  it('refuses an empty body, and changes nothing', async () => {
+    await patch(a.apiKey, { displayName: 'Kept' });
+    const res = await patch(a.apiKey, {});
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect((await get(a.apiKey)).body.displayName).toBe('Kept');
+  });
+
   it('analysts read but may not change it', async () => {
     expect((await get(a.analystToken)).status).toBe(200);
     const res = await patch(a.analystToken, { displayName: 'Analyst was here' });
     expect(res.status).toBe(403);
     expect((await get(a.apiKey)).body.displayName).not.toBe('Analyst was here');
+  });
+});
+
+describe('support contact (SPEC 1)', () => {
+  it('is set and cleared field by field over REST, tRPC and GraphQL; a field left out stays', async () => {
+    const w = await workspaceFactory(h.deps, 'Support');
+    expect((await get(w.apiKey)).body).toMatchObject({ supportEmail: null, supportUrl: null });
+    const set = await patch(w.adminToken, { displayName: 'Acme Bank', supportEmail: 'help@acme.example' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ displayName: 'Acme Bank', supportEmail: 'help@acme.example', supportUrl: null });
+    const viaTrpc = await trpcCaller(h, w.adminToken).workspace.update.mutate({ supportUrl: 'https://acme.example/help' });
+    expect(viaTrpc).toMatchObject({ displayName: 'Acme Bank', supportEmail: 'help@acme.example', supportUrl: 'https://acme.example/help' });
+    const viaGql = await graphql(h, w.apiKey, 'mutation { updateWorkspace(supportEmail: null) { displayName supportEmail supportUrl } }');
+    expect(viaGql.data.updateWorkspace).toEqual({ displayName: 'Acme Bank', supportEmail: null, supportUrl: 'https://acme.example/help' });
+    const read = await graphql(h, w.apiKey, '{ workspace { supportEmail supportUrl } }');
+    expect(read.data.workspace).toEqual({ supportEmail: null, supportUrl: 'https://acme.example/help' });
+    const bad = await graphql(h, w.apiKey, 'mutation { updateWorkspace(supportUrl: "http://plain.example") { supportUrl } }');
+    expect(bad.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect((await get(a.apiKey)).body.supportUrl).toBeNull();
   });
 });
 

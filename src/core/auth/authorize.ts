@@ -18,6 +18,13 @@ export function requireCredentialManager(ctx: Ctx): void {
   }
 }
 
+/** What only a workspace admin does in person (not an API key, not an analyst): `what` names it in the refusal. */
+export function requireAdminPerson(ctx: Ctx, what: string): void {
+  if (ctx.actor.kind === 'api_key' || ctx.actor.role !== 'admin') {
+    throw new AppError('FORBIDDEN', `only workspace admins may ${what}`);
+  }
+}
+
 /** The `audit` facts a created resource records about its creator (`Transaction.audit` in openapi.yaml). */
 export function auditOf(ctx: Ctx): { adminId: string | null; admin: string | null; apiKey: boolean } {
   const a = ctx.actor;

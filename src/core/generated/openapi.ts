@@ -1023,10 +1023,13 @@ export interface paths {
         head?: never;
         /**
          * Change the workspace's settings
-         * @description Sets `displayName`, the name account holders see on the verification page ("<displayName>
-         *     asks you to verify your identity"): 1 to 100 characters once trimmed, no control
-         *     characters; `null` clears it, and the page then shows the workspace's `name`. For admins
-         *     and API keys; analysts get `403`.
+         * @description Sets what account holders see on the verification page: `displayName` ("<displayName>
+         *     asks you to verify your identity"), 1 to 100 characters once trimmed, no control
+         *     characters (`null` clears it, and the page then shows the workspace's `name`); and the
+         *     support contact (SPEC 1), `supportEmail` and/or `supportUrl` (`https://`), which the page
+         *     offers as "Questions? Contact ..." (`null` clears one; with neither, the page names the
+         *     workspace only). A field left out stays as it is; an empty body is `400`. For admins and
+         *     API keys; analysts get `403`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -2145,6 +2148,16 @@ export interface components {
             name: string;
             /** @description What account holders see on the verification page; `name` is shown when null. */
             displayName: string | null;
+            /**
+             * Format: email
+             * @description The support contact (SPEC 1) by email, shown to account holders on the verification page; null when not set.
+             */
+            supportEmail: string | null;
+            /**
+             * Format: uri
+             * @description The support contact (SPEC 1) as a web page (`https`), shown to account holders on the verification page; null when not set.
+             */
+            supportUrl: string | null;
             /** @description Sandbox workspaces may run simulations. */
             sandbox: boolean;
             /** Format: date-time */
@@ -2170,12 +2183,23 @@ export interface components {
              */
             url: string;
         } | null;
+        /** @description A field left out stays as it is; `null` clears it. */
         UpdateWorkspaceRequest: {
             /**
              * Format: display-text
              * @description 1-100 characters once trimmed, display text (no control, invisible or bidirectional formatting characters); null clears it.
              */
-            displayName: string | null;
+            displayName?: string | null;
+            /**
+             * Format: email
+             * @description Where account holders write for help; null clears it.
+             */
+            supportEmail?: string | null;
+            /**
+             * Format: uri
+             * @description A help page for account holders, `https://` only; null clears it.
+             */
+            supportUrl?: string | null;
         };
         /** @description Who is signed in (tRPC `session.signIn` and `session.me`). */
         DashboardSession: {
@@ -2709,7 +2733,32 @@ export interface components {
             statusReason: string;
             /** Format: date-time */
             date: string;
+            actor: components["schemas"]["StatusActor"];
         };
+        /** @description Who made this change (the first entry: who created the transaction). `kind` says which: `api_key` (`apiKeyId` and the key's `apiKeyName`; a sandbox simulation names the key that asked for it), `person` (a workspace member in the dashboard or with an admin token: `adminId`, `email`, `role`), or `system` (the operator's CLI, the worker). Null for a change made before FAS recorded who made it (transactions older than 2026-12-11): the first entry of such a transaction still names its creator as far as `audit` knows it (an API key without its id, or the admin). */
+        StatusActor: {
+            /** @enum {string} */
+            kind: "api_key" | "person" | "system";
+            /**
+             * Format: uuid
+             * @description `api_key`: the key; left out when it was not recorded (older transactions).
+             */
+            apiKeyId?: string;
+            /** @description `api_key`: the key's name at the time (null when it has none). */
+            apiKeyName?: string | null;
+            /**
+             * Format: uuid
+             * @description `person`: the workspace member.
+             */
+            adminId?: string;
+            /** @description `person`: their email. */
+            email?: string;
+            /**
+             * @description `person`: their role at the time.
+             * @enum {string}
+             */
+            role?: "admin" | "analyst";
+        } | null;
         /** @description Present when `transactionType` is `bank`. Optional fields are left out when they have no value. */
         BankTransactionDetails: {
             /** @enum {string} */
@@ -2862,6 +2911,38 @@ export interface components {
              * @description Optional; when omitted the transaction's `statusReason` (and the new history entry's) is `""`.
              */
             statusReason?: string;
+        };
+        /** @description tRPC `transactions.previewStatusChange` input (the same fields as `transactions.updateStatus`). */
+        StatusChangePreviewRequest: {
+            /** Format: uuid */
+            transactionId: string;
+            status: components["schemas"]["TransactionStatus"];
+            /**
+             * Format: display-text
+             * @description Checked as the change would check it; the preview repeats it.
+             */
+            statusReason?: string;
+        };
+        /** @description tRPC `transactions.previewStatusChange`: what an admin's status change would do, shown in the dashboard before it is confirmed. Nothing is written. A change the transition table refuses is refused here with the same `INVALID_STATE` error; the balances are those of now, so a concurrent change can still make the confirmed change differ (or fail with `INSUFFICIENT_FUNDS`). */
+        StatusChangePreview: {
+            /** Format: uuid */
+            transactionId: string;
+            from: components["schemas"]["TransactionStatus"];
+            to: components["schemas"]["TransactionStatus"];
+            /** @description The reason the change will record (`""` when none is given). */
+            statusReason: string;
+            event: components["schemas"]["EventType"];
+            /** @description One item per currency whose balance the change moves, by currency; empty when it moves no money (`pending` to `processing`). */
+            balances: components["schemas"]["BalanceEffect"][];
+        };
+        /** @description How a status change would move the account's balance in one currency (docs/api.md "Balances"). */
+        BalanceEffect: {
+            currency: string;
+            entryType: components["schemas"]["LedgerEntryType"];
+            before: components["schemas"]["EntryBalance"];
+            after: components["schemas"]["EntryBalance"];
+            /** @description False when the change would spend more than is available now (it would be refused with `INSUFFICIENT_FUNDS`). */
+            sufficient: boolean;
         };
         KycOutcome: {
             /** @enum {string} */
@@ -5701,7 +5782,12 @@ export interface operations {
                      *             {
                      *               "date": "2026-11-22T10:00:08.962Z",
                      *               "status": "pending",
-                     *               "statusReason": "created"
+                     *               "statusReason": "created",
+                     *               "actor": {
+                     *                 "kind": "api_key",
+                     *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *                 "apiKeyName": "billing-service"
+                     *               }
                      *             }
                      *           ],
                      *           "account": {
@@ -5737,7 +5823,12 @@ export interface operations {
                      *             {
                      *               "date": "2026-11-22T10:00:08.759Z",
                      *               "status": "pending",
-                     *               "statusReason": "created"
+                     *               "statusReason": "created",
+                     *               "actor": {
+                     *                 "kind": "api_key",
+                     *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *                 "apiKeyName": "billing-service"
+                     *               }
                      *             }
                      *           ],
                      *           "account": {
@@ -5862,12 +5953,22 @@ export interface operations {
                      *         {
                      *           "date": "2026-11-22T10:00:08.431Z",
                      *           "status": "processing",
-                     *           "statusReason": "Submitted to the ACH network"
+                     *           "statusReason": "Submitted to the ACH network",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         },
                      *         {
                      *           "date": "2026-11-22T10:00:07.407Z",
                      *           "status": "pending",
-                     *           "statusReason": "created"
+                     *           "statusReason": "created",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         }
                      *       ],
                      *       "account": {
@@ -6144,12 +6245,22 @@ export interface operations {
                      *         {
                      *           "date": "2026-11-22T10:00:08.431Z",
                      *           "status": "processing",
-                     *           "statusReason": "Submitted to the ACH network"
+                     *           "statusReason": "Submitted to the ACH network",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         },
                      *         {
                      *           "date": "2026-11-22T10:00:07.407Z",
                      *           "status": "pending",
-                     *           "statusReason": "created"
+                     *           "statusReason": "created",
+                     *           "actor": {
+                     *             "kind": "api_key",
+                     *             "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                     *             "apiKeyName": "billing-service"
+                     *           }
                      *         }
                      *       ],
                      *       "account": {
@@ -6342,6 +6453,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -6375,7 +6488,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "displayName": "Acme Bank"
+                 *       "displayName": "Acme Bank",
+                 *       "supportEmail": "help@acme.example",
+                 *       "supportUrl": "https://acme.example/help"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWorkspaceRequest"];
@@ -6394,6 +6509,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -6445,6 +6562,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -6491,6 +6610,8 @@ export interface operations {
                      *       "workspaceId": "6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b",
                      *       "name": "acme-production",
                      *       "displayName": "Acme Bank",
+                     *       "supportEmail": "help@acme.example",
+                     *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
                      *       "logo": {
@@ -8592,7 +8713,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.031Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
@@ -8689,7 +8815,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.888Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
@@ -8785,12 +8916,22 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.557Z",
                  *               "status": "processing",
-                 *               "statusReason": ""
+                 *               "statusReason": "",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             },
                  *             {
                  *               "date": "2026-11-25T21:19:40.031Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "crypto",
@@ -9167,7 +9308,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:39.643Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "bank",
@@ -9267,7 +9413,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.736Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "bank",
@@ -9364,12 +9515,22 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.424Z",
                  *               "status": "processing",
-                 *               "statusReason": ""
+                 *               "statusReason": "",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             },
                  *             {
                  *               "date": "2026-11-25T21:19:39.643Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "bank",
@@ -9471,7 +9632,12 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.236Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "trade",
@@ -9571,12 +9737,22 @@ export interface operations {
                  *             {
                  *               "date": "2026-11-25T21:19:40.627Z",
                  *               "status": "processing",
-                 *               "statusReason": ""
+                 *               "statusReason": "",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             },
                  *             {
                  *               "date": "2026-11-25T21:19:40.236Z",
                  *               "status": "pending",
-                 *               "statusReason": "created"
+                 *               "statusReason": "created",
+                 *               "actor": {
+                 *                 "kind": "api_key",
+                 *                 "apiKeyId": "3d2f1c0b-9a8e-4f7d-8c6b-5a4e3d2c1b0a",
+                 *                 "apiKeyName": "billing-service"
+                 *               }
                  *             }
                  *           ],
                  *           "transactionType": "trade",

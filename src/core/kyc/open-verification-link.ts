@@ -21,8 +21,8 @@ export type VerificationLinkState =
       attemptsLeft: number;
       /** The nonce the page's forms carry back. */
       nonce: string;
-      /** Who asks: the workspace's display name (its name when unset) and its logo's address, if any. */
-      requester: { name: string; logoUrl: string | null };
+      /** Who asks: the workspace's display name (its name when unset), its logo's address and its support contact, if any. */
+      requester: { name: string; logoUrl: string | null; supportEmail: string | null; supportUrl: string | null };
       /** A business's verification (KYB): the company, and who signs for it (masked). Null for an individual. */
       business: { legalName: string; signer: { initials: string; title: string } | null } | null;
     };
@@ -45,7 +45,7 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       linkAttempts: true,
       signedAt: true,
       documents: { where: { uploadedAt: { not: null } }, select: { kind: true, fileName: true, uploadedAt: true } },
-      workspace: { select: { name: true, displayName: true, logo: { select: { sha256: true } } } },
+      workspace: { select: { name: true, displayName: true, supportEmail: true, supportUrl: true, logo: { select: { sha256: true } } } },
       business: {
         select: { legalName: true, people: { where: { isController: true }, select: { nameInitials: true, title: true } } },
       },
@@ -66,6 +66,8 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
       // Names stored before display text was checked lose their hidden characters here.
       name: stripHidden(row.workspace.displayName ?? row.workspace.name),
       logoUrl: row.workspace.logo ? `/workspace-logos/${row.workspace.logo.sha256}` : null,
+      supportEmail: row.workspace.supportEmail,
+      supportUrl: row.workspace.supportUrl,
     },
     business: row.business
       ? {

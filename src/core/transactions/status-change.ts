@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { recordLedgerStep } from '../ledger/record-entries.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
+import { statusActorOf } from './status-actor.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import { LEDGER_KEYS, type PreviousStatus } from './transaction-columns.js';
 import { bumpCounts } from './transaction-counts.js';
@@ -19,10 +21,19 @@ function sandboxTxHash(id: string, network: string): string {
   return network === 'bitcoin' ? hex : `0x${hex}`;
 }
 
+/** Refuses a change the transition table (status-transitions.ts) does not allow, saying what would be. */
+export function assertTransition(row: { status: TransactionStatus; transactionType: string }, to: TransactionStatus): void {
+  const allowed = nextStatuses(row.status, row.transactionType);
+  if (!allowed.includes(to)) {
+    const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
+    throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
+  }
+}
+
 /**
  * The one way a transaction's status changes (simulations and admins both call it), inside the
  * caller's database transaction: locks the row, enforces the transition table, adds the
- * status it leaves to the front of `previous_statuses`. Events about the change are written here, in the same transaction.
+ * status it leaves (with who set it) to the front of `previous_statuses`, and records the caller as who set the new one. Events about the change are written here, in the same transaction.
  */
 export async function changeTransactionStatus(
   tx: Prisma.TransactionClient,
@@ -37,6 +48,7 @@ export async function changeTransactionStatus(
       'status',
       'statusReason',
       'updatedAt',
+      'statusActor',
       'transactionType',
       'detailType',
       'network',
@@ -52,20 +64,17 @@ export async function changeTransactionStatus(
   );
   const row = rows[0];
   if (!row) throw notFound('transaction');
-  const allowed = nextStatuses(row.status, row.transactionType);
-  if (!allowed.includes(to)) {
-    const options = allowed.length ? `it may move to ${allowed.join(' or ')}` : 'it is final';
-    throw new AppError('INVALID_STATE', `a ${row.transactionType} transaction in ${row.status} cannot move to ${to}; ${options}`);
-  }
+  assertTransition(row, to);
   const now = ctx.clock.now();
   // The current status becomes the newest previous one (`previous_statuses`, schema.prisma).
-  const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString()];
+  const previous: PreviousStatus = [row.status, row.statusReason, row.updatedAt.toISOString(), row.statusActor];
   // A crypto withdrawal gets its hash when it is broadcast, and becomes searchable by it.
   const txHash = to === 'processing' && row.detailType === 'withdraw' && !row.txHash ? sandboxTxHash(id, row.network ?? '') : null;
   await tx.$executeRaw`
     UPDATE transactions SET
       status = ${to}::transaction_status,
       status_reason = ${reason},
+      status_actor = ${JSON.stringify(statusActorOf(ctx.actor))}::jsonb,
       previous_statuses = ${JSON.stringify([previous])}::jsonb || previous_statuses,
       updated_at = ${now},
       tx_hash = coalesce(tx_hash, ${txHash})
@@ -90,6 +99,11 @@ export async function changeTransactionStatus(
       [to, 1],
     ],
   );
+  await recordAudit(tx, ctx, {
+    action: 'transaction.status_changed',
+    object: { type: 'transaction', id },
+    changes: { status: { before: row.status, after: to }, statusReason: { before: row.statusReason, after: reason } },
+  });
   return transaction;
 }
 

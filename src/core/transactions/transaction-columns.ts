@@ -3,8 +3,14 @@ import type { Schemas } from '../contract.js';
 
 type Dto = Schemas['Transaction'];
 
-/** A status before the current one, as stored: [status, statusReason, date (ISO 8601, UTC)]. */
-export type PreviousStatus = [Dto['status'], string, string];
+/** Who made a change, as stored and answered (`StatusActor` in openapi.yaml); null: not recorded. */
+type StoredActor = Dto['statusHistory'][number]['actor'];
+
+/**
+ * A status before the current one, as stored: [status, statusReason, date (ISO 8601, UTC), actor].
+ * Entries stored before actors were recorded have no 4th element.
+ */
+export type PreviousStatus = [Dto['status'], string, string, StoredActor?];
 
 /** The SQL type of a column: the element type bulk inserts cast to, and how reads cast it. */
 export type SqlType =
@@ -50,6 +56,8 @@ export const TRANSACTION_COLUMNS = {
   status: col<Dto['status']>('status', 'transaction_status'),
   statusReason: col<string>('status_reason', 'text'),
   previousStatuses: col<PreviousStatus[]>('previous_statuses', 'jsonb'),
+  /** Who set the current status; null when not recorded (status-actor.ts). */
+  statusActor: col<StoredActor>('status_actor', 'jsonb'),
   createdAt: col<Date>('created_at', 'timestamptz'),
   /** When the current status was set: the date of the newest `statusHistory` entry. */
   updatedAt: col<Date>('updated_at', 'timestamptz'),
@@ -115,8 +123,9 @@ function optionalIn(k: ColumnKey): string | undefined {
 }
 
 // Compile-time: a column is nullable here exactly when schema.prisma says so (a Json column's type
-// admits JSON null whatever the schema says, so it is left out of the comparison).
-type NullableKeys<T> = { [K in keyof T]-?: null extends T[K] ? (Prisma.JsonValue extends T[K] ? never : K) : never }[keyof T];
+// admits JSON null whatever the schema says, so the Json columns are left out of the comparison).
+type JsonKeys = { [K in keyof StoredTransaction]-?: Prisma.JsonValue extends StoredTransaction[K] ? K : never }[keyof StoredTransaction];
+type NullableKeys<T> = { [K in Exclude<keyof T, JsonKeys>]-?: null extends T[K] ? K : never }[Exclude<keyof T, JsonKeys>];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const nullabilityMatchesSchema: Same<NullableKeys<ColumnValues>, NullableKeys<StoredTransaction>> = true;
 void nullabilityMatchesSchema;

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { auditOf } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
@@ -7,6 +8,7 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { bumpSearchGroup } from './search-groups.js';
+import { statusActorOf } from './status-actor.js';
 import { bumpCounts } from './transaction-counts.js';
 import { readTransaction } from './transaction-read.js';
 import type { TransactionDto } from './transaction-row.js';
@@ -22,6 +24,7 @@ export type NewTransaction = Omit<
   | 'status'
   | 'statusReason'
   | 'previousStatuses'
+  | 'statusActor'
   | 'createdAt'
   | 'updatedAt'
   | 'auditAdminId'
@@ -77,6 +80,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
       status: 'pending',
       statusReason: 'created',
       previousStatuses: [],
+      statusActor: statusActorOf(ctx.actor),
       createdAt: now,
       updatedAt: now,
       auditAdminId: audit.adminId,
@@ -105,6 +109,19 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
     [['pending', 1]],
   );
   await bumpSearchGroup(tx, ctx.workspaceId, id);
+  await recordAudit(tx, ctx, {
+    action: 'transaction.created',
+    object: { type: 'transaction', id },
+    changes: {
+      status: { after: 'pending' },
+      accountId: { after: account.id },
+      transactionType: { after: t.transactionType },
+      detailType: { after: t.detailType },
+      amount: { after: t.amount },
+      fee: { after: t.fee },
+      coins: { after: t.coins },
+    },
+  });
   return transaction;
 }
 

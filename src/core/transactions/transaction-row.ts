@@ -2,6 +2,7 @@ import type { SqlRunner } from '../../db/database.js';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Schemas } from '../contract.js';
 import { directionOf } from '../ledger/legs.js';
+import { creatorFromAudit } from './status-actor.js';
 import {
   BANK_OPTIONAL,
   type ColumnValues,
@@ -96,14 +97,22 @@ function addPresent<O extends object, K extends ReadKey>(
 }
 
 /**
- * The contract's `statusHistory`, newest first: the current status (set at `updatedAt`), then the
- * stored earlier ones. Keys in the order the history had when stored as jsonb objects.
+ * The contract's `statusHistory`, newest first: the current status (set at `updatedAt` by
+ * `statusActor`), then the stored earlier ones. The first entry of a transaction whose creation
+ * predates recorded actors names the creator its audit columns know (status-actor.ts).
  */
 function statusHistoryOf(
-  r: Pick<TransactionRow, 'status' | 'statusReason' | 'updatedAt' | 'previousStatuses'>,
+  r: Pick<
+    TransactionRow,
+    'status' | 'statusReason' | 'updatedAt' | 'previousStatuses' | 'statusActor' | 'auditAdminId' | 'auditAdmin' | 'auditApiKey'
+  >,
 ): TransactionDto['statusHistory'] {
-  const history: TransactionDto['statusHistory'] = [{ date: r.updatedAt.toISOString(), status: r.status, statusReason: r.statusReason }];
-  for (const [status, statusReason, date] of r.previousStatuses) history.push({ date, status, statusReason });
+  const history: TransactionDto['statusHistory'] = [
+    { date: r.updatedAt.toISOString(), status: r.status, statusReason: r.statusReason, actor: r.statusActor ?? null },
+  ];
+  for (const [status, statusReason, date, actor] of r.previousStatuses) history.push({ date, status, statusReason, actor: actor ?? null });
+  const first = history[history.length - 1] as (typeof history)[number];
+  if (first.actor === null) first.actor = creatorFromAudit(r);
   return history;
 }
 

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
@@ -5,14 +6,30 @@ import { validateBody } from '../validation/validators.js';
 import { readWorkspace, type WorkspaceDto } from './workspace-dto.js';
 
 /**
- * `updateWorkspace`: sets (or clears, with null) the display name holders see. Trimmed; what is
- * left must still be 1-100 characters, so a name of spaces is refused rather than stored empty.
+ * `updateWorkspace`: sets (or clears, with null) what holders see: the display name and the
+ * support contact. A field left out stays as it is. The display name is trimmed; what is left must
+ * still be 1-100 characters, so a name of spaces is refused rather than stored empty.
  */
 export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<WorkspaceDto> {
   requireWriter(ctx);
   const body = validateBody('UpdateWorkspaceRequest', input);
-  const displayName = body.displayName === null ? null : body.displayName.trim();
-  if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
-  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data: { displayName }, select: { id: true } });
+  const data: { displayName?: string | null; supportEmail?: string | null; supportUrl?: string | null } = {};
+  if (body.displayName !== undefined) {
+    const displayName = body.displayName === null ? null : body.displayName.trim();
+    if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
+    data.displayName = displayName;
+  }
+  if (body.supportEmail !== undefined) data.supportEmail = body.supportEmail;
+  if (body.supportUrl !== undefined) data.supportUrl = body.supportUrl;
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.workspace.findUniqueOrThrow({
+      where: { id: ctx.workspaceId },
+      select: { displayName: true, supportEmail: true, supportUrl: true },
+    });
+    await tx.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
+    // The fields given, before and after (the support contact is the workspace's own, not a holder's PII).
+    const changes = Object.fromEntries(Object.entries(data).map(([k, after]) => [k, { before: before[k as keyof typeof before], after }]));
+    await recordAudit(tx, ctx, { action: 'workspace.updated', object: { type: 'workspace', id: ctx.workspaceId }, changes });
+  });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }

@@ -8,6 +8,8 @@ export const workspaceSelect = {
   id: true,
   name: true,
   displayName: true,
+  supportEmail: true,
+  supportUrl: true,
   sandbox: true,
   createdAt: true,
   logo: { select: { mediaType: true, size: true, sha256: true, updatedAt: true } },
@@ -26,6 +28,8 @@ export function toWorkspaceDto(deps: Pick<Deps, 'publicUrl'>, r: WorkspaceRow): 
     workspaceId: r.id,
     name: r.name,
     displayName: r.displayName,
+    supportEmail: r.supportEmail,
+    supportUrl: r.supportUrl,
     sandbox: r.sandbox,
     createdAt: r.createdAt.toISOString(),
     logo: r.logo

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useContext } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { nextStatuses } from '../../core/transactions/status-transitions.js';
+import { ActorName } from '../components/ActorName.js';
 import { TransactionEntries } from '../components/LedgerSections.js';
 import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { SandboxTransactionStatus } from '../components/SandboxActions.js';
+import { StatusChange } from '../components/StatusChange.js';
 import { TransactionAmount, TransactionDetails } from '../components/transaction-values.js';
 import { DateTime, Id, StatusBadge, shortId } from '../components/values.js';
 import { valueLabel } from '../labels.js';
@@ -13,10 +15,8 @@ import { useTRPC } from '../trpc.js';
 
 export function Transaction({ transactionId }: { transactionId: string }) {
   const trpc = useTRPC();
-  const qc = useQueryClient();
   const session = useContext(SessionContext);
   const q = useQuery(trpc.transactions.get.queryOptions({ transactionId }));
-  const change = useMutation(trpc.transactions.updateStatus.mutationOptions({ onSuccess: () => qc.invalidateQueries() }));
   if (!q.data) {
     return (
       <Page title={`Transaction ${shortId(transactionId)}`}>
@@ -26,12 +26,6 @@ export function Transaction({ transactionId }: { transactionId: string }) {
   }
   const t = q.data;
   const next = nextStatuses(t.status, t.transactionType);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const reason = String(f.get('statusReason') ?? '').trim();
-    change.mutate({ transactionId, status: String(f.get('status')) as (typeof next)[number], ...(reason ? { statusReason: reason } : {}) });
-  };
   return (
     <Page
       title={`Transaction ${shortId(t.id)}`}
@@ -59,7 +53,7 @@ export function Transaction({ transactionId }: { transactionId: string }) {
             ['Reference', t.reference],
             ['Direction', valueLabel(t.direction)],
             ['Currencies', t.coins.join(' / ')],
-            ['Created by', t.audit.admin ? `${t.audit.admin} (admin)` : t.audit.apiKey ? 'an API key' : 'the platform'],
+            ['Created by', <ActorName key="by" actor={t.statusHistory[t.statusHistory.length - 1]?.actor ?? null} />],
           ]}
         />
       </Section>
@@ -73,37 +67,14 @@ export function Transaction({ transactionId }: { transactionId: string }) {
             <li key={`${h.date}-${i}`}>
               <StatusBadge status={h.status} /> <DateTime iso={h.date} />
               {h.statusReason ? <span className="muted"> · {h.statusReason}</span> : null}
+              <span className="muted"> · by </span>
+              <ActorName actor={h.actor} />
             </li>
           ))}
         </ol>
       </Section>
       <SandboxTransactionStatus transactionId={t.id} status={t.status} type={t.transactionType} />
-      {session.role === 'admin' && next.length ? (
-        <Section id="change" title="Change status">
-          <form onSubmit={submit} className="filters" aria-label="Change status">
-            <div className="field">
-              <label htmlFor="new-status">New status</label>
-              <select id="new-status" name="status">
-                {next.map((s) => (
-                  <option key={s} value={s}>
-                    {valueLabel(s)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field grow">
-              <label htmlFor="status-reason">Reason</label>
-              <input id="status-reason" name="statusReason" maxLength={255} />
-            </div>
-            <div className="filter-actions">
-              <button type="submit" disabled={change.isPending}>
-                Change status
-              </button>
-            </div>
-          </form>
-          <ErrorBox error={change.error} />
-        </Section>
-      ) : null}
+      {session.role === 'admin' ? <StatusChange transactionId={t.id} next={next} /> : null}
     </Page>
   );
 }

@@ -115,12 +115,35 @@ const TradeDetails = builder.objectRef<Trade>('TradeTransactionDetails').impleme
   }),
 });
 
+const StatusActorKind = builder.enumType('StatusActorKind', {
+  description: 'api_key, person (a workspace member) or system (the CLI, the worker).',
+  values: CONTRACT_PROPERTY_ENUMS.StatusActor.kind,
+});
+
+const StatusActor = builder.objectRef<NonNullable<History['actor']>>('StatusActor').implement({
+  description: 'Who made a status change (StatusActor in openapi.yaml).',
+  fields: (t) => ({
+    kind: t.field({ type: StatusActorKind, description: 'Which kind of actor.', resolve: (a) => a.kind }),
+    apiKeyId: t.id({ nullable: true, description: 'api_key: the key (null when not recorded).', resolve: (a) => a.apiKeyId ?? null }),
+    apiKeyName: t.string({ nullable: true, description: "api_key: the key's name at the time.", resolve: (a) => a.apiKeyName ?? null }),
+    adminId: t.id({ nullable: true, description: 'person: the workspace member.', resolve: (a) => a.adminId ?? null }),
+    email: t.string({ nullable: true, description: 'person: their email.', resolve: (a) => a.email ?? null }),
+    role: t.string({ nullable: true, description: 'person: admin or analyst, at the time.', resolve: (a) => a.role ?? null }),
+  }),
+});
+
 const StatusHistoryEntry = builder.objectRef<History>('StatusHistoryEntry').implement({
-  description: 'One status a transaction had, with why and when.',
+  description: 'One status a transaction had, with why, when and who set it.',
   fields: (t) => ({
     status: t.field({ type: TransactionStatus, description: 'The status.', resolve: (h) => h.status }),
     statusReason: t.exposeString('statusReason', { description: 'Why it took that status.' }),
     date: t.field({ type: 'DateTime', description: 'When.', resolve: (h) => h.date }),
+    actor: t.field({
+      type: StatusActor,
+      nullable: true,
+      description: 'Who set it; null when not recorded (changes before 2026-12-11).',
+      resolve: (h) => h.actor,
+    }),
   }),
 });
 

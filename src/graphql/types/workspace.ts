@@ -20,6 +20,14 @@ const Workspace = builder.objectRef<WorkspaceDto>('Workspace').implement({
     workspaceId: t.exposeID('workspaceId', { description: 'The workspace (tenant) id.' }),
     name: t.exposeString('name', { description: "The operator's name for the workspace." }),
     displayName: t.exposeString('displayName', { nullable: true, description: 'What account holders see; name when null.' }),
+    supportEmail: t.exposeString('supportEmail', {
+      nullable: true,
+      description: 'The support contact by email, shown to holders; null when not set.',
+    }),
+    supportUrl: t.exposeString('supportUrl', {
+      nullable: true,
+      description: 'The support contact as an https page, shown to holders; null when not set.',
+    }),
     sandbox: t.exposeBoolean('sandbox', { description: 'Sandbox workspaces may run simulations.' }),
     createdAt: t.field({ type: 'DateTime', description: 'When the workspace was created.', resolve: (w) => w.createdAt }),
     logo: t.field({
@@ -34,7 +42,7 @@ const Workspace = builder.objectRef<WorkspaceDto>('Workspace').implement({
 builder.queryField('workspace', (t) =>
   t.field({
     type: Workspace,
-    description: "Your workspace's settings: name, display name, sandbox flag, logo.",
+    description: "Your workspace's settings: name, display name, support contact, sandbox flag, logo.",
     resolve: async (_root, _args, ctx) => getWorkspace(await ctx.core()),
   }),
 );
@@ -42,14 +50,19 @@ builder.queryField('workspace', (t) =>
 builder.mutationField('updateWorkspace', (t) =>
   t.field({
     type: Workspace,
-    description: 'Sets the display name account holders see (null or left out clears it). Admins and API keys.',
+    description:
+      'Sets what account holders see: the display name and the support contact. An argument left out stays as it is; null clears it. Admins and API keys.',
     args: {
       displayName: t.arg.string({
         required: false,
         description:
-          'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null or left out clears it.',
+          'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null clears it (the page then shows the name).',
       }),
+      supportEmail: t.arg.string({ required: false, description: 'Where holders write for help (an email address); null clears it.' }),
+      supportUrl: t.arg.string({ required: false, description: 'A help page for holders (https://); null clears it.' }),
     },
-    resolve: async (_root, args, ctx) => updateWorkspace(await ctx.core(), { displayName: args.displayName ?? null }),
+    // Left out and null differ: only the arguments given reach the core (REST's PATCH semantics).
+    resolve: async (_root, args, ctx) =>
+      updateWorkspace(await ctx.core(), Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined))),
   }),
 );

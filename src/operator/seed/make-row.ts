@@ -62,6 +62,8 @@ function blankRow(id: string, workspaceId: string, accountId: string, type: stri
     status: '',
     statusReason: null,
     previousStatuses: '',
+    // Not recorded: the reads name the creator from the audit columns (an API key), as for old rows.
+    statusActor: null,
     createdAt: iso(createdAt),
     updatedAt: '',
     auditAdminId: null,

@@ -10,12 +10,16 @@ export function formatBytes(n: number): string {
   return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
 }
 
-/** A time as the holder reads it: day, month in words, 24-hour time, and the zone named (UTC: the server does not know theirs). */
+/**
+ * A time as the holder reads it: day, month in words, 24-hour time, and the zone named. The server
+ * does not know the holder's zone, so the page says UTC, and the page's script (verify.js) rewrites
+ * each such time into the browser's own zone, named too; without scripts UTC stays, stated.
+ */
 export function humanTime(d: Date): string {
   const month = d.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
   const hh = String(d.getUTCHours()).padStart(2, '0');
   const mm = String(d.getUTCMinutes()).padStart(2, '0');
-  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC`;
+  return `<time class="local-time" datetime="${d.toISOString()}">${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${hh}:${mm} UTC</time>`;
 }
 
 /** Who asks, at the top of every page of a link: the workspace's logo (served from here) and display name. */
@@ -23,6 +27,24 @@ export function brandHtml(requester: ValidLink['requester'] | undefined): string
   if (!requester) return '';
   const logo = requester.logoUrl ? `<img class="logo" src="${escapeHtml(requester.logoUrl)}" alt="" width="40" height="40">` : '';
   return `<header class="brand">${logo}<span class="requester">${escapeHtml(requester.name)}</span></header>`;
+}
+
+/**
+ * How to reach the workspace (SPEC 1's support contact): "Questions? Contact <name>" with its email
+ * and help page as links when set, the name alone when not.
+ */
+export function supportHtml(requester: ValidLink['requester']): string {
+  const ways: string[] = [];
+  if (requester.supportEmail) {
+    const email = escapeHtml(requester.supportEmail);
+    ways.push(`<a href="mailto:${email}">${email}</a>`);
+  }
+  if (requester.supportUrl) {
+    const url = escapeHtml(requester.supportUrl);
+    ways.push(`<a href="${url}" rel="noopener noreferrer">${escapeHtml(requester.supportUrl.replace(/^https:\/\//, ''))}</a>`);
+  }
+  const who = escapeHtml(requester.name);
+  return `<p class="support" id="support">Questions? Contact ${who}${ways.length ? `: ${ways.join(' or ')}` : ''}.</p>`;
 }
 
 /**

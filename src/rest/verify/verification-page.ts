@@ -1,5 +1,5 @@
 import type { RequiredDocument } from '../../core/kyc/documents/document-kinds.js';
-import { escapeHtml, formatBytes, humanTime, type Notice, noticeHtml, pageHtml, type ValidLink } from './page-html.js';
+import { escapeHtml, formatBytes, humanTime, type Notice, noticeHtml, pageHtml, supportHtml, type ValidLink } from './page-html.js';
 
 /** Every file input offers these; the server still decides by content. */
 const ACCEPT = 'image/jpeg,image/png,image/heic,image/heif,application/pdf,.jpg,.jpeg,.png,.heic,.heif,.pdf';
@@ -121,7 +121,8 @@ ${noticeHtml(notice)}
 ${items}
 </ol></section>
 ${signatureSection(link, `${base}/signature`)}
-<p class="expiry">This link is yours alone and expires on ${humanTime(link.expiresAt)}. Questions? Contact ${who}.</p>`,
+<p class="expiry">This link is yours alone and expires on ${humanTime(link.expiresAt)}.</p>
+${supportHtml(link.requester)}`,
     { script: true, requester: link.requester },
   );
 }
@@ -146,7 +147,9 @@ export function completionPage(link: ValidLink, notice?: Notice): string {
         ? `${who} has verified ${link.business ? escapeHtml(link.business.legalName) : 'your identity'}. There is nothing more to do.`
         : `${who} has everything it needs from you and will review it. You will hear from ${who}; you can close this page.`
     }</p>
-${sent || signed ? `<section class="step"><h2>What you sent</h2><ul class="sent">\n${sent}\n${signed}\n</ul></section>` : ''}`,
-    { requester: link.requester },
+${sent || signed ? `<section class="step"><h2>What you sent</h2><ul class="sent">\n${sent}\n${signed}\n</ul></section>` : ''}
+${supportHtml(link.requester)}`,
+    // The script only shows times in the holder's zone here: this page has no forms.
+    { script: true, requester: link.requester },
   );
 }

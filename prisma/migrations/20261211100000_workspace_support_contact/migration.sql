@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "workspaces" ADD COLUMN     "support_email" TEXT,
+ADD COLUMN     "support_url" TEXT;

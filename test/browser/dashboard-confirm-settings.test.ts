@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTransaction } from '../../src/core/transactions/get-transaction.js';
+import { updateTransactionStatus } from '../../src/core/transactions/update-transaction-status.js';
+import { getWorkspace } from '../../src/core/workspaces/get-workspace.js';
+import { activeAccount, createBank } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import {
+  chromiumAvailable,
+  type RecordingContext,
+  recordingContext,
+  releaseBrowser,
+  saveScreenshot,
+  seriousAxeViolations,
+  sharedBrowser,
+} from '../support/browser.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { assertDashboardBuilt } from './dashboard-seed.js';
+import { GOOD_LAYOUT, layoutReport } from './layout-checks.js';
+
+// An admin's manual status change asks for confirmation and says what will happen (from -> to,
+// reason, event, balance), then clears; the settings page sets what holders see. At both sizes.
+describe.skipIf(!chromiumAvailable() && !process.env.CI)(
+  'status change confirmation and settings in the dashboard',
+  { timeout: 120_000 },
+  () => {
+    let h: Harness;
+    let browser: Browser;
+    let ws: Awaited<ReturnType<typeof workspaceFactory>>;
+    let accountId: string;
+
+    beforeAll(async () => {
+      assertDashboardBuilt();
+      h = await startHarness();
+      ws = await workspaceFactory(h.deps, 'Confirm');
+      accountId = await activeAccount(ws.ctx, 'confirm@example.com');
+      browser = await sharedBrowser();
+    });
+    afterAll(async () => {
+      await releaseBrowser(browser);
+      await h?.close();
+    });
+
+    const open = async (width: number, to: string): Promise<{ page: Page; rec: RecordingContext }> => {
+      const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
+      const page = await rec.newPage();
+      page.setDefaultTimeout(20_000);
+      await page.goto(`${h.baseUrl}${to}`);
+      await page.getByLabel('Admin or analyst token').fill(ws.adminToken);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      return { page, rec };
+    };
+
+    it.each([1280, 390])('at %i px a status change is reviewed, confirmed, and the form starts again empty', async (width) => {
+      const tx = await createBank(ws.ctx, accountId, { amount: '100.00' });
+      const admin = { ...ws.ctx, actor: { kind: 'admin' as const, role: 'admin' as const, adminId: ws.adminId, email: ws.adminEmail } };
+      await updateTransactionStatus(admin, { transactionId: tx.id, body: { status: 'processing' } });
+      const { page, rec } = await open(width, `/dashboard/transactions/${tx.id}`);
+      const form = page.getByRole('form', { name: 'Change status' });
+      await form.waitFor();
+      // Nothing is chosen at first: one click cannot change anything.
+      expect(await page.getByLabel('New status').inputValue()).toBe('');
+      await page.getByLabel('New status').selectOption('completed');
+      await page.getByLabel('Reason').fill('settled by the bank');
+      await page.getByRole('button', { name: 'Review change' }).click();
+      const confirm = page.getByRole('button', { name: 'Confirm: move to Completed' });
+      await confirm.waitFor();
+      const review = page.locator('.review');
+      expect(await review.locator('h3').textContent()).toBe('Confirm: Processing → Completed');
+      const facts = await review.locator('.review-facts').textContent();
+      expect(facts).toContain('settled by the bank');
+      expect(facts).toContain('bank_transaction_status_updated');
+      const effect = page.getByRole('table', { name: 'Effect on the balance', exact: true });
+      await effect.locator('tbody tr').first().waitFor();
+      expect(await effect.locator('tbody tr').count()).toBe(1);
+      expect(await effect.locator('tbody tr td').first().textContent()).toBe('USD');
+      // Still processing: the review wrote nothing.
+      expect((await getTransaction(ws.ctx, { transactionId: tx.id })).status).toBe('processing');
+      expect(await layoutReport(page)).toEqual(GOOD_LAYOUT);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.locator('#change-h').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `dashboard-status-confirm-${width}`, { fullPage: true });
+
+      // Cancel goes back to the form with nothing changed; confirming changes the status.
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await form.waitFor();
+      await page.getByLabel('New status').selectOption('completed');
+      await page.getByLabel('Reason').fill('settled by the bank');
+      await page.getByRole('button', { name: 'Review change' }).click();
+      await confirm.click();
+      await page.getByText(/^Moved to Completed\./).waitFor();
+      const after = await getTransaction(ws.ctx, { transactionId: tx.id });
+      expect(after).toMatchObject({ status: 'completed', statusReason: 'settled by the bank' });
+      // The form starts again: no status chosen, no reason kept ("Returned" is not one click away).
+      expect(await page.getByLabel('New status').inputValue()).toBe('');
+      expect(await page.getByLabel('Reason').inputValue()).toBe('');
+      expect(await page.getByLabel('New status').locator('option:not([disabled])').allTextContents()).toEqual(['Returned']);
+      await saveScreenshot(page, `dashboard-status-confirmed-${width}`, { fullPage: true });
+      expect(rec.foreignRequests).toEqual([]);
+      await rec.context.close();
+    });
+
+    it.each([1280, 390])('at %i px the settings page sets the display name and support contact, and says what is wrong', async (width) => {
+      await h.deps.db.workspace.update({
+        where: { id: ws.workspaceId },
+        data: { displayName: null, supportEmail: null, supportUrl: null },
+      });
+      const { page, rec } = await open(width, '/dashboard/settings');
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await page.getByLabel('Display name').fill('Acme Confirm Bank');
+      await page.getByLabel('Support email').fill('help@acme.example');
+      // An http page is refused by the server, next to its field.
+      await page.getByLabel('Support page').fill('http://acme.example/help');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('#ws-supportUrl-error').waitFor();
+      // Nothing of the refused save was stored.
+      expect(await getWorkspace(ws.ctx)).toMatchObject({ displayName: null, supportEmail: null, supportUrl: null });
+      await page.getByLabel('Support page').fill('https://acme.example/help');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved.').waitFor();
+      expect(await getWorkspace(ws.ctx)).toMatchObject({
+        displayName: 'Acme Confirm Bank',
+        supportEmail: 'help@acme.example',
+        supportUrl: 'https://acme.example/help',
+      });
+      expect(await layoutReport(page)).toEqual(GOOD_LAYOUT);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, `dashboard-settings-${width}`, { fullPage: true });
+      expect(rec.foreignRequests).toEqual([]);
+      await rec.context.close();
+    });
+  },
+);
