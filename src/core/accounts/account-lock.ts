@@ -1,11 +1,14 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { notFound } from '../errors.js';
 
 export interface LockedAccount {
   id: string;
   type: 'individual' | 'business';
-  status: 'pending' | 'needs_update' | 'in_review' | 'active';
+  status: Schemas['AccountStatus'];
+  /** Set once the holder's personal data is erased: no more data is accepted for the account. */
+  erasedAt: Date | null;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface LockedAccount {
  */
 export async function lockAccount(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string): Promise<LockedAccount> {
   const rows = await tx.$queryRaw<LockedAccount[]>`
-    SELECT id::text AS id, type::text AS type, status::text AS status
+    SELECT id::text AS id, type::text AS type, status::text AS status, erased_at AS "erasedAt"
     FROM accounts WHERE id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid
     FOR UPDATE`;
   const row = rows[0];

@@ -5,14 +5,17 @@ import { validateBody } from '../validation/validators.js';
 import { readWorkspace, type WorkspaceDto } from './workspace-dto.js';
 
 /**
- * `updateWorkspace`: sets (or clears, with null) the display name holders see. Trimmed; what is
- * left must still be 1-100 characters, so a name of spaces is refused rather than stored empty.
+ * `updateWorkspace`: sets (or clears, with null) the display name holders see, and the retention
+ * of rejected verifications' documents (days, null: forever). An omitted field is unchanged.
+ * The name is trimmed; what is left must still be 1-100 characters, so a name of spaces is
+ * refused rather than stored empty.
  */
 export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<WorkspaceDto> {
   requireWriter(ctx);
   const body = validateBody('UpdateWorkspaceRequest', input);
-  const displayName = body.displayName === null ? null : body.displayName.trim();
-  if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
-  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data: { displayName }, select: { id: true } });
+  const displayName = body.displayName == null ? body.displayName : body.displayName.trim();
+  if (displayName === '') throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
+  const data = { displayName, documentRetentionDays: body.documentRetentionDays };
+  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }

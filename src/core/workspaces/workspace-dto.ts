@@ -10,6 +10,7 @@ export const workspaceSelect = {
   displayName: true,
   sandbox: true,
   createdAt: true,
+  documentRetentionDays: true,
   logo: { select: { mediaType: true, size: true, sha256: true, updatedAt: true } },
 } satisfies Prisma.WorkspaceSelect;
 
@@ -27,6 +28,7 @@ export function toWorkspaceDto(deps: Pick<Deps, 'publicUrl'>, r: WorkspaceRow): 
     name: r.name,
     displayName: r.displayName,
     sandbox: r.sandbox,
+    documentRetentionDays: r.documentRetentionDays,
     createdAt: r.createdAt.toISOString(),
     logo: r.logo
       ? {
