@@ -45,8 +45,8 @@ export function KycNextSteps(props: {
       <div className="next-steps">
         <h3>Next step</h3>
         <p>
-          None: the provider rejected this holder. The account is closed for good: it cannot save data, be sent for
-          verification again or transact, and its holder link is closed.
+          None: the provider rejected this holder. The account is closed for good: it cannot save data, be sent for verification again or
+          transact, and its holder link is closed.
         </p>
       </div>
     );

@@ -20,7 +20,10 @@ export const Account = builder.objectRef<AccountDto>('Account').implement({
   fields: (t) => ({
     accountId: t.exposeID('accountId', { description: 'The account (uuid).' }),
     type: t.field({ type: AccountType, description: 'individual or business.', resolve: (a) => a.type }),
-    email: t.exposeString('email', { nullable: true, description: "The account holder's email address; null once erased (see `erasure`)." }),
+    email: t.exposeString('email', {
+      nullable: true,
+      description: "The account holder's email address; null once erased (see `erasure`).",
+    }),
     reference: t.exposeString('reference', { nullable: true, description: "The client's own reference, if one was given." }),
     status: t.field({ type: AccountStatus, description: 'The current account status.', resolve: (a) => a.status }),
     createdAt: t.field({ type: 'DateTime', description: 'When the account was created.', resolve: (a) => a.createdAt }),
