@@ -1,7 +1,7 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 
 export interface LockedAccount {
   id: string;
@@ -24,4 +24,9 @@ export async function lockAccount(tx: Prisma.TransactionClient, ctx: Ctx, accoun
   const row = rows[0];
   if (!row) throw notFound('account');
   return row;
+}
+
+/** An erased account takes no more personal data and no new business (eraseAccount). */
+export function refuseErased(account: { erasedAt: Date | null }): void {
+  if (account.erasedAt) throw new AppError('INVALID_STATE', "the account holder's data was erased: the account takes no new data or business");
 }

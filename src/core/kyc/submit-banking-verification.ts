@@ -1,4 +1,4 @@
-import { lockAccount } from '../accounts/account-lock.js';
+import { lockAccount, refuseErased } from '../accounts/account-lock.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -60,6 +60,7 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
   let removed: string[] = [];
   const answer = await inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
+    refuseErased(account);
     if (account.type !== 'individual') {
       throw new AppError(
         'INVALID_STATE',

@@ -21,6 +21,10 @@ const Workspace = builder.objectRef<WorkspaceDto>('Workspace').implement({
     name: t.exposeString('name', { description: "The operator's name for the workspace." }),
     displayName: t.exposeString('displayName', { nullable: true, description: 'What account holders see; name when null.' }),
     sandbox: t.exposeBoolean('sandbox', { description: 'Sandbox workspaces may run simulations.' }),
+    documentRetentionDays: t.exposeInt('documentRetentionDays', {
+      nullable: true,
+      description: 'Days the documents of rejected verifications are kept (null: forever).',
+    }),
     createdAt: t.field({ type: 'DateTime', description: 'When the workspace was created.', resolve: (w) => w.createdAt }),
     logo: t.field({
       type: WorkspaceLogo,
@@ -42,14 +46,24 @@ builder.queryField('workspace', (t) =>
 builder.mutationField('updateWorkspace', (t) =>
   t.field({
     type: Workspace,
-    description: 'Sets the display name account holders see (null or left out clears it). Admins and API keys.',
+    description:
+      'Sets the display name account holders see and the retention of rejected verifications\' documents; an argument left out is unchanged (with no argument at all, the display name is cleared). Admins and API keys.',
     args: {
       displayName: t.arg.string({
         required: false,
         description:
-          'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null or left out clears it.',
+          'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null clears it.',
+      }),
+      documentRetentionDays: t.arg.int({
+        required: false,
+        description: 'Days (1-3650) the documents of rejected verifications are kept; null keeps them forever.',
       }),
     },
-    resolve: async (_root, args, ctx) => updateWorkspace(await ctx.core(), { displayName: args.displayName ?? null }),
+    resolve: async (_root, args, ctx) => {
+      const body: Record<string, unknown> = {};
+      if (args.displayName !== undefined) body.displayName = args.displayName;
+      if (args.documentRetentionDays !== undefined) body.documentRetentionDays = args.documentRetentionDays;
+      return updateWorkspace(await ctx.core(), Object.keys(body).length ? body : { displayName: null });
+    },
   }),
 );

@@ -2882,7 +2882,8 @@ export interface components {
             account: {
                 /** Format: uuid */
                 accountId: string;
-                email: string;
+                /** @description The account's email; null once the holder's data is erased. */
+                email: string | null;
             };
             /** @description `adminId` and `admin` are present when a workspace admin created the transaction. */
             audit: {
