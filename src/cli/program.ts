@@ -147,6 +147,16 @@ export function buildProgram(run: Runner): Command {
     .option('--workspace <id>', 'only this workspace (default: every workspace)')
     .action(action('ledger verify'));
 
+  const audit = program.command('audit').description('check the audit log').exitOverride();
+  command(
+    audit,
+    'verify',
+    "recompute every workspace's audit chain; exit 1 naming each edited, removed or reordered record",
+    'npx fas audit verify --json',
+  )
+    .option('--workspace <id>', 'only this workspace (default: every workspace)')
+    .action(action('audit verify'));
+
   const apiOptions = (c: Command) =>
     c
       .option('--url <url>', 'the running server (default FAS_URL, else http://127.0.0.1:$PORT)', httpUrl)

@@ -36,11 +36,22 @@ export interface Deps {
 
 export type Role = 'admin' | 'analyst' | 'api';
 
-/** Who is calling. `system` is the CLI acting for an operator. */
+/**
+ * Who is calling. `system` is the CLI acting for an operator, the worker, or a holder's verification
+ * link (`name` says which, for the audit log). An API key's `name` is its label, for the audit log.
+ */
 export type Actor =
-  | { kind: 'api_key'; role: 'api'; apiKeyId: string }
+  | { kind: 'api_key'; role: 'api'; apiKeyId: string; name?: string | null }
   | { kind: 'admin'; role: 'admin' | 'analyst'; adminId: string; email: string }
-  | { kind: 'system'; role: 'admin' };
+  | { kind: 'system'; role: 'admin'; name?: string };
+
+/** The request a change came in on, as the audit log records it (src/core/audit/record-audit.ts). */
+export interface RequestOrigin {
+  /** The request id the server logs and answers in `X-Request-Id`. */
+  requestId?: string;
+  /** The client's address as the server sees it (after trusted proxies). */
+  clientAddress?: string;
+}
 
 /** A resolved credential: its workspace and who is calling (src/core/auth/authenticate.ts). */
 export interface Authenticated {
@@ -70,14 +81,17 @@ export interface Ctx extends Deps {
    * GraphQL queries, the dashboard's reads); unset: every read sees every committed write.
    */
   reads?: 'replica';
+  /** The request behind the call, for the audit log; unset for the CLI and the worker. */
+  request?: RequestOrigin;
 }
 
 export function createContext(
   deps: Deps,
   auth: { workspaceId: string; sandbox: boolean; actor: Actor },
-  opts: { reads?: 'replica' } = {},
+  opts: { reads?: 'replica'; request?: RequestOrigin } = {},
 ): Ctx {
   const ctx: Ctx = { ...deps, workspaceId: auth.workspaceId, sandbox: auth.sandbox, actor: auth.actor };
   if (opts.reads) ctx.reads = opts.reads;
+  if (opts.request) ctx.request = opts.request;
   return ctx;
 }

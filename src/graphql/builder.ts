@@ -1,7 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import DataLoader from 'dataloader';
 import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
-import { type Ctx, createContext, type Deps } from '../core/context.js';
+import { type Ctx, createContext, type Deps, type RequestOrigin } from '../core/context.js';
 
 export interface GraphqlContext {
   deps: Deps;
@@ -22,6 +22,7 @@ export function graphqlContext(
   deps: Deps,
   authorization: string | undefined,
   authenticated: () => Promise<Authenticated> = () => authenticate(deps, authorization),
+  request?: RequestOrigin,
 ): GraphqlContext {
   let auth: Promise<Ctx> | undefined;
   const operation = { query: false };
@@ -31,7 +32,9 @@ export function graphqlContext(
     loaders: new Map(),
     operation,
     core: () => {
-      auth ??= authenticated().then((a) => createContext(deps, a, operation.query ? { reads: 'replica' } : {}));
+      auth ??= authenticated().then((a) =>
+        createContext(deps, a, { ...(operation.query ? { reads: 'replica' as const } : {}), ...(request ? { request } : {}) }),
+      );
       return auth;
     },
   };

@@ -5,7 +5,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import type { Deps } from '../core/context.js';
 import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
-import { authenticateRequest } from '../http/request-caller.js';
+import { authenticateRequest, requestOrigin } from '../http/request-caller.js';
 import { safeError } from '../logging/safe-error.js';
 import { type GraphqlContext, graphqlContext } from './builder.js';
 import { graphiqlPage } from './graphiql-page.js';
@@ -137,7 +137,7 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
-    context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization, () => authenticateRequest(opts.deps, req)),
+    context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization, () => authenticateRequest(opts.deps, req), requestOrigin(req)),
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
     // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
     // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").

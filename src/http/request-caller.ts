@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type Authenticated, authenticate, cachedAuthentication } from '../core/auth/authenticate.js';
-import type { Deps } from '../core/context.js';
+import type { Deps, RequestOrigin } from '../core/context.js';
 import { type ResumedSession, resumeSession } from '../core/sessions/resume-session.js';
 import { routedPath } from './routed-path.js';
 import { readSessionCookie } from './session-cookie.js';
@@ -75,4 +75,9 @@ export async function limitIdentity(deps: Deps, request: FastifyRequest): Promis
   } catch {
     return undefined;
   }
+}
+
+/** The request as the audit log records it: its id (`X-Request-Id`) and the client's address. */
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return { requestId: String(request.id), clientAddress: request.ip };
 }

@@ -11,6 +11,7 @@ import { listApiKeys } from '../core/workspaces/list-api-keys.js';
 import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
 import { revokeAdmin } from '../core/workspaces/revoke-admin.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
+import { auditVerify } from './audit-verify.js';
 import { ledgerVerify } from './ledger-verify.js';
 import { operatorContext } from './operator-context.js';
 import { type Progress, runSeed } from './seed.js';
@@ -136,4 +137,5 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   },
   seed: (deps, _config, o, progress) => runSeed(deps, o, progress),
   'ledger verify': (deps, _config, o) => ledgerVerify(deps, o),
+  'audit verify': (deps, _config, o) => auditVerify(deps, o),
 };

@@ -36,5 +36,5 @@ export async function operatorContext(deps: Deps, options: Options, owner?: Work
     ws = all[0] ?? null;
   }
   if (!ws) throw new AppError('NOT_FOUND', 'workspace not found');
-  return createContext(deps, { workspaceId: ws.id, sandbox: ws.sandbox, actor: { kind: 'system', role: 'admin' } });
+  return createContext(deps, { workspaceId: ws.id, sandbox: ws.sandbox, actor: { kind: 'system', role: 'admin', name: 'cli' } });
 }

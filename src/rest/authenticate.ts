@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
-import { authenticateRequest } from '../http/request-caller.js';
+import { authenticateRequest, requestOrigin } from '../http/request-caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +14,6 @@ export function requireCredentials(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.addHook('onRequest', async (request) => {
     const auth = await authenticateRequest(deps, request);
-    request.ctx = createContext(deps, auth);
+    request.ctx = createContext(deps, auth, { request: requestOrigin(request) });
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Authenticated, authenticate } from '../core/auth/authenticate.js';
 import { type Ctx, createContext, type Deps } from '../core/context.js';
 import { AppError, databaseFault, type ErrorCode, errorKinds } from '../core/errors.js';
-import { authenticateRequest, resumeRequestSession } from '../http/request-caller.js';
+import { authenticateRequest, requestOrigin, resumeRequestSession } from '../http/request-caller.js';
 import { readSessionCookie, sameOriginWrite } from '../http/session-cookie.js';
 import { markWrite, wroteRecently } from '../http/write-window.js';
 
@@ -84,7 +84,10 @@ async function callerOf(
  */
 export const authedProcedure = t.procedure.use(coreErrors).use(async ({ ctx, type, next }) => {
   const auth = await callerOf(ctx, type);
-  const core: Ctx = createContext(ctx.deps, auth, type === 'query' && !wroteRecently(ctx.req) ? { reads: 'replica' } : {});
+  const core: Ctx = createContext(ctx.deps, auth, {
+    ...(type === 'query' && !wroteRecently(ctx.req) ? { reads: 'replica' as const } : {}),
+    request: ctx.req ? requestOrigin(ctx.req) : { requestId: ctx.requestId },
+  });
   const result = await next({ ctx: { ...ctx, core, sessionExpiresAt: auth.sessionExpiresAt } });
   if (type === 'mutation' && result.ok && ctx.req && ctx.reply) markWrite(ctx.req, ctx.reply, ctx.deps);
   return result;

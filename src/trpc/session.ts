@@ -3,6 +3,7 @@ import { AppError } from '../core/errors.js';
 import { endSession } from '../core/sessions/end-session.js';
 import { SESSION_IDLE_MS } from '../core/sessions/session-policy.js';
 import { startSession } from '../core/sessions/start-session.js';
+import { requestOrigin } from '../http/request-caller.js';
 import { clearSessionCookie, readSessionCookie, sameOriginWrite, setSessionCookie } from '../http/session-cookie.js';
 import { authedProcedure, publicProcedure, router, typed } from './init.js';
 
@@ -15,7 +16,7 @@ export const sessionRouter = router({
     if (!sameOriginWrite(req, ctx.deps.publicUrl)) {
       throw new AppError('FORBIDDEN', 'cross-site request refused: send X-FAS-CSRF: 1 from this origin');
     }
-    const started = await startSession(ctx.deps, input);
+    const started = await startSession(ctx.deps, input, requestOrigin(req));
     setSessionCookie(req, reply, ctx.deps.publicUrl, started.secret);
     return started.session;
   }),
@@ -25,7 +26,7 @@ export const sessionRouter = router({
     if (!sameOriginWrite(req, ctx.deps.publicUrl)) {
       throw new AppError('FORBIDDEN', 'cross-site request refused: send X-FAS-CSRF: 1 from this origin');
     }
-    const result = await endSession(ctx.deps, readSessionCookie(req));
+    const result = await endSession(ctx.deps, readSessionCookie(req), requestOrigin(req));
     clearSessionCookie(req, reply, ctx.deps.publicUrl);
     return result;
   }),

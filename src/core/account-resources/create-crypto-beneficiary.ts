@@ -1,3 +1,4 @@
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -22,6 +23,12 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
     });
     const beneficiary = toBeneficiaryDto(row);
     await emitEvent(tx, ctx, { type: 'crypto_beneficiary_created', accountId, details: { beneficiary } });
+    const { coin, network, ...rest } = b;
+    await recordAudit(tx, ctx, {
+      action: 'crypto_beneficiary.created',
+      object: { type: 'crypto_beneficiary', id: beneficiary.id },
+      changes: { accountId: { after: accountId }, coin: { after: coin }, network: { after: network }, ...withheldFields(Object.keys(rest)) },
+    });
     return beneficiary;
   });
 }

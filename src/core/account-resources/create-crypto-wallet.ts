@@ -1,4 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
@@ -33,6 +34,11 @@ export async function createCryptoWallet(ctx: Ctx, input: { accountId: string; b
       });
       const wallet = toWalletDto(row);
       await emitEvent(tx, ctx, { type: 'crypto_wallet_created', accountId, details: { wallet } });
+      await recordAudit(tx, ctx, {
+        action: 'crypto_wallet.created',
+        object: { type: 'crypto_wallet', id },
+        changes: { accountId: { after: accountId }, coin: { after: b.coin }, network: { after: b.network } },
+      });
       return wallet;
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { emitEvent } from '../webhooks/events.js';
@@ -13,6 +14,11 @@ export async function deleteCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
       type: 'crypto_beneficiary_deleted',
       accountId: current.accountId,
       details: { beneficiary: toBeneficiaryDto(current) },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'crypto_beneficiary.deleted',
+      object: { type: 'crypto_beneficiary', id: current.id },
+      changes: { accountId: { before: current.accountId } },
     });
   });
 }

@@ -1,3 +1,4 @@
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -35,6 +36,15 @@ export async function linkBankAccount(ctx: Ctx, input: { accountId: string; body
     });
     const bankAccount = toBankAccountDto(row);
     await emitEvent(tx, ctx, { type: 'bank_account_link', accountId, details: { bankAccount } });
+    await recordAudit(tx, ctx, {
+      action: 'bank_account.linked',
+      object: { type: 'bank_account', id },
+      changes: {
+        accountId: { after: accountId },
+        accountType: { after: b.accountType },
+        ...withheldFields(['holderName', 'routingNumber', 'accountNumber']),
+      },
+    });
     return bankAccount;
   });
 }

@@ -1,3 +1,4 @@
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -28,6 +29,11 @@ export async function updateCryptoBeneficiary(
     });
     const beneficiary = toBeneficiaryDto(row);
     await emitEvent(tx, ctx, { type: 'crypto_beneficiary_updated', accountId: current.accountId, details: { beneficiary } });
+    await recordAudit(tx, ctx, {
+      action: 'crypto_beneficiary.updated',
+      object: { type: 'crypto_beneficiary', id: current.id },
+      changes: withheldFields(Object.keys(b), 'both'),
+    });
     return beneficiary;
   });
 }

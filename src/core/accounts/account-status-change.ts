@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { Ctx } from '../context.js';
 import { emitEvent } from '../webhooks/events.js';
 import { type AccountDto, accountSelect, toAccountDto } from './account-dto.js';
@@ -24,6 +25,11 @@ export async function changeAccountStatus(
     type: 'account_status_updated',
     accountId: account.id,
     details: { account: updated, previousStatus: account.status },
+  });
+  await recordAudit(tx, ctx, {
+    action: 'account.status_changed',
+    object: { type: 'account', id: account.id },
+    changes: { status: { before: account.status, after: to } },
   });
   return updated;
 }

@@ -1,3 +1,4 @@
+import { recordAudit, WITHHELD } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -26,6 +27,11 @@ export async function createAccount(ctx: Ctx, input: unknown): Promise<AccountDt
     });
     const account = toAccountDto(row);
     await emitEvent(tx, ctx, { type: 'account_created', accountId: account.accountId, details: { account } });
+    await recordAudit(tx, ctx, {
+      action: 'account.created',
+      object: { type: 'account', id: account.accountId },
+      changes: { type: { after: body.type }, status: { after: 'pending' }, email: { after: WITHHELD } },
+    });
     return account;
   });
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireAdmin } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -59,6 +60,12 @@ export async function eraseAccount(ctx: Ctx, input: { accountId: string }): Prom
     });
     await scrubAccountEvents(tx, ctx, accountId);
     await emitEvent(tx, ctx, { type: 'account_erased', accountId, details: { accountId, erasedAt: now.toISOString(), erased: kinds } });
+    // What was erased by kind and count, never a value: the record outlives the data.
+    await recordAudit(tx, ctx, {
+      action: 'account.erased',
+      object: { type: 'account', id: accountId },
+      changes: { ...withheldFields(['email'], 'both'), erased: { after: kinds }, documents: { before: documentIds.length, after: 0 } },
+    });
     return { account: toAccountDto(row), documentIds, fresh: true };
   });
   if (done.fresh) {

@@ -79,16 +79,16 @@ async function lookup(deps: Deps, secret: string, hash: string): Promise<Authent
     if (!a) return null;
     return { workspaceId: a.workspaceId, sandbox: a.sandbox, actor: { kind: 'admin', role: a.role, adminId: a.adminId, email: a.email } };
   }
-  const rows = await deps.sql<{ id: string; workspaceId: string; sandbox: boolean; stale: boolean }>(
+  const rows = await deps.sql<{ id: string; name: string | null; workspaceId: string; sandbox: boolean; stale: boolean }>(
     Prisma.sql`
-    SELECT k.id::text AS id, k.workspace_id::text AS "workspaceId", w.sandbox,
+    SELECT k.id::text AS id, k.name, k.workspace_id::text AS "workspaceId", w.sandbox,
            (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute') AS stale
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
     WHERE k.key_hash = ${hash} AND k.revoked_at IS NULL`,
-    { prepare: 'fas_authenticate_api_key' },
+    { prepare: 'fas_authenticate_api_key_named' },
   );
   const key = rows[0];
   if (!key) return null;
   if (key.stale) await touch(deps, key.id);
-  return { workspaceId: key.workspaceId, sandbox: key.sandbox, actor: { kind: 'api_key', role: 'api', apiKeyId: key.id } };
+  return { workspaceId: key.workspaceId, sandbox: key.sandbox, actor: { kind: 'api_key', role: 'api', apiKeyId: key.id, name: key.name } };
 }

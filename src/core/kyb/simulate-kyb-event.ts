@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import type { AccountDto } from '../accounts/account-dto.js';
 import { accountSelect, toAccountDto } from '../accounts/account-dto.js';
 import { lockAccount, refuseErased } from '../accounts/account-lock.js';
@@ -76,6 +77,7 @@ export async function simulateKybEvent(ctx: Ctx, input: { accountId: string; bod
       }
       const updated = await changeAccountStatus(tx, ctx, locked, 'in_review');
       await emitEvent(tx, ctx, { type: 'kyb_verification_submitted', accountId, details: { account: updated } });
+      await recordAudit(tx, ctx, { action: 'kyb.verification_requested', object: { type: 'kyc_verification', id: accountId } });
       return updated;
     }
     const current = toAccountDto(
@@ -88,6 +90,11 @@ export async function simulateKybEvent(ctx: Ctx, input: { accountId: string; bod
       type: 'kyb_document_uploaded',
       accountId,
       details: { account: current, documentType: b.documentType ?? 'other' },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'kyb.document_simulated',
+      object: { type: 'kyc_verification', id: accountId },
+      changes: { documentType: { after: b.documentType ?? 'other' } },
     });
     return current;
   });

@@ -1,4 +1,5 @@
 import { lockAccount, refuseErased } from '../accounts/account-lock.js';
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -138,6 +139,16 @@ export async function submitBusinessVerification(ctx: Ctx, input: unknown): Prom
     await tx.businessPerson.deleteMany({ where: { workspaceId: ctx.workspaceId, accountId } });
     await tx.businessPerson.createMany({ data: people });
     await recordVerificationStatus(tx, ctx, accountId, before?.status ?? null, 'saved');
+    await recordAudit(tx, ctx, {
+      action: 'kyb.verification_submitted',
+      object: { type: 'kyc_verification', id: accountId },
+      changes: {
+        status: { before: before?.status ?? null, after: 'saved' },
+        people: { after: people.length },
+        ...(removed.length ? { documents: { before: removed.length, after: 0 } } : {}),
+        ...withheldFields(['company', 'people']),
+      },
+    });
     return { accountId, verificationUrl: link.url };
   });
   // The previous link's file contents go after the commit (their rows went with it).

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import type { AccountDto } from '../accounts/account-dto.js';
 import { lockAccount } from '../accounts/account-lock.js';
 import { changeAccountStatus } from '../accounts/account-status-change.js';
@@ -37,6 +38,11 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
       data: { status: 'submitted', submittedAt: ctx.clock.now() },
     });
     await recordVerificationStatus(tx, ctx, id, saved.status, 'submitted');
+    await recordAudit(tx, ctx, {
+      action: account.type === 'business' ? 'kyb.verification_requested' : 'kyc.verification_requested',
+      object: { type: 'kyc_verification', id },
+      changes: { status: { before: saved.status, after: 'submitted' } },
+    });
     // A business's submission is KYB's event; KYC events are never emitted for a business.
     const type = account.type === 'business' ? 'kyb_verification_submitted' : 'kyc_verification_submitted';
     await emitEvent(tx, ctx, { type, accountId: id, details: { account: updated } });

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import type { AccountDto } from '../accounts/account-dto.js';
 import { lockAccount } from '../accounts/account-lock.js';
 import { changeAccountStatus } from '../accounts/account-status-change.js';
@@ -37,6 +38,11 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
     if (verification || account.type === 'individual') {
       await recordVerificationStatus(tx, ctx, accountId, verification?.status ?? null, outcome);
     }
+    await recordAudit(tx, ctx, {
+      action: 'kyc.verification_decided',
+      object: { type: 'kyc_verification', id: accountId },
+      changes: { status: { before: verification?.status ?? null, after: outcome } },
+    });
     if (account.type === 'individual' && outcome !== 'rejected') {
       const type = outcome === 'completed' ? 'kyc_verification_completed' : 'kyc_needs_update';
       await emitEvent(tx, ctx, { type, accountId, details: { account: updated } });

@@ -1,4 +1,5 @@
 import { lockAccount, refuseErased } from '../accounts/account-lock.js';
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -85,6 +86,15 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
       update: data,
     });
     await recordVerificationStatus(tx, ctx, accountId, before?.status ?? null, 'saved');
+    await recordAudit(tx, ctx, {
+      action: 'kyc.verification_submitted',
+      object: { type: 'kyc_verification', id: accountId },
+      changes: {
+        status: { before: before?.status ?? null, after: 'saved' },
+        ...(removed.length ? { documents: { before: removed.length, after: 0 } } : {}),
+        ...withheldFields(Object.keys(s).filter((k) => k !== 'accountId')),
+      },
+    });
     return { accountId, verificationUrl: link.url };
   });
   // The previous link's file contents go after the commit (their rows went with it).

@@ -1,3 +1,5 @@
+import type { Prisma } from '../../db/generated/prisma/client.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { type Ctx, createContext, type Deps } from '../context.js';
 import { documentStoreOf } from '../kyc/documents/holder-link.js';
 
@@ -16,7 +18,7 @@ export interface RemovedDocument {
 
 /** The worker acts as the system in each workspace it removes from (its audit records say `system`). */
 function systemCtx(deps: Deps, workspaceId: string): Ctx {
-  return createContext(deps, { workspaceId, sandbox: false, actor: { kind: 'system', role: 'admin' } });
+  return createContext(deps, { workspaceId, sandbox: false, actor: { kind: 'system', role: 'admin', name: 'document retention' } });
 }
 
 /**
@@ -47,8 +49,14 @@ async function removeBatch(deps: Deps, now: Date, batch: number): Promise<Remove
   return removed;
 }
 
-/** The audit record of one removal (recordAudit once the audit log is merged; see the report). */
-async function recordRemoval(_tx: unknown, _ctx: Ctx, _r: RemovedDocument): Promise<void> {}
+/** The audit record of one removal, as `system`: which document of which account, of which kind (no file name). */
+async function recordRemoval(tx: Prisma.TransactionClient, ctx: Ctx, r: RemovedDocument): Promise<void> {
+  await recordAudit(tx, ctx, {
+    action: 'kyc.document_removed_by_retention',
+    object: { type: 'kyc_document', id: r.documentId },
+    changes: { accountId: { before: r.accountId }, kind: { before: r.kind } },
+  });
+}
 
 /**
  * One retention round: batches of `batch` until one is not full (at most MAX_BATCHES). Answers the

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { recordLedgerStep } from '../ledger/record-entries.js';
@@ -90,6 +91,11 @@ export async function changeTransactionStatus(
       [to, 1],
     ],
   );
+  await recordAudit(tx, ctx, {
+    action: 'transaction.status_changed',
+    object: { type: 'transaction', id },
+    changes: { status: { before: row.status, after: to }, statusReason: { before: row.statusReason, after: reason } },
+  });
   return transaction;
 }
 

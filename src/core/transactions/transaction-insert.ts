@@ -1,4 +1,5 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { auditOf } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
@@ -108,6 +109,19 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
     [['pending', 1]],
   );
   await bumpSearchGroup(tx, ctx.workspaceId, id);
+  await recordAudit(tx, ctx, {
+    action: 'transaction.created',
+    object: { type: 'transaction', id },
+    changes: {
+      status: { after: 'pending' },
+      accountId: { after: account.id },
+      transactionType: { after: t.transactionType },
+      detailType: { after: t.detailType },
+      amount: { after: t.amount },
+      fee: { after: t.fee },
+      coins: { after: t.coins },
+    },
+  });
   return transaction;
 }
 

@@ -1,3 +1,4 @@
+import { auditUrl, recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
@@ -29,6 +30,16 @@ export async function createWebhookTarget(ctx: Ctx, input: unknown): Promise<Web
         updatedAt: now,
       },
       select: targetSelect,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'webhook_target.created',
+      object: { type: 'webhook_target', id: row.id },
+      changes: {
+        url: { after: auditUrl(url) },
+        description: { after: b.description ?? null },
+        eventTypes: { after: b.eventTypes ?? null },
+        status: { after: row.status },
+      },
     });
     return toTargetDto(row);
   });

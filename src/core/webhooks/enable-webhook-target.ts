@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -16,7 +17,13 @@ export async function enableWebhookTarget(ctx: Ctx, input: { targetId: string })
   // In the use case's transaction, so an Idempotency-Key's answer is stored with the change.
   return inTransaction(ctx, async (tx) => {
     if (target.status === 'active') return toTargetDto(target);
-    return activateTarget(tx, ctx, target.id);
+    const enabled = await activateTarget(tx, ctx, target.id);
+    await recordAudit(tx, ctx, {
+      action: target.status === 'paused' ? 'webhook_target.resumed' : 'webhook_target.enabled',
+      object: { type: 'webhook_target', id: target.id },
+      changes: { status: { before: target.status, after: 'active' } },
+    });
+    return enabled;
   });
 }
 

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
@@ -21,6 +22,11 @@ export async function pauseWebhookTarget(ctx: Ctx, input: { targetId: string }):
       select: targetSelect,
     });
     await parkDeliveries(tx, ctx, target.id);
+    await recordAudit(tx, ctx, {
+      action: 'webhook_target.paused',
+      object: { type: 'webhook_target', id: target.id },
+      changes: { status: { before: target.status, after: 'paused' } },
+    });
     return toTargetDto(row);
   });
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -50,6 +51,11 @@ export async function recoverWebhookTarget(
       )
       SELECT (SELECT count(*) FROM requeued)::int AS queued, (SELECT count(*) FROM picked) > ${RECOVER_LIMIT} AS more`;
     if (r.queued > 0 && due) await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+    await recordAudit(tx, ctx, {
+      action: 'webhook_target.recovered',
+      object: { type: 'webhook_target', id: target.id },
+      changes: { since: { after: since.toISOString() }, queued: { after: r.queued } },
+    });
     return { queued: r.queued, more: r.more };
   });
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
@@ -30,6 +31,11 @@ export async function redeliverWebhookDelivery(ctx: Ctx, input: { deliveryId: st
       RETURNING id`;
     if (!requeued) throw new AppError('INVALID_STATE', 'this delivery is still pending; it will be retried as scheduled');
     if (due) await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+    await recordAudit(tx, ctx, {
+      action: 'webhook_delivery.redelivered',
+      object: { type: 'webhook_delivery', id },
+      changes: { status: { before: row.status, after: 'pending' } },
+    });
     const updated = await tx.webhookDelivery.findUniqueOrThrow({
       where: { workspaceId_id: { workspaceId: ctx.workspaceId, id } },
       select: deliverySelect,

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { type Schemas, WEBHOOK_EXAMPLES } from '../contract.js';
@@ -41,6 +42,11 @@ export async function testWebhookTarget(ctx: Ctx, input: { targetId: string; bod
       select: deliverySelect,
     });
     await tx.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+    await recordAudit(tx, ctx, {
+      action: 'webhook_target.tested',
+      object: { type: 'webhook_target', id: target.id },
+      changes: { eventType: { after: eventType }, deliveryId: { after: row.id } },
+    });
     return toDeliveryDto(row);
   });
   return waitSeconds > 0 ? waitForAnswer(ctx, created, waitSeconds * 1000) : created;

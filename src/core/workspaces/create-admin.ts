@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
@@ -15,7 +16,15 @@ export async function createAdmin(ctx: Ctx, input: CreateAdminInput) {
   requireWriter(ctx);
   assertEmail('email', input.email);
   try {
-    return await ctx.db.$transaction((tx) => insertAdmin(tx, ctx.ids, ctx.workspaceId, input.email, input.role));
+    return await ctx.db.$transaction(async (tx) => {
+      const admin = await insertAdmin(tx, ctx.ids, ctx.workspaceId, input.email, input.role);
+      await recordAudit(tx, ctx, {
+        action: 'admin.created',
+        object: { type: 'admin', id: admin.adminId },
+        changes: { email: { after: admin.email }, role: { after: admin.role } },
+      });
+      return admin;
+    });
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
       throw new AppError('INVALID_STATE', `an admin with email ${input.email} already exists in this workspace`);

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -11,6 +12,14 @@ export async function createApiKey(ctx: Ctx, input: CreateApiKeyInput): Promise<
   requireCredentialManager(ctx);
   requireWriter(ctx);
   const { name } = validateBody('CreateApiKeyRequest', input ?? {});
-  const key = await ctx.db.$transaction((tx) => insertApiKey(tx, ctx.ids, ctx.workspaceId, name?.trim() || null));
+  const key = await ctx.db.$transaction(async (tx) => {
+    const created = await insertApiKey(tx, ctx.ids, ctx.workspaceId, name?.trim() || null);
+    await recordAudit(tx, ctx, {
+      action: 'api_key.created',
+      object: { type: 'api_key', id: created.apiKeyId },
+      changes: { name: { after: name?.trim() || null }, prefix: { after: created.prefix } },
+    });
+    return created;
+  });
   return { apiKeyId: key.apiKeyId, name: name?.trim() || null, prefix: key.prefix, createdAt: key.createdAt, key: key.key };
 }

@@ -1,4 +1,5 @@
-import type { Deps } from '../context.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { type Actor, createContext, type Deps } from '../context.js';
 import { AppError, validationError } from '../errors.js';
 import { displayTextError } from '../validation/display-text.js';
 import { assertEmail } from '../validation/email.js';
@@ -8,7 +9,11 @@ export interface CreateWorkspaceInput {
   name: string;
   sandbox: boolean;
   adminEmail: string;
+  /** Who creates it, for the audit log (default: the system, as `fas workspace create` and the first start). */
+  actor?: Actor;
 }
+
+const SYSTEM: Actor = { kind: 'system', role: 'admin', name: 'cli' };
 
 export interface CreatedWorkspace {
   workspaceId: string;
@@ -34,6 +39,22 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput): 
     });
     const key = await insertApiKey(tx, deps.ids, ws.id, 'default');
     const admin = await insertAdmin(tx, deps.ids, ws.id, input.adminEmail, 'admin');
+    const ctx = createContext(deps, { workspaceId: ws.id, sandbox: ws.sandbox, actor: input.actor ?? SYSTEM });
+    await recordAudit(tx, ctx, {
+      action: 'workspace.created',
+      object: { type: 'workspace', id: ws.id },
+      changes: { name: { after: ws.name }, sandbox: { after: ws.sandbox } },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'api_key.created',
+      object: { type: 'api_key', id: key.apiKeyId },
+      changes: { name: { after: 'default' }, prefix: { after: key.prefix } },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'admin.created',
+      object: { type: 'admin', id: admin.adminId },
+      changes: { email: { after: admin.email }, role: { after: admin.role } },
+    });
     return {
       workspaceId: ws.id,
       name: ws.name,

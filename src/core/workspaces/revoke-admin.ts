@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -35,6 +36,11 @@ export async function revokeAdmin(ctx: Ctx, input: RevokeAdminInput): Promise<Re
     const ended = await tx.dashboardSession.updateMany({
       where: { endedAt: null, adminToken: { adminId } },
       data: { endedAt: now },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'admin.revoked',
+      object: { type: 'admin', id: admin.id },
+      changes: { email: { before: admin.email }, revokedTokens: { after: revoked.count }, endedSessions: { after: ended.count } },
     });
     return { adminId: admin.id, email: admin.email, revokedTokens: revoked.count, endedSessions: ended.count };
   });

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireCredentialManager, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
@@ -18,7 +19,15 @@ export async function revokeApiKey(ctx: Ctx, input: RevokeApiKeyInput) {
   if (!key) throw notFound('API key');
   const revokedAt =
     key.revokedAt ??
-    (await ctx.db.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() }, select: { revokedAt: true } })).revokedAt;
+    (await ctx.db.$transaction(async (tx) => {
+      const row = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() }, select: { revokedAt: true, name: true } });
+      await recordAudit(tx, ctx, {
+        action: 'api_key.revoked',
+        object: { type: 'api_key', id: key.id },
+        changes: { name: { before: row.name }, revokedAt: { before: null, after: row.revokedAt } },
+      });
+      return row.revokedAt;
+    }));
   // This process refuses the key from its next request on; the others when the update's
   // notification reaches them (see credential-cache.ts).
   ctx.credentials?.clear();

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { createHash } from 'node:crypto';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
@@ -25,11 +26,19 @@ export async function setWorkspaceLogo(ctx: Ctx, input: SetWorkspaceLogoInput): 
     sha256: createHash('sha256').update(content).digest('hex'),
     updatedAt: ctx.clock.now(),
   };
-  await ctx.db.workspaceLogo.upsert({
-    where: { workspaceId: ctx.workspaceId },
-    create: { workspaceId: ctx.workspaceId, ...logo },
-    update: logo,
-    select: { workspaceId: true },
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.workspaceLogo.findUnique({ where: { workspaceId: ctx.workspaceId }, select: { sha256: true } });
+    await tx.workspaceLogo.upsert({
+      where: { workspaceId: ctx.workspaceId },
+      create: { workspaceId: ctx.workspaceId, ...logo },
+      update: logo,
+      select: { workspaceId: true },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'workspace.logo_set',
+      object: { type: 'workspace', id: ctx.workspaceId },
+      changes: { logoSha256: { before: before?.sha256 ?? null, after: logo.sha256 }, mediaType: { after: mediaType } },
+    });
   });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { validationError } from '../errors.js';
@@ -16,6 +17,18 @@ export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<Workspa
   const displayName = body.displayName == null ? body.displayName : body.displayName.trim();
   if (displayName === '') throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
   const data = { displayName, documentRetentionDays: body.documentRetentionDays };
-  await ctx.db.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
+  await ctx.db.$transaction(async (tx) => {
+    const before = await tx.workspace.findUniqueOrThrow({
+      where: { id: ctx.workspaceId },
+      select: { displayName: true, documentRetentionDays: true },
+    });
+    await tx.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    if (displayName !== undefined) changes.displayName = { before: before.displayName, after: displayName };
+    if (data.documentRetentionDays !== undefined) {
+      changes.documentRetentionDays = { before: before.documentRetentionDays, after: data.documentRetentionDays };
+    }
+    await recordAudit(tx, ctx, { action: 'workspace.updated', object: { type: 'workspace', id: ctx.workspaceId }, changes });
+  });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }

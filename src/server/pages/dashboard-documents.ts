@@ -6,13 +6,14 @@ import { readDocumentContent } from '../../core/kyc/documents/read-document-cont
 import { resumeSession } from '../../core/sessions/resume-session.js';
 import { strictPolicy } from '../../http/csp.js';
 import { documentDisposition } from '../../http/document-disposition.js';
+import { requestOrigin } from '../../http/request-caller.js';
 import { readSessionCookie } from '../../http/session-cookie.js';
 
 /** The core context of the dashboard's signed-in operator, from the session cookie alone. */
 export async function dashboardCaller(deps: Deps, req: FastifyRequest): Promise<Ctx> {
   const cookie = readSessionCookie(req);
   if (!cookie) throw new AppError('UNAUTHENTICATED', 'sign in to the dashboard first');
-  return createContext(deps, await resumeSession(deps, cookie));
+  return createContext(deps, await resumeSession(deps, cookie), { request: requestOrigin(req) });
 }
 
 // The file is shown as what it is (its type was recognised from its bytes at upload) and may not

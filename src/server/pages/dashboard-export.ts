@@ -5,7 +5,7 @@ import { AppError, retryAfterSeconds, toAppError } from '../../core/errors.js';
 import type { CsvExport } from '../../core/export/csv-export.js';
 import { exportTransactions } from '../../core/transactions/export-transactions.js';
 import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
-import { resumeRequestSession } from '../../http/request-caller.js';
+import { requestOrigin, resumeRequestSession } from '../../http/request-caller.js';
 import { readSessionCookie } from '../../http/session-cookie.js';
 import { safeError } from '../../logging/safe-error.js';
 import { sendCsv } from '../../rest/csv-reply.js';
@@ -49,7 +49,7 @@ export function dashboardExportRoutes(app: FastifyInstance, opts: { deps: Deps }
         const cookie = readSessionCookie(req);
         if (!cookie) throw new AppError('UNAUTHENTICATED', 'sign in to the dashboard to export');
         const session = await resumeRequestSession(opts.deps, req, cookie);
-        return await sendCsv(reply, await makeExport(createContext(opts.deps, session), req.query));
+        return await sendCsv(reply, await makeExport(createContext(opts.deps, session, { request: requestOrigin(req) }), req.query));
       } catch (err) {
         const e = toAppError(err);
         if (e.code === 'INTERNAL') req.log.error({ err: safeError(err) }, 'dashboard export failed');

@@ -52,7 +52,7 @@ export async function spendHolderLink(deps: Deps, token: string): Promise<{ ctx:
   const ctx = createContext(deps, {
     workspaceId: row.workspaceId,
     sandbox: row.workspace.sandbox,
-    actor: { kind: 'system', role: 'admin' },
+    actor: { kind: 'system', role: 'admin', name: 'verification link' },
   });
   return { ctx, accountId: row.accountId, tokenHash };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../audit/record-audit.js';
 import type { Prisma } from '../../../db/generated/prisma/client.js';
 import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
@@ -73,6 +74,16 @@ export async function publishDocument(
       idDocumentType: v.id_document_type,
       completedBefore: v.documents_completed_at !== null,
       now: p.now,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'kyc.document_uploaded',
+      object: { type: 'kyc_document', id },
+      changes: {
+        accountId: { after: accountId },
+        kind: { after: kind },
+        sizeBytes: { after: p.sizeBytes },
+        ...(replaced.length ? { replaced: { before: replaced, after: null } } : {}),
+      },
     });
     return { doc, replaced };
   });

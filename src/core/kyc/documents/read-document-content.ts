@@ -1,3 +1,4 @@
+import { recordAudit } from '../../audit/record-audit.js';
 import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { assertUuid } from '../../validation/uuid.js';
@@ -21,8 +22,9 @@ export async function readDocumentContent(
   });
   if (!row) throw notFound('document');
   const a = ctx.actor;
-  await ctx.db.kycDocumentRead.create({
-    data: {
+  await ctx.db.$transaction(async (tx) => {
+    await tx.kycDocumentRead.create({
+      data: {
       id: ctx.ids.uuid(),
       workspaceId: ctx.workspaceId,
       accountId,
@@ -32,8 +34,14 @@ export async function readDocumentContent(
       adminId: a.kind === 'admin' ? a.adminId : null,
       adminEmail: a.kind === 'admin' ? a.email : null,
       readAt: ctx.clock.now(),
-    },
-    select: { id: true },
+      },
+      select: { id: true },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'kyc.document_viewed',
+      object: { type: 'kyc_document', id: documentId },
+      changes: { accountId: { after: accountId }, kind: { after: row.kind } },
+    });
   });
   return { document: toDocumentDto(row), content: documentStoreOf(ctx).read(ctx.workspaceId, documentId) };
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../audit/record-audit.js';
 import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { assertUuid } from '../../validation/uuid.js';
@@ -20,6 +21,7 @@ export async function readVerificationSignature(
   });
   if (!v) throw notFound('banking verification');
   if (!v.signedAt || !v.signatureNameEnc) return null;
+  await recordAudit(ctx.db, ctx, { action: 'kyc.signature_viewed', object: { type: 'kyc_verification', id: accountId } });
   return {
     accountId,
     signedAt: v.signedAt.toISOString(),

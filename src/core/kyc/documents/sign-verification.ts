@@ -1,3 +1,4 @@
+import { recordAudit, withheldFields } from '../../audit/record-audit.js';
 import type { Ctx } from '../../context.js';
 import { type FieldError, notFound, validationError } from '../../errors.js';
 import { assertControlSigner } from '../../kyb/control-signer.js';
@@ -43,6 +44,11 @@ export async function signVerification(
     const result = { signedAt: signedAt.toISOString(), termsVersion: TERMS_VERSION };
     // A business's signature is part of its KYB evidence: no KYC event is emitted for a business.
     if (!v.business) await emitEvent(tx, ctx, { type: 'kyc_verification_signed', accountId, details: { accountId, ...result } });
+    await recordAudit(tx, ctx, {
+      action: v.business ? 'kyb.verification_signed' : 'kyc.verification_signed',
+      object: { type: 'kyc_verification', id: accountId },
+      changes: { signedAt: { before: null, after: result.signedAt }, termsVersion: { after: TERMS_VERSION }, ...withheldFields(['fullName']) },
+    });
     return result;
   });
 }
