@@ -134,6 +134,12 @@ describe('erasing an account holder (POST /api/v2/accounts/{accountId}/erasure)'
     expect(again.body).toEqual(res.body);
     const erased = await h.deps.db.event.findMany({ where: { accountId, type: 'account_erased' }, select: { details: true } });
     expect(erased).toEqual([{ details: { accountId, erasedAt: res.body.erasure.erasedAt, erased: res.body.erasure.erased } }]);
+    // The audit log names the admin who erased, once (and, searched above with every table, holds no PII).
+    const audits = await h.deps.db.auditRecord.findMany({
+      where: { workspaceId: ws.workspaceId, action: 'account.erased', objectId: accountId },
+      select: { actorKind: true },
+    });
+    expect(audits).toEqual([{ actorKind: 'admin' }]);
 
     // Nothing new is accepted for the account.
     expect((await post('/api/v2/kyc/banking-verification/individual', submission(accountId))).status).toBe(409);

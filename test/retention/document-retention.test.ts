@@ -56,6 +56,12 @@ describe('document retention of rejected verifications (the worker step, with a 
     expect(new Set(removed.map((r) => r.accountId))).toEqual(new Set([subject.accountId]));
     expect(await subject.docs()).toBe(0);
     expect(await h.deps.db.kycDocumentChunk.count({ where: { documentId: { in: removed.map((r) => r.documentId) } } })).toBe(0);
+    const audits = await h.deps.db.auditRecord.findMany({
+      where: { workspaceId: subject.ws.workspaceId, action: 'kyc.document_removed_by_retention' },
+      select: { actorKind: true, objectId: true },
+    });
+    expect(audits.map((a) => a.actorKind)).toEqual(['system', 'system']);
+    expect(new Set(audits.map((a) => a.objectId))).toEqual(new Set(removed.map((r) => r.documentId)));
     // The verification itself and the account stay (rejected); only the documents went.
     expect((await h.deps.db.account.findFirstOrThrow({ where: { id: subject.accountId } })).status).toBe('rejected');
 
