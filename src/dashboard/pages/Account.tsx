@@ -42,9 +42,8 @@ export function Account({ accountId }: { accountId: string }) {
             items={[
               ['Account id', <Id key="id" value={a.accountId} label="account id" />],
               ['Email', a.email],
-              ...(a.erasure
-                ? ([['Erased', <DateTime key="e" iso={a.erasure.erasedAt} />], ['What was erased', a.erasure.erased.join(', ')]] as const)
-                : []),
+              a.erasure ? ['Erased', <DateTime key="e" iso={a.erasure.erasedAt} />] : null,
+              a.erasure ? ['What was erased', a.erasure.erased.join(', ')] : null,
               ['Type', valueLabel(a.type)],
               ['Status', <StatusBadge key="s" status={a.status} />],
               ['Reference', a.reference ?? null],
