@@ -11,12 +11,14 @@ const EVERY_MS = 10 * 60_000;
 export function startDocumentRetention(deps: Deps, opts: { onError: (err: unknown) => void }): () => Promise<void> {
   let round: Promise<unknown> = Promise.resolve();
   const tick = () => {
-    round = applyDocumentRetention(deps, { now: deps.clock.now() })
+    round = applyDocumentRetention(deps)
       .then((removed) => {
         if (removed.length === 0) return;
         const byWorkspace: Record<string, number> = {};
         for (const r of removed) byWorkspace[r.workspaceId] = (byWorkspace[r.workspaceId] ?? 0) + 1;
-        process.stdout.write(`${JSON.stringify({ level: 30, msg: 'document retention removed documents', count: removed.length, byWorkspace })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ level: 30, msg: 'document retention removed documents', count: removed.length, byWorkspace })}\n`,
+        );
       })
       .catch(opts.onError);
   };

@@ -247,7 +247,7 @@ describe('fas seed: seedTransactions', () => {
     const c = crypto.cryptoTransactionDetails!;
     const name = b.addenda![0]!.slice('ORIG NAME: '.length).toLowerCase();
     const invoice = rows.find((r) => r.reference.startsWith('INV-'))!.reference;
-    const email = bank.account.email ?? "";
+    const email = bank.account.email ?? '';
     const searches = [
       name, // a name, many rows
       `orig name: ${name.slice(0, 4)}`, // a phrase of word prefixes

@@ -28,7 +28,11 @@ describe('erasure in the embedded database files', { timeout: 240_000 }, () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fas-erasure-'));
     try {
       const database = await openDatabase({ databaseUrl: undefined, dataDir });
-      const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://fas.test', allowInsecureWebhooks: false });
+      const deps = depsOf(database, {
+        cipher: createFieldCipher(randomBytes(32)),
+        publicUrl: 'http://fas.test',
+        allowInsecureWebhooks: false,
+      });
       const app = await buildApp({ deps, ping: database.ping, logLevel: false, graphiql: false, bodyLimitBytes: 1024 * 1024 });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const port = (app.server.address() as { port: number }).port;
@@ -41,7 +45,9 @@ describe('erasure in the embedded database files', { timeout: 240_000 }, () => {
         const saved = await post('/api/v2/kyc/banking-verification/individual', submission(accountId));
         const token = String(saved.body.verificationUrl).split('/verify/')[1] as string;
         const { nonce = '' } = await openPage(h, token);
-        expect((await uploadFile(h, token, { nonce, kind: 'proof_of_address', file: sampleFile.pdf(20_000), name: 'bill.pdf' })).status).toBe(303);
+        expect(
+          (await uploadFile(h, token, { nonce, kind: 'proof_of_address', file: sampleFile.pdf(20_000), name: 'bill.pdf' })).status,
+        ).toBe(303);
         return accountId;
       };
       const erasedEmail = 'philippa.erasewright@example.com';

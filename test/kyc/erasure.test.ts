@@ -77,12 +77,18 @@ describe('erasing an account holder (POST /api/v2/accounts/{accountId}/erasure)'
       ['stored chunk (hex)', Buffer.from(chunk.data).subarray(100, 164).toString('hex')],
     ];
     const before = await tableTexts();
-    for (const [what, needle] of needles) expect([...before.values()].some((t) => t.includes(needle)), `${what} stored before`).toBe(true);
+    for (const [what, needle] of needles)
+      expect(
+        [...before.values()].some((t) => t.includes(needle)),
+        `${what} stored before`,
+      ).toBe(true);
     const moneyBefore = await money(accountId);
 
     // Admins only; another workspace's admin sees no such account.
     expect((await post(`/api/v2/accounts/${accountId}/erasure`, {})).status).toBe(403);
-    const analyst = await trpcCaller(h, ws.analystToken).accounts.erase.mutate({ accountId }).catch((e) => e);
+    const analyst = await trpcCaller(h, ws.analystToken)
+      .accounts.erase.mutate({ accountId })
+      .catch((e) => e);
     expect(analyst.data).toMatchObject({ code: 'FORBIDDEN' });
     const foreign = await rawRequest(h, 'POST', `/api/v2/accounts/${accountId}/erasure`, {
       headers: { authorization: `Bearer ${other.ws.adminToken}`, 'content-type': 'application/json' },
@@ -112,9 +118,14 @@ describe('erasing an account holder (POST /api/v2/accounts/{accountId}/erasure)'
     expect((await openPage(h, token)).res.status).toBe(404);
     const viaTrpc = await trpcCaller(h, ws.adminToken).accounts.get.query({ accountId });
     expect(viaTrpc).toMatchObject({ email: null, erasure: res.body.erasure });
-    const gq = await graphql(h, ws.adminToken, `query($id: ID!) { account(accountId: $id) { email erasure { erasedAt erased } bankingVerification { status } } }`, {
-      id: accountId,
-    });
+    const gq = await graphql(
+      h,
+      ws.adminToken,
+      `query($id: ID!) { account(accountId: $id) { email erasure { erasedAt erased } bankingVerification { status } } }`,
+      {
+        id: accountId,
+      },
+    );
     expect(gq.errors).toBeUndefined();
     expect(gq.data.account).toEqual({ email: null, erasure: res.body.erasure, bankingVerification: null });
 

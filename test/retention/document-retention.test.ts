@@ -46,7 +46,7 @@ describe('document retention of rejected verifications (the worker step, with a 
   it('keeps documents inside the period, removes them after it in bounded batches, and leaves workspaces without a retention alone', async () => {
     const kept = await rejectedWithDocuments(null);
     const subject = await rejectedWithDocuments(30);
-    const mine = (removed: { workspaceId: string }[]) => removed.filter((r) => r.workspaceId === subject.ws.workspaceId);
+    const mine = <T extends { workspaceId: string }>(removed: T[]) => removed.filter((r) => r.workspaceId === subject.ws.workspaceId);
 
     expect(mine(await applyDocumentRetention(at(subject.rejectedAt + 29 * DAY), { batch: 1 }))).toEqual([]);
     expect(await subject.docs()).toBe(2);
@@ -82,10 +82,16 @@ describe('document retention of rejected verifications (the worker step, with a 
     expect((await patch({ documentRetentionDays: 90 })).body).toMatchObject({ documentRetentionDays: 90, displayName: null });
     const viaTrpc = await trpcCaller(h, ws.adminToken).workspace.update.mutate({ documentRetentionDays: 45 });
     expect(viaTrpc.documentRetentionDays).toBe(45);
-    const gq = await graphql(h, ws.adminToken, 'mutation { updateWorkspace(documentRetentionDays: 7) { documentRetentionDays displayName } }');
+    const gq = await graphql(
+      h,
+      ws.adminToken,
+      'mutation { updateWorkspace(documentRetentionDays: 7) { documentRetentionDays displayName } }',
+    );
     expect(gq.errors).toBeUndefined();
     expect(gq.data.updateWorkspace).toEqual({ documentRetentionDays: 7, displayName: null });
-    const analyst = await trpcCaller(h, ws.analystToken).workspace.update.mutate({ documentRetentionDays: 1 }).catch((e) => e);
+    const analyst = await trpcCaller(h, ws.analystToken)
+      .workspace.update.mutate({ documentRetentionDays: 1 })
+      .catch((e) => e);
     expect(analyst.data).toMatchObject({ code: 'FORBIDDEN' });
     expect((await h.deps.db.workspace.findUniqueOrThrow({ where: { id: ws.workspaceId } })).documentRetentionDays).toBe(7);
   });

@@ -28,5 +28,6 @@ export async function lockAccount(tx: Prisma.TransactionClient, ctx: Ctx, accoun
 
 /** An erased account takes no more personal data and no new business (eraseAccount). */
 export function refuseErased(account: { erasedAt: Date | null }): void {
-  if (account.erasedAt) throw new AppError('INVALID_STATE', "the account holder's data was erased: the account takes no new data or business");
+  if (account.erasedAt)
+    throw new AppError('INVALID_STATE', "the account holder's data was erased: the account takes no new data or business");
 }

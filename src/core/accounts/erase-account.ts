@@ -8,8 +8,8 @@ import { assertUuid } from '../validation/uuid.js';
 import { emitEvent } from '../webhooks/events.js';
 import { type AccountDto, accountSelect, type ErasedKind, toAccountDto } from './account-dto.js';
 import { lockAccount } from './account-lock.js';
-import { vacuumErased } from './vacuum-erased.js';
 import { scrubAccountEvents } from './scrub-events.js';
+import { vacuumErased } from './vacuum-erased.js';
 
 /** What the account holds of its holder, by kind, before it is destroyed. */
 async function personalData(tx: Prisma.TransactionClient, workspaceId: string, accountId: string) {

@@ -34,6 +34,9 @@ export function requireSandbox(ctx: Ctx): void {
 /** Acts reserved to an admin person (or the operator's CLI): API keys and analysts are refused. */
 export function requireAdmin(ctx: Ctx): void {
   if (ctx.actor.role !== 'admin') {
-    throw new AppError('FORBIDDEN', ctx.actor.kind === 'api_key' ? 'only an admin can do this, not an API key' : 'analysts have read-only access');
+    throw new AppError(
+      'FORBIDDEN',
+      ctx.actor.kind === 'api_key' ? 'only an admin can do this, not an API key' : 'analysts have read-only access',
+    );
   }
 }

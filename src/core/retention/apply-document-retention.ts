@@ -7,7 +7,6 @@ import { documentStoreOf } from '../kyc/documents/holder-link.js';
 export const RETENTION_BATCH = 200;
 /** Batches per round at most; the next round goes on. */
 const MAX_BATCHES = 10;
-const DAY_MS = 86_400_000;
 
 export interface RemovedDocument {
   workspaceId: string;
@@ -60,17 +59,16 @@ async function recordRemoval(tx: Prisma.TransactionClient, ctx: Ctx, r: RemovedD
 
 /**
  * One retention round: batches of `batch` until one is not full (at most MAX_BATCHES). Answers the
- * documents removed. `now` comes from the caller, so a test drives it with a fixed clock.
+ * documents removed. The time is the deps' clock's, so a test drives it with a fixed clock.
  */
-export async function applyDocumentRetention(deps: Deps, opts: { now: Date; batch?: number }): Promise<RemovedDocument[]> {
+export async function applyDocumentRetention(deps: Deps, opts: { batch?: number } = {}): Promise<RemovedDocument[]> {
   const batch = opts.batch ?? RETENTION_BATCH;
+  const now = deps.clock.now();
   const all: RemovedDocument[] = [];
   for (let i = 0; i < MAX_BATCHES; i++) {
-    const removed = await removeBatch(deps, opts.now, batch);
+    const removed = await removeBatch(deps, now, batch);
     all.push(...removed);
     if (removed.length < batch) break;
   }
   return all;
 }
-
-export { DAY_MS };

@@ -47,7 +47,7 @@ builder.mutationField('updateWorkspace', (t) =>
   t.field({
     type: Workspace,
     description:
-      'Sets the display name account holders see and the retention of rejected verifications\' documents; an argument left out is unchanged (with no argument at all, the display name is cleared). Admins and API keys.',
+      "Sets the display name account holders see and the retention of rejected verifications' documents; an argument left out is unchanged (with no argument at all, the display name is cleared). Admins and API keys.",
     args: {
       displayName: t.arg.string({
         required: false,
