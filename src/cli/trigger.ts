@@ -86,6 +86,11 @@ const transaction = (kind: keyof typeof TRANSACTIONS, status?: string) => async 
 export const TRIGGERS: Record<EventType, (call: Call) => Promise<string>> = {
   account_created: (call) => account(call),
   account_status_updated: submitted,
+  account_erased: async (call) => {
+    const id = await saved(call);
+    await call('POST', `/api/v2/accounts/${id}/erasure`, {});
+    return id;
+  },
   kyc_status_updated: saved,
   kyc_verification_submitted: submitted,
   kyc_needs_update: async (call) => {

@@ -4,6 +4,7 @@ import { Dispatcher, type DispatcherObserver } from '../core/webhooks/dispatch/d
 import { DELIVERIES_CHANNEL } from '../core/webhooks/events.js';
 import { DEFAULT_RETRY_POLICY } from '../core/webhooks/retry-schedule.js';
 import type { Database } from '../db/database.js';
+import { startDocumentRetention } from './document-retention.js';
 import { startEventPruning } from './event-pruning.js';
 import { httpWebhookSender } from './http-webhook-sender.js';
 
@@ -33,9 +34,11 @@ export function startWebhookWorker(
   );
   dispatcher.start();
   const stopPruning = startEventPruning(database.dispatchSql, { retentionDays: config.eventRetentionDays, onError });
+  const stopRetention = startDocumentRetention(deps, { onError });
   return {
     stop: async () => {
       await stopPruning();
+      await stopRetention();
       await dispatcher.stop();
       await sender.close();
     },

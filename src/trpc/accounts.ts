@@ -3,6 +3,7 @@ import { listCryptoBeneficiaries } from '../core/account-resources/list-crypto-b
 import { listCryptoWallets } from '../core/account-resources/list-crypto-wallets.js';
 import { listAccountStatusHistory } from '../core/accounts/account-status-history.js';
 import { createAccount } from '../core/accounts/create-account.js';
+import { eraseAccount } from '../core/accounts/erase-account.js';
 import { getAccount } from '../core/accounts/get-account.js';
 import { listAccounts } from '../core/accounts/list-accounts.js';
 import type { PathOf, QueryOf, Schemas } from '../core/contract.js';
@@ -23,5 +24,6 @@ export const accountsRouter = router({
   cryptoWallets: query(typed<ResourcePage>(), (core, input) => listCryptoWallets(core, resourcePage(input))),
   cryptoBeneficiaries: query(typed<ResourcePage>(), (core, input) => listCryptoBeneficiaries(core, resourcePage(input))),
   bankAccounts: query(typed<ResourcePage>(), (core, input) => listBankAccounts(core, resourcePage(input))),
+  erase: mutation(typed<PathOf<'eraseAccount'>>(), eraseAccount),
   statusHistory: query(typed<{ accountId: string }>(), listAccountStatusHistory, { accountId: '' }),
 });

@@ -247,7 +247,7 @@ describe('fas seed: seedTransactions', () => {
     const c = crypto.cryptoTransactionDetails!;
     const name = b.addenda![0]!.slice('ORIG NAME: '.length).toLowerCase();
     const invoice = rows.find((r) => r.reference.startsWith('INV-'))!.reference;
-    const email = bank.account.email;
+    const email = bank.account.email ?? '';
     const searches = [
       name, // a name, many rows
       `orig name: ${name.slice(0, 4)}`, // a phrase of word prefixes
@@ -365,7 +365,7 @@ describe('fas seed: seedTransactions', () => {
 
   it('the same seed gives the same data (in another workspace, with other batches, through INSERT instead of COPY, drawn on worker threads); another seed does not', async () => {
     const digest = (list: TransactionDto[]) => {
-      const emails = new Map<string, number>();
+      const emails = new Map<string | null, number>();
       return createHash('sha256')
         .update(
           JSON.stringify(

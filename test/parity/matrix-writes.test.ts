@@ -298,6 +298,25 @@ const putLogo = () =>
     }),
   );
 Object.assign(WRITERS, {
+  // Admins only: each protocol erases an account of its own with the admin's token.
+  eraseAccount: {
+    prepare: submitted,
+    rest: (s) =>
+      ok(
+        rawRequest(h, 'POST', `/api/v2/accounts/${s.accountId}/erasure`, {
+          headers: { authorization: `Bearer ${ws.adminToken}`, 'content-type': 'application/json' },
+          body: '{}',
+        }),
+      ),
+    trpc: (s) => trpcClient(h, ws.adminToken).accounts.erase.mutate({ accountId: s.accountId }),
+    graphql: async (s) => {
+      const r = await graphql(h, ws.adminToken, `mutation($id: ID!) { eraseAccount(accountId: $id) { ${selectAll('Account')} } }`, {
+        id: s.accountId,
+      });
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+      return r.data.eraseAccount;
+    },
+  },
   updateWorkspace: {
     rest: () =>
       ok(

@@ -45,6 +45,7 @@ export const MATRIX: Record<string, UseCase> = {
   listAccounts: { kind: 'read', rest: 'listAccounts', trpc: 'accounts.list', graphql: 'Query.accounts' },
   getAccount: { kind: 'read', rest: 'getAccount', trpc: 'accounts.get', graphql: 'Query.account' },
   exportAccounts: { kind: 'read', rest: 'exportAccounts', trpc: CSV_DOWNLOAD, graphql: CSV_NOT_GRAPH },
+  eraseAccount: { kind: 'write', rest: 'eraseAccount', trpc: 'accounts.erase', graphql: 'Mutation.eraseAccount' },
   // account resources
   createCryptoWallet: { kind: 'write', rest: 'createCryptoWallet', trpc: INTEGRATOR_ONLY, graphql: ANALYSTS_READ },
   listCryptoWallets: { kind: 'read', rest: 'listCryptoWallets', trpc: 'accounts.cryptoWallets', graphql: 'Query.cryptoWallets' },
@@ -266,6 +267,7 @@ export const MATRIX: Record<string, UseCase> = {
       'KybVerificationSubmitted',
       'KybDocumentUploaded',
       'BankAccountLink',
+      'AccountErased',
       'CryptoTransactionCreated',
       'CryptoTransactionReceived',
       'CryptoTransactionStatusUpdated',

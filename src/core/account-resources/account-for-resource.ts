@@ -8,9 +8,10 @@ import { validateQuery } from '../validation/validators.js';
 /** The account a wallet, beneficiary or bank link belongs to: in the caller's workspace and active. */
 export async function activeAccountFor(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string): Promise<string> {
   const id = assertUuid('accountId', accountId);
-  const account = await tx.account.findFirst({ where: { id, workspaceId: ctx.workspaceId }, select: { status: true } });
+  const account = await tx.account.findFirst({ where: { id, workspaceId: ctx.workspaceId }, select: { status: true, erasedAt: true } });
   if (!account) throw notFound('account');
   if (account.status !== 'active') throw new AppError('INVALID_STATE', `the account must be active; it is ${account.status}`);
+  if (account.erasedAt) throw new AppError('INVALID_STATE', "the account holder's data was erased: the account takes no new resources");
   return id;
 }
 

@@ -1,11 +1,14 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { notFound } from '../errors.js';
+import type { Schemas } from '../contract.js';
+import { AppError, notFound } from '../errors.js';
 
 export interface LockedAccount {
   id: string;
   type: 'individual' | 'business';
-  status: 'pending' | 'needs_update' | 'in_review' | 'active';
+  status: Schemas['AccountStatus'];
+  /** Set once the holder's personal data is erased: no more data is accepted for the account. */
+  erasedAt: Date | null;
 }
 
 /**
@@ -15,10 +18,16 @@ export interface LockedAccount {
  */
 export async function lockAccount(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string): Promise<LockedAccount> {
   const rows = await tx.$queryRaw<LockedAccount[]>`
-    SELECT id::text AS id, type::text AS type, status::text AS status
+    SELECT id::text AS id, type::text AS type, status::text AS status, erased_at AS "erasedAt"
     FROM accounts WHERE id = ${accountId}::uuid AND workspace_id = ${ctx.workspaceId}::uuid
     FOR UPDATE`;
   const row = rows[0];
   if (!row) throw notFound('account');
   return row;
+}
+
+/** An erased account takes no more personal data and no new business (eraseAccount). */
+export function refuseErased(account: { erasedAt: Date | null }): void {
+  if (account.erasedAt)
+    throw new AppError('INVALID_STATE', "the account holder's data was erased: the account takes no new data or business");
 }

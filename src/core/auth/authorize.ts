@@ -37,3 +37,13 @@ export function auditOf(ctx: Ctx): { adminId: string | null; admin: string | nul
 export function requireSandbox(ctx: Ctx): void {
   if (!ctx.sandbox) throw new AppError('FORBIDDEN', 'simulations are available in sandbox workspaces only');
 }
+
+/** Acts reserved to an admin person (or the operator's CLI): API keys and analysts are refused. */
+export function requireAdmin(ctx: Ctx): void {
+  if (ctx.actor.role !== 'admin') {
+    throw new AppError(
+      'FORBIDDEN',
+      ctx.actor.kind === 'api_key' ? 'only an admin can do this, not an API key' : 'analysts have read-only access',
+    );
+  }
+}

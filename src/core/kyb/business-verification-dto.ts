@@ -13,7 +13,7 @@ const personSelect = {
 
 /** Everything a read may show: the sealed columns (`*Enc`) are deliberately not selected. */
 export const businessVerificationSelect = {
-  ...columns('accountId', 'status', 'linkExpiresAt', 'savedAt', 'submittedAt'),
+  ...columns('accountId', 'status', 'linkExpiresAt', 'savedAt', 'submittedAt', 'rejectedAt'),
   account: { select: { status: true, type: true } },
   business: {
     select: {
@@ -67,5 +67,6 @@ export function toBusinessVerificationDto(row: BusinessVerificationRow & { busin
     linkExpiresAt: row.linkExpiresAt.toISOString(),
     savedAt: row.savedAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
+    rejectedAt: row.rejectedAt?.toISOString() ?? null,
   };
 }

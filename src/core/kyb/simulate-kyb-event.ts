@@ -1,8 +1,8 @@
-import { recordAudit } from '../audit/record-audit.js';
 import type { AccountDto } from '../accounts/account-dto.js';
 import { accountSelect, toAccountDto } from '../accounts/account-dto.js';
-import { lockAccount } from '../accounts/account-lock.js';
+import { lockAccount, refuseErased } from '../accounts/account-lock.js';
 import { changeAccountStatus } from '../accounts/account-status-change.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
@@ -70,6 +70,7 @@ export async function simulateKybEvent(ctx: Ctx, input: { accountId: string; bod
   if (b.event === 'signed') throw notFound('business verification');
   return inTransaction(ctx, async (tx) => {
     const locked = await lockAccount(tx, ctx, accountId);
+    refuseErased(locked);
     if (b.event === 'submitted') {
       if (locked.status !== 'pending' && locked.status !== 'needs_update') {
         throw new AppError('INVALID_STATE', `KYB can be submitted while the account is pending or needs_update; it is ${locked.status}`);

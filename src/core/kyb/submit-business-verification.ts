@@ -1,5 +1,5 @@
+import { lockAccount, refuseErased } from '../accounts/account-lock.js';
 import { recordAudit, withheldFields } from '../audit/record-audit.js';
-import { lockAccount } from '../accounts/account-lock.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -105,6 +105,7 @@ export async function submitBusinessVerification(ctx: Ctx, input: unknown): Prom
   let removed: string[] = [];
   const answer = await inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
+    refuseErased(account);
     if (account.type !== 'business') {
       throw new AppError(
         'INVALID_STATE',

@@ -1,20 +1,21 @@
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { notFound } from '../errors.js';
 import { assertUuid } from '../validation/uuid.js';
 import { LINK_MAX_ATTEMPTS } from './documents/holder-link.js';
 
 export interface VerificationLinkView {
   /**
-   * `used`: the link accepts nothing more because the verification is completed or its attempts
-   * are spent; `expired`: past `expiresAt`; `active`: the holder can still use it.
+   * `used`: the link accepts nothing more because the verification is completed or rejected, or
+   * its attempts are spent; `expired`: past `expiresAt`; `active`: the holder can still use it.
    */
   state: 'active' | 'expired' | 'used';
-  usedBecause: 'verification_completed' | 'attempts_spent' | null;
+  usedBecause: 'verification_completed' | 'verification_rejected' | 'attempts_spent' | null;
   issuedAt: string;
   expiresAt: string;
   attempts: number;
   maxAttempts: number;
-  verificationStatus: 'saved' | 'submitted' | 'needs_update' | 'completed';
+  verificationStatus: Schemas['VerificationStatus'];
   documentsCompletedAt: string | null;
   signedAt: string | null;
 }
@@ -30,7 +31,14 @@ export async function getVerificationLink(ctx: Ctx, input: { accountId: string }
     select: { status: true, savedAt: true, linkExpiresAt: true, linkAttempts: true, documentsCompletedAt: true, signedAt: true },
   });
   if (!v) throw notFound('verification link');
-  const usedBecause = v.status === 'completed' ? 'verification_completed' : v.linkAttempts >= LINK_MAX_ATTEMPTS ? 'attempts_spent' : null;
+  const usedBecause =
+    v.status === 'completed'
+      ? 'verification_completed'
+      : v.status === 'rejected'
+        ? 'verification_rejected'
+        : v.linkAttempts >= LINK_MAX_ATTEMPTS
+          ? 'attempts_spent'
+          : null;
   const expired = v.linkExpiresAt.getTime() <= ctx.clock.now().getTime();
   return {
     state: usedBecause ? 'used' : expired ? 'expired' : 'active',

@@ -1,5 +1,6 @@
 import { hashSecret } from '../auth/secrets.js';
 import type { Deps } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { stripHidden } from '../validation/display-text.js';
 import type { RequiredDocument } from './documents/document-kinds.js';
 import { LINK_MAX_ATTEMPTS } from './documents/holder-link.js';
@@ -10,9 +11,11 @@ import { looksLikeLinkToken } from './verification-link.js';
 export type VerificationLinkState =
   | { state: 'unknown' }
   | { state: 'expired' }
+  /** The provider rejected the holder: the verification is closed for good. */
+  | { state: 'closed'; requester: { name: string } }
   | {
       state: 'valid';
-      status: 'saved' | 'submitted' | 'needs_update' | 'completed';
+      status: Exclude<Schemas['VerificationStatus'], 'rejected'>;
       expiresAt: Date;
       required: RequiredDocument[];
       /** Received files by kind (metadata the holder sent themselves). */
@@ -52,10 +55,12 @@ export async function openVerificationLink(deps: Deps, token: string): Promise<V
     },
   });
   if (!row) return { state: 'unknown' };
+  const status = row.status;
+  if (status === 'rejected') return { state: 'closed', requester: { name: stripHidden(row.workspace.displayName ?? row.workspace.name) } };
   if (row.linkExpiresAt.getTime() <= deps.clock.now().getTime()) return { state: 'expired' };
   return {
     state: 'valid',
-    status: row.status,
+    status,
     expiresAt: row.linkExpiresAt,
     required: await requiredFor(deps.db, row),
     received: new Map(row.documents.map((d) => [d.kind, { fileName: d.fileName, uploadedAt: d.uploadedAt ?? new Date(0) }])),

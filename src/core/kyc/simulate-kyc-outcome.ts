@@ -1,7 +1,7 @@
-import { recordAudit } from '../audit/record-audit.js';
 import type { AccountDto } from '../accounts/account-dto.js';
 import { lockAccount } from '../accounts/account-lock.js';
 import { changeAccountStatus } from '../accounts/account-status-change.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
@@ -11,10 +11,13 @@ import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
 import { recordVerificationStatus } from './verification-status.js';
 
+const ACCOUNT_STATUS_AFTER = { completed: 'active', needs_update: 'needs_update', rejected: 'rejected' } as const;
+
 /**
- * Sandbox: the verification provider approves (`completed`) or asks for changes (`needs_update`),
- * for an individual's KYC or a business's KYB alike. A business's outcome emits no KYC event: its
- * account_status_updated and kyc_status_updated say it.
+ * Sandbox: the verification provider approves (`completed`), asks for changes (`needs_update`) or
+ * refuses the holder for good (`rejected`), for an individual's KYC or a business's KYB alike. A
+ * business's outcome emits no KYC event: its account_status_updated and kyc_status_updated say it.
+ * SPEC's catalog has no rejection event, so a rejection is told by those two alone.
  */
 export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; body: unknown }): Promise<AccountDto> {
   requireWriter(ctx);
@@ -28,8 +31,9 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
     }
     const key = { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId } };
     const verification = await tx.bankingVerification.findUnique({ where: key, select: { status: true } });
-    const updated = await changeAccountStatus(tx, ctx, account, outcome === 'completed' ? 'active' : 'needs_update');
-    await tx.bankingVerification.updateMany({ where: key.workspaceId_accountId, data: { status: outcome } });
+    const updated = await changeAccountStatus(tx, ctx, account, ACCOUNT_STATUS_AFTER[outcome]);
+    const rejectedAt = outcome === 'rejected' ? ctx.clock.now() : null;
+    await tx.bankingVerification.updateMany({ where: key.workspaceId_accountId, data: { status: outcome, rejectedAt } });
     // A business moved to in_review by the KYB shortcut alone has no saved verification to update.
     if (verification || account.type === 'individual') {
       await recordVerificationStatus(tx, ctx, accountId, verification?.status ?? null, outcome);
@@ -39,7 +43,7 @@ export async function simulateKycOutcome(ctx: Ctx, input: { accountId: string; b
       object: { type: 'kyc_verification', id: accountId },
       changes: { status: { before: verification?.status ?? null, after: outcome } },
     });
-    if (account.type === 'individual') {
+    if (account.type === 'individual' && outcome !== 'rejected') {
       const type = outcome === 'completed' ? 'kyc_verification_completed' : 'kyc_needs_update';
       await emitEvent(tx, ctx, { type, accountId, details: { account: updated } });
     }

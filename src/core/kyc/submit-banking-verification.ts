@@ -1,5 +1,5 @@
+import { lockAccount, refuseErased } from '../accounts/account-lock.js';
 import { recordAudit, withheldFields } from '../audit/record-audit.js';
-import { lockAccount } from '../accounts/account-lock.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
@@ -61,6 +61,7 @@ export async function submitBankingVerification(ctx: Ctx, input: unknown): Promi
   let removed: string[] = [];
   const answer = await inTransaction(ctx, async (tx) => {
     const account = await lockAccount(tx, ctx, accountId);
+    refuseErased(account);
     if (account.type !== 'individual') {
       throw new AppError(
         'INVALID_STATE',

@@ -14,7 +14,7 @@ export type BankingVerificationDto = Schemas['BankingVerification'];
  * opened; the phone is read as its stored mask, the id number and birth date not at all.
  */
 export const verificationSelect = {
-  ...columns('accountId', 'status', 'phoneMasked', 'linkExpiresAt', 'savedAt', 'submittedAt'),
+  ...columns('accountId', 'status', 'phoneMasked', 'linkExpiresAt', 'savedAt', 'submittedAt', 'rejectedAt'),
   ...columns('idNumberLast4', 'idDocumentType', 'idIssueDate', 'idExpiryDate', 'idCountryOfIssue', 'nationality'),
   ...columns('address1Enc', 'address2Enc', 'city', 'state', 'postalCode', 'country'),
   account: { select: { status: true, type: true } },
@@ -70,5 +70,6 @@ export function toVerificationDto(row: VerificationRow, cipher: FieldCipher): Ba
     linkExpiresAt: row.linkExpiresAt.toISOString(),
     savedAt: row.savedAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
+    rejectedAt: row.rejectedAt?.toISOString() ?? null,
   };
 }

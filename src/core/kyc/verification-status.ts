@@ -1,11 +1,12 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { emitEvent } from '../webhooks/events.js';
 
 /** Account statuses in which KYC data may be submitted, and verification requested. */
 export const SUBMITTABLE = ['pending', 'needs_update'] as const;
 
-type VerificationStatus = 'saved' | 'submitted' | 'needs_update' | 'completed';
+type VerificationStatus = Schemas['VerificationStatus'];
 
 /**
  * Records a KYC verification status change inside the caller's transaction and emits

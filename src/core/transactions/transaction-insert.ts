@@ -63,11 +63,14 @@ export function inOneCoin(
 export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opts: { requireActive: boolean }): Promise<TransactionDto> {
   const account = await tx.account.findFirst({
     where: { id: t.accountId, workspaceId: ctx.workspaceId },
-    select: { id: true, email: true, status: true },
+    select: { id: true, email: true, status: true, erasedAt: true },
   });
   if (!account) throw notFound('account');
   if (opts.requireActive && account.status !== 'active') {
     throw new AppError('INVALID_STATE', `the account must be active to transact; it is ${account.status}`);
+  }
+  if (opts.requireActive && account.erasedAt) {
+    throw new AppError('INVALID_STATE', "the account holder's data was erased: the account takes no new transactions");
   }
   const id = ctx.ids.uuid();
   const now = ctx.clock.now();

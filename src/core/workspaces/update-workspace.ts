@@ -7,13 +7,19 @@ import { readWorkspace, type WorkspaceDto } from './workspace-dto.js';
 
 /**
  * `updateWorkspace`: sets (or clears, with null) what holders see: the display name and the
- * support contact. A field left out stays as it is. The display name is trimmed; what is left must
- * still be 1-100 characters, so a name of spaces is refused rather than stored empty.
+ * support contact; and the retention of rejected verifications' documents (days, null: forever).
+ * A field left out stays as it is. The display name is trimmed; what is left must still be 1-100
+ * characters, so a name of spaces is refused rather than stored empty.
  */
 export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<WorkspaceDto> {
   requireWriter(ctx);
   const body = validateBody('UpdateWorkspaceRequest', input);
-  const data: { displayName?: string | null; supportEmail?: string | null; supportUrl?: string | null } = {};
+  const data: {
+    displayName?: string | null;
+    supportEmail?: string | null;
+    supportUrl?: string | null;
+    documentRetentionDays?: number | null;
+  } = {};
   if (body.displayName !== undefined) {
     const displayName = body.displayName === null ? null : body.displayName.trim();
     if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
@@ -21,10 +27,11 @@ export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<Workspa
   }
   if (body.supportEmail !== undefined) data.supportEmail = body.supportEmail;
   if (body.supportUrl !== undefined) data.supportUrl = body.supportUrl;
+  if (body.documentRetentionDays !== undefined) data.documentRetentionDays = body.documentRetentionDays;
   await ctx.db.$transaction(async (tx) => {
     const before = await tx.workspace.findUniqueOrThrow({
       where: { id: ctx.workspaceId },
-      select: { displayName: true, supportEmail: true, supportUrl: true },
+      select: { displayName: true, supportEmail: true, supportUrl: true, documentRetentionDays: true },
     });
     await tx.workspace.update({ where: { id: ctx.workspaceId }, data, select: { id: true } });
     // The fields given, before and after (the support contact is the workspace's own, not a holder's PII).

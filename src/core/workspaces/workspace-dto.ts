@@ -12,6 +12,7 @@ export const workspaceSelect = {
   supportUrl: true,
   sandbox: true,
   createdAt: true,
+  documentRetentionDays: true,
   logo: { select: { mediaType: true, size: true, sha256: true, updatedAt: true } },
 } satisfies Prisma.WorkspaceSelect;
 
@@ -31,6 +32,7 @@ export function toWorkspaceDto(deps: Pick<Deps, 'publicUrl'>, r: WorkspaceRow): 
     supportEmail: r.supportEmail,
     supportUrl: r.supportUrl,
     sandbox: r.sandbox,
+    documentRetentionDays: r.documentRetentionDays,
     createdAt: r.createdAt.toISOString(),
     logo: r.logo
       ? {

@@ -15,6 +15,7 @@ const HOLDER_WORDS: Record<(typeof HOLDER_ACTIONS)[number], string> = {
 const OUTCOME_WORDS: Record<(typeof OUTCOMES)[number], string> = {
   completed: 'Provider approves (completed)',
   needs_update: 'Provider asks for changes (needs update)',
+  rejected: 'Provider rejects the holder (closes the account)',
 };
 
 /**
@@ -38,8 +39,19 @@ export function KycNextSteps(props: {
   const request = useMutation(trpc.kyc.requestBankingVerification.mutationOptions(done));
   const outcome = useMutation(trpc.simulations.kycOutcome.mutationOptions(done));
   const holder = useMutation(trpc.simulations.kycHolderAction.mutationOptions(done));
-  if (!canWrite) return null;
   const { accountId, accountStatus } = props;
+  if (accountStatus === 'rejected') {
+    return (
+      <div className="next-steps">
+        <h3>Next step</h3>
+        <p>
+          None: the provider rejected this holder. The account is closed for good: it cannot save data, be sent for verification again or
+          transact, and its holder link is closed.
+        </p>
+      </div>
+    );
+  }
+  if (!canWrite) return null;
   const canRequest =
     ['pending', 'needs_update'].includes(accountStatus) && ['saved', 'needs_update'].includes(props.verificationStatus ?? '');
   const inReview = accountStatus === 'in_review';

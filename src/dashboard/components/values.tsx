@@ -62,6 +62,7 @@ const TONES: Record<string, 'ok' | 'wait' | 'bad' | 'off'> = {
   canceled: 'off',
   retired: 'off',
   revoked: 'off',
+  rejected: 'bad',
 };
 
 /** A status as a badge: its words and a colour that says good, waiting, bad or over. */

@@ -31,8 +31,8 @@ export function Account({ accountId }: { accountId: string }) {
   }
   return (
     <Page
-      title={a ? `Account ${a.email}` : 'Account'}
-      heading={a?.email ?? 'Account'}
+      title={a ? `Account ${a.email ?? a.accountId}` : 'Account'}
+      heading={a ? (a.email ?? 'Erased account') : 'Account'}
       badges={a ? <StatusBadge status={a.status} /> : null}
     >
       {a ? (
@@ -42,6 +42,8 @@ export function Account({ accountId }: { accountId: string }) {
             items={[
               ['Account id', <Id key="id" value={a.accountId} label="account id" />],
               ['Email', a.email],
+              a.erasure ? ['Erased', <DateTime key="e" iso={a.erasure.erasedAt} />] : null,
+              a.erasure ? ['What was erased', a.erasure.erased.join(', ')] : null,
               ['Type', valueLabel(a.type)],
               ['Status', <StatusBadge key="s" status={a.status} />],
               ['Reference', a.reference ?? null],

@@ -51,7 +51,7 @@ export function Accounts() {
         columns={[
           {
             header: 'Email',
-            cell: (a) => <Clip text={a.email} label="email" link={(t) => <Link to={`${PATH}/${a.accountId}`}>{t}</Link>} />,
+            cell: (a) => <Clip text={a.email ?? 'Erased'} label="email" link={(t) => <Link to={`${PATH}/${a.accountId}`}>{t}</Link>} />,
             primary: true,
           },
           { header: 'Type', cell: (a) => valueLabel(a.type) },

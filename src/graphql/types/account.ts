@@ -1,5 +1,6 @@
 import type { AccountDto } from '../../core/accounts/account-dto.js';
 import { createAccount } from '../../core/accounts/create-account.js';
+import { eraseAccount } from '../../core/accounts/erase-account.js';
 import { getAccount } from '../../core/accounts/get-account.js';
 import { listAccounts } from '../../core/accounts/list-accounts.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
@@ -15,12 +16,31 @@ export const AccountStatus = builder.enumType('AccountStatus', {
   values: CONTRACT_ENUMS.AccountStatus,
 });
 
+const AccountErasure = builder.objectRef<NonNullable<AccountDto['erasure']>>('AccountErasure').implement({
+  description: "When the holder's personal data was erased (eraseAccount), and what kinds of it.",
+  fields: (t) => ({
+    erasedAt: t.field({ type: 'DateTime', description: 'When it was erased.', resolve: (e) => e.erasedAt }),
+    erased: t.exposeStringList('erased', {
+      description: 'What was destroyed: email, verification, business, documents, signature, bankAccounts.',
+    }),
+  }),
+});
+
 export const Account = builder.objectRef<AccountDto>('Account').implement({
   description: 'A customer account of your workspace (Account in openapi.yaml).',
   fields: (t) => ({
     accountId: t.exposeID('accountId', { description: 'The account (uuid).' }),
     type: t.field({ type: AccountType, description: 'individual or business.', resolve: (a) => a.type }),
-    email: t.exposeString('email', { description: "The account holder's email address." }),
+    email: t.exposeString('email', {
+      nullable: true,
+      description: "The account holder's email address; null once erased (see `erasure`).",
+    }),
+    erasure: t.field({
+      type: AccountErasure,
+      nullable: true,
+      description: "Set once the holder's personal data was erased; null before.",
+      resolve: (a) => a.erasure ?? null,
+    }),
     reference: t.exposeString('reference', { nullable: true, description: "The client's own reference, if one was given." }),
     status: t.field({ type: AccountStatus, description: 'The current account status.', resolve: (a) => a.status }),
     createdAt: t.field({ type: 'DateTime', description: 'When the account was created.', resolve: (a) => a.createdAt }),
@@ -60,6 +80,13 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
+  eraseAccount: t.field({
+    type: Account,
+    description:
+      "Erases the account holder's personal data for good (as POST /api/v2/accounts/{accountId}/erasure): admins only; idempotent.",
+    args: { accountId: t.arg.id({ required: true, description: 'The account (uuid).' }) },
+    resolve: async (_root, args, ctx) => eraseAccount(await ctx.core(), { accountId: String(args.accountId) }),
+  }),
   createAccount: t.field({
     type: Account,
     description: 'Creates an account in status pending (as POST /api/v2/accounts).',

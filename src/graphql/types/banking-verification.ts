@@ -61,6 +61,12 @@ const BankingVerification = builder.objectRef<BankingVerificationDto>('BankingVe
       description: 'When verification was requested from the provider (null before).',
       resolve: (v) => v.submittedAt,
     }),
+    rejectedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the provider rejected the holder (status rejected); null otherwise.',
+      resolve: (v) => v.rejectedAt,
+    }),
   }),
 });
 

@@ -89,6 +89,12 @@ const BusinessVerification = builder.objectRef<BusinessVerificationDto>('Busines
       description: 'When verification was requested from the provider (null before).',
       resolve: (v) => v.submittedAt,
     }),
+    rejectedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the provider rejected the holder (status rejected); null otherwise.',
+      resolve: (v) => v.rejectedAt,
+    }),
   }),
 });
 

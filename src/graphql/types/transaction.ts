@@ -177,7 +177,11 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
       description: 'Every status it had, newest first.',
       resolve: (x) => x.statusHistory,
     }),
-    accountEmail: t.string({ description: "The owning account's email.", resolve: (x) => x.account.email }),
+    accountEmail: t.string({
+      nullable: true,
+      description: "The owning account's email; null once the holder's data is erased.",
+      resolve: (x) => x.account.email,
+    }),
     account: t.field({
       type: Account,
       description: 'The owning account. Batched: one query per request, whatever the page size.',

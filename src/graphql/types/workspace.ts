@@ -29,6 +29,10 @@ const Workspace = builder.objectRef<WorkspaceDto>('Workspace').implement({
       description: 'The support contact as an https page, shown to holders; null when not set.',
     }),
     sandbox: t.exposeBoolean('sandbox', { description: 'Sandbox workspaces may run simulations.' }),
+    documentRetentionDays: t.exposeInt('documentRetentionDays', {
+      nullable: true,
+      description: 'Days the documents of rejected verifications are kept (null: forever).',
+    }),
     createdAt: t.field({ type: 'DateTime', description: 'When the workspace was created.', resolve: (w) => w.createdAt }),
     logo: t.field({
       type: WorkspaceLogo,
@@ -51,12 +55,16 @@ builder.mutationField('updateWorkspace', (t) =>
   t.field({
     type: Workspace,
     description:
-      'Sets what account holders see: the display name and the support contact. An argument left out stays as it is; null clears it. Admins and API keys.',
+      "Sets what account holders see (the display name and the support contact) and the retention of rejected verifications' documents. An argument left out stays as it is; null clears it. Admins and API keys.",
     args: {
       displayName: t.arg.string({
         required: false,
         description:
           'The name account holders see on the verification page: 1-100 characters once trimmed, no control characters; null clears it (the page then shows the name).',
+      }),
+      documentRetentionDays: t.arg.int({
+        required: false,
+        description: 'Days (1-3650) the documents of rejected verifications are kept; null keeps them forever.',
       }),
       supportEmail: t.arg.string({ required: false, description: 'Where holders write for help (an email address); null clears it.' }),
       supportUrl: t.arg.string({ required: false, description: 'A help page for holders (https://); null clears it.' }),

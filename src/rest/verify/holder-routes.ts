@@ -136,6 +136,11 @@ export function holderRoutes(app: FastifyInstance, opts: { deps: Deps }): void {
           ),
         );
     }
+    if (link.state === 'closed') {
+      const who = link.requester.name;
+      const closed = `This verification is closed: ${who} cannot verify you, and nothing more can be sent here. Contact ${who} with any questions.`;
+      return reply.send(messagePage('Verification closed', closed));
+    }
     if (link.state === 'expired')
       return reply.code(410).send(messagePage('Link expired', 'This verification link has expired. Please ask for a new one.'));
     return reply.send(linkPage(link, req.params.token, limit(), noticeFor(req.query.done, link.required)));

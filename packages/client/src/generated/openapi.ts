@@ -109,6 +109,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/{accountId}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase the account holder's personal data
+         * @description Admins only (an admin token or dashboard session with the `admin` role, or the CLI); API
+         *     keys and analysts get `403`. Destroys the holder's personal data for good: the email, the
+         *     saved KYC data (every sealed and clear identity field), a business's KYB company and people,
+         *     the contents and names of every uploaded document, the signature, and linked bank accounts'
+         *     holder names and numbers. The account id, its status, its transactions, ledger entries,
+         *     balances and the audit records stay: financial records are kept as the law requires.
+         *     Afterwards the account reads `email: null` and `erasure` (when, and what was erased); the
+         *     verification reads answer `404` (nothing saved); saving data, requesting verification,
+         *     holder uploads and new transactions are refused (`409 INVALID_STATE`). Allowed in any
+         *     account status. Idempotent: erasing again answers the same account and changes nothing.
+         *     Emits `account_erased` once. The rows are deleted in one transaction, then the tables that
+         *     held them are vacuumed so the old row versions leave the table files (docs/operations.md
+         *     "Erasure" says what remains in WAL and backups).
+         */
+        post: operations["eraseAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/accounts/{accountId}/balances": {
         parameters: {
             query?: never;
@@ -944,12 +976,16 @@ export interface paths {
          * The verification provider decides (sandbox)
          * @description Sandbox workspaces only. For an account `in_review` with submitted data: `completed`
          *     makes the account `active` (verification `completed`); `needs_update` makes it
-         *     `needs_update` (the holder saves corrected data and verification is requested again).
+         *     `needs_update` (the holder saves corrected data and verification is requested again);
+         *     `rejected` makes the account and the verification `rejected` (terminal, with `rejectedAt`):
+         *     no further save, verification request, holder upload or transaction is accepted.
          *     Any other account status is `409 INVALID_STATE`. Business accounts (KYB) are decided here
          *     too: a completed business becomes `active` and can transact. Answers the account.
          *     Emits `account_status_updated` and `kyc_status_updated` (when data is saved); for an
          *     individual also `kyc_verification_completed` or `kyc_needs_update` (by the outcome), never
-         *     for a business (no KYC event is emitted for a business).
+         *     for a business (no KYC event is emitted for a business). A rejection emits only
+         *     `account_status_updated` and `kyc_status_updated` (`status: rejected`): SPEC's catalog has
+         *     no rejection event, and none is invented.
          */
         post: operations["simulateKycOutcome"];
         delete?: never;
@@ -1030,6 +1066,8 @@ export interface paths {
          *     offers as "Questions? Contact ..." (`null` clears one; with neither, the page names the
          *     workspace only). A field left out stays as it is; an empty body is `400`. For admins and
          *     API keys; analysts get `403`.
+         *     Sets `documentRetentionDays` (1-3650, or `null` to keep documents forever): how long the
+         *     documents of rejected verifications are kept.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -1671,6 +1709,27 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    account_erased: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * account_erased: The holder's personal data was erased
+         * @description The holder's personal data was erased (an extension of SPEC's catalog). Emitted by: `eraseAccount`, once per account.
+         *     Sent to every active target of the workspace subscribed to it (`eventTypes`), signed (see the `X-Service-*` headers).
+         */
+        post: operations["webhookAccountErased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     kyc_status_updated: {
         parameters: {
             query?: never;
@@ -2144,6 +2203,7 @@ export interface components {
         Workspace: {
             /** Format: uuid */
             workspaceId: string;
+            documentRetentionDays: components["schemas"]["DocumentRetentionDays"];
             /** @description The operator's name for the workspace (`fas workspace create --name`). */
             name: string;
             /** @description What account holders see on the verification page; `name` is shown when null. */
@@ -2183,8 +2243,16 @@ export interface components {
              */
             url: string;
         } | null;
+        /**
+         * @description How many days the KYC/KYB documents of a closed verification are kept: a `rejected` one
+         *     (counted from `rejectedAt`) or an erased account's (erasure deletes them at once). The
+         *     worker deletes documents older than that in bounded batches and records each removal in
+         *     the audit log as `system`. `null` (the default): kept forever.
+         */
+        DocumentRetentionDays: number | null;
         /** @description A field left out stays as it is; `null` clears it. */
         UpdateWorkspaceRequest: {
+            documentRetentionDays?: components["schemas"]["DocumentRetentionDays"];
             /**
              * Format: display-text
              * @description 1-100 characters once trimmed, display text (no control, invisible or bidirectional formatting characters); null clears it.
@@ -2330,9 +2398,12 @@ export interface components {
         AccountType: "individual" | "business";
         /**
          * @description Account status; `requestBankingVerification` moves `pending` or `needs_update` to `in_review`.
+         *     `rejected` is an extension of SPEC's four values: the verification provider refused the
+         *     holder (`simulateKycOutcome` with `rejected` in the sandbox). It is terminal: a rejected
+         *     account cannot save data, request verification or transact, and its link is closed.
          * @enum {string}
          */
-        AccountStatus: "pending" | "needs_update" | "in_review" | "active";
+        AccountStatus: "pending" | "needs_update" | "in_review" | "active" | "rejected";
         CreateAccountRequest: {
             type: components["schemas"]["AccountType"];
             /**
@@ -2361,7 +2432,9 @@ export interface components {
             /** Format: uuid */
             accountId: string;
             type: components["schemas"]["AccountType"];
-            email: string;
+            /** @description The holder's contact email; null once the holder's data is erased (see `erasure`). */
+            email: string | null;
+            erasure?: components["schemas"]["AccountErasureMarker"];
             reference: string | null;
             status: components["schemas"]["AccountStatus"];
             /** Format: date-time */
@@ -2370,6 +2443,13 @@ export interface components {
             updatedAt: string;
             /** @description On the single read (`getAccount`) only: the account's balance in each currency it has held, by currency (as `getAccountBalances` answers them). Lists and events leave it out. */
             balances?: components["schemas"]["Balance"][];
+        };
+        /** @description Present once the holder's personal data was erased (`eraseAccount`); absent before. */
+        AccountErasureMarker: {
+            /** Format: date-time */
+            erasedAt: string;
+            /** @description What was destroyed (the kinds of data the account held at the time). */
+            erased: ("email" | "verification" | "business" | "documents" | "signature" | "bankAccounts")[];
         };
         /**
          * @description An account's balance in one currency, the sum of its ledger entries (docs/api.md "Balances"). `posted` is settled money; `pendingIncoming` is money on its way in (deposits and what a trade buys, until they complete); `pendingOutgoing` is held for payments not yet settled (withdrawals and what a trade spends); `available = posted - pendingOutgoing` is what may be spent now; `pending = posted + pendingIncoming - pendingOutgoing` is the balance once everything pending settles. Amounts at the currency's scale.
@@ -2536,10 +2616,11 @@ export interface components {
         };
         /**
          * @description `saved`: data saved, not yet requested; `submitted`: requested, with the provider;
-         *     `needs_update`: the provider asks for changes; `completed`: verified.
+         *     `needs_update`: the provider asks for changes; `completed`: verified; `rejected`: refused
+         *     by the provider, for good (the account is `rejected` too; `rejectedAt` says when).
          * @enum {string}
          */
-        VerificationStatus: "saved" | "submitted" | "needs_update" | "completed";
+        VerificationStatus: "saved" | "submitted" | "needs_update" | "completed" | "rejected";
         BankingVerification: {
             /** Format: uuid */
             accountId: string;
@@ -2574,6 +2655,11 @@ export interface components {
             savedAt: string;
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the provider rejected the holder (status `rejected`); null otherwise.
+             */
+            rejectedAt: string | null;
         };
         /** @description A postal address as submitted for verification (an individual's, a business person's or a company's registered address). */
         PostalAddressInput: {
@@ -2714,6 +2800,11 @@ export interface components {
             savedAt: string;
             /** Format: date-time */
             submittedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the provider rejected the business (status `rejected`); null otherwise.
+             */
+            rejectedAt: string | null;
         };
         /** @enum {string} */
         TransactionType: "bank" | "crypto" | "trade";
@@ -2839,7 +2930,8 @@ export interface components {
             account: {
                 /** Format: uuid */
                 accountId: string;
-                email: string;
+                /** @description The account's email; null once the holder's data is erased. */
+                email: string | null;
             };
             /** @description `adminId` and `admin` are present when a workspace admin created the transaction. */
             audit: {
@@ -2945,8 +3037,11 @@ export interface components {
             sufficient: boolean;
         };
         KycOutcome: {
-            /** @enum {string} */
-            outcome: "completed" | "needs_update";
+            /**
+             * @description `rejected` refuses the holder for good: the account and the verification become `rejected`.
+             * @enum {string}
+             */
+            outcome: "completed" | "needs_update" | "rejected";
         };
         SimulateBankDepositRequest: {
             /** Format: uuid */
@@ -3051,7 +3146,7 @@ export interface components {
          * @description Every event type; each has its payload under the `webhooks:` section.
          * @enum {string}
          */
-        EventType: "account_created" | "account_status_updated" | "kyc_status_updated" | "kyc_needs_update" | "kyc_verification_submitted" | "kyc_verification_signed" | "kyc_document_upload_received" | "kyc_document_uploaded" | "kyc_verification_completed" | "kyb_verification_submitted" | "kyb_document_uploaded" | "bank_account_link" | "crypto_transaction_created" | "crypto_transaction_received" | "crypto_transaction_status_updated" | "crypto_wallet_created" | "crypto_beneficiary_created" | "crypto_beneficiary_updated" | "crypto_beneficiary_deleted" | "bank_transaction_created" | "bank_transaction_received" | "bank_transaction_status_updated" | "trade_transaction_created" | "trade_transaction_status_updated";
+        EventType: "account_created" | "account_status_updated" | "account_erased" | "kyc_status_updated" | "kyc_needs_update" | "kyc_verification_submitted" | "kyc_verification_signed" | "kyc_document_upload_received" | "kyc_document_uploaded" | "kyc_verification_completed" | "kyb_verification_submitted" | "kyb_document_uploaded" | "bank_account_link" | "crypto_transaction_created" | "crypto_transaction_received" | "crypto_transaction_status_updated" | "crypto_wallet_created" | "crypto_beneficiary_created" | "crypto_beneficiary_updated" | "crypto_beneficiary_deleted" | "bank_transaction_created" | "bank_transaction_received" | "bank_transaction_status_updated" | "trade_transaction_created" | "trade_transaction_status_updated";
         /**
          * @description `pending` (not yet acknowledged; retries scheduled, or parked with `nextAttemptAt: null` while its target is paused or disabled), `succeeded` (a 2xx), `failed` (6 attempts failed).
          * @enum {string}
@@ -3351,6 +3446,13 @@ export interface components {
             account: components["schemas"]["Account"];
             previousStatus: components["schemas"]["AccountStatus"];
         };
+        AccountErasedEventDetails: {
+            /** Format: uuid */
+            accountId: string;
+            /** Format: date-time */
+            erasedAt: string;
+            erased: components["schemas"]["AccountErasureMarker"]["erased"];
+        };
         KycStatusEventDetails: {
             /** Format: uuid */
             accountId: string;
@@ -3411,7 +3513,7 @@ export interface components {
          *     `systemNotes`; `type` (a `const` in each event's schema) tells which, and `details` depends
          *     on it. The signature covers these exact bytes.
          */
-        WebhookEvent: components["schemas"]["AccountCreatedEvent"] | components["schemas"]["AccountStatusUpdatedEvent"] | components["schemas"]["KycStatusUpdatedEvent"] | components["schemas"]["KycNeedsUpdateEvent"] | components["schemas"]["KycVerificationSubmittedEvent"] | components["schemas"]["KycVerificationSignedEvent"] | components["schemas"]["KycDocumentUploadReceivedEvent"] | components["schemas"]["KycDocumentUploadedEvent"] | components["schemas"]["KycVerificationCompletedEvent"] | components["schemas"]["KybVerificationSubmittedEvent"] | components["schemas"]["KybDocumentUploadedEvent"] | components["schemas"]["BankAccountLinkEvent"] | components["schemas"]["CryptoTransactionCreatedEvent"] | components["schemas"]["CryptoTransactionReceivedEvent"] | components["schemas"]["CryptoTransactionStatusUpdatedEvent"] | components["schemas"]["CryptoWalletCreatedEvent"] | components["schemas"]["CryptoBeneficiaryCreatedEvent"] | components["schemas"]["CryptoBeneficiaryUpdatedEvent"] | components["schemas"]["CryptoBeneficiaryDeletedEvent"] | components["schemas"]["BankTransactionCreatedEvent"] | components["schemas"]["BankTransactionReceivedEvent"] | components["schemas"]["BankTransactionStatusUpdatedEvent"] | components["schemas"]["TradeTransactionCreatedEvent"] | components["schemas"]["TradeTransactionStatusUpdatedEvent"];
+        WebhookEvent: components["schemas"]["AccountCreatedEvent"] | components["schemas"]["AccountStatusUpdatedEvent"] | components["schemas"]["AccountErasedEvent"] | components["schemas"]["KycStatusUpdatedEvent"] | components["schemas"]["KycNeedsUpdateEvent"] | components["schemas"]["KycVerificationSubmittedEvent"] | components["schemas"]["KycVerificationSignedEvent"] | components["schemas"]["KycDocumentUploadReceivedEvent"] | components["schemas"]["KycDocumentUploadedEvent"] | components["schemas"]["KycVerificationCompletedEvent"] | components["schemas"]["KybVerificationSubmittedEvent"] | components["schemas"]["KybDocumentUploadedEvent"] | components["schemas"]["BankAccountLinkEvent"] | components["schemas"]["CryptoTransactionCreatedEvent"] | components["schemas"]["CryptoTransactionReceivedEvent"] | components["schemas"]["CryptoTransactionStatusUpdatedEvent"] | components["schemas"]["CryptoWalletCreatedEvent"] | components["schemas"]["CryptoBeneficiaryCreatedEvent"] | components["schemas"]["CryptoBeneficiaryUpdatedEvent"] | components["schemas"]["CryptoBeneficiaryDeletedEvent"] | components["schemas"]["BankTransactionCreatedEvent"] | components["schemas"]["BankTransactionReceivedEvent"] | components["schemas"]["BankTransactionStatusUpdatedEvent"] | components["schemas"]["TradeTransactionCreatedEvent"] | components["schemas"]["TradeTransactionStatusUpdatedEvent"];
         /**
          * Format: uuid
          * @description Id of this delivery (equals `X-Service-Webhook-ID`); the same on every retry. Deduplicate by it.
@@ -3455,6 +3557,17 @@ export interface components {
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["WebhookTimestamp"];
             details: components["schemas"]["AccountStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+            test?: components["schemas"]["WebhookTest"];
+        };
+        /** @description account_erased: The holder's personal data was erased. */
+        AccountErasedEvent: {
+            webhookId: components["schemas"]["WebhookId"];
+            /** @constant */
+            type: "account_erased";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["WebhookTimestamp"];
+            details: components["schemas"]["AccountErasedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
         };
@@ -4160,6 +4273,66 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    eraseAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry for 24 hours (see the description above). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account, with `erasure` set. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
+                     *       "type": "individual",
+                     *       "email": null,
+                     *       "erasure": {
+                     *         "erasedAt": "2026-12-12T10:00:00.000Z",
+                     *         "erased": [
+                     *           "email",
+                     *           "verification",
+                     *           "documents",
+                     *           "signature",
+                     *           "bankAccounts"
+                     *         ]
+                     *       },
+                     *       "reference": "cust-0001",
+                     *       "status": "active",
+                     *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "updatedAt": "2026-12-12T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getAccountBalances: {
         parameters: {
             query?: never;
@@ -4790,7 +4963,8 @@ export interface operations {
                      *       },
                      *       "linkExpiresAt": "2026-11-29T10:00:00.479Z",
                      *       "savedAt": "2026-11-22T10:00:00.479Z",
-                     *       "submittedAt": null
+                     *       "submittedAt": null,
+                     *       "rejectedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["BankingVerification"];
@@ -5127,7 +5301,8 @@ export interface operations {
                      *       },
                      *       "linkExpiresAt": "2026-11-29T10:00:00.479Z",
                      *       "savedAt": "2026-11-22T10:00:00.479Z",
-                     *       "submittedAt": null
+                     *       "submittedAt": null,
+                     *       "rejectedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["BankingVerification"];
@@ -5215,7 +5390,8 @@ export interface operations {
                      *       ],
                      *       "linkExpiresAt": "2026-11-29T10:00:00.479Z",
                      *       "savedAt": "2026-11-22T10:00:00.479Z",
-                     *       "submittedAt": null
+                     *       "submittedAt": null,
+                     *       "rejectedAt": null
                      *     }
                      */
                     "application/json": components["schemas"]["BusinessVerification"];
@@ -6457,6 +6633,7 @@ export interface operations {
                      *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "documentRetentionDays": null,
                      *       "logo": {
                      *         "mediaType": "image/png",
                      *         "size": 4211,
@@ -6513,6 +6690,7 @@ export interface operations {
                      *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "documentRetentionDays": null,
                      *       "logo": {
                      *         "mediaType": "image/png",
                      *         "size": 4211,
@@ -6566,6 +6744,7 @@ export interface operations {
                      *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "documentRetentionDays": null,
                      *       "logo": {
                      *         "mediaType": "image/png",
                      *         "size": 4211,
@@ -6614,6 +6793,7 @@ export interface operations {
                      *       "supportUrl": "https://acme.example/help",
                      *       "sandbox": false,
                      *       "createdAt": "2026-11-22T10:00:00.000Z",
+                     *       "documentRetentionDays": null,
                      *       "logo": {
                      *         "mediaType": "image/png",
                      *         "size": 4211,
@@ -7934,6 +8114,74 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["AccountStatusUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged; any 2xx stops the retries (204 without a body is recommended). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within the timeout) is a failed attempt, retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAccountErased: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Detached JWS (RFC 7515 appendix F), RS512: `<protected>..<signature>` over the exact body
+                 *     bytes. The protected header carries `alg`, `kid`, `ts` (= X-Service-Timestamp), `wid`
+                 *     (= X-Service-Webhook-ID) and `tid` (= X-Tenant-ID), so those are signed too. Verify against
+                 *     `GET /.well-known/jwks.json`.
+                 */
+                "X-Service-Signature": components["parameters"]["WebhookSignature"];
+                /** @description Signature format version (a date-like string; today `2025-01-01`). */
+                "X-Service-Signature-Version": components["parameters"]["WebhookSignatureVersion"];
+                /** @description Unix time in seconds when this attempt was sent; refuse deliveries outside a 5-minute window. */
+                "X-Service-Timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description Id of the delivery (equals the body's `webhookId`), the same on every retry. */
+                "X-Service-Webhook-ID": components["parameters"]["WebhookIdHeader"];
+                /** @description Attempts made before this one; 0 on the first attempt, at most 5. */
+                "X-Service-Retry-Count": components["parameters"]["WebhookRetryCount"];
+                /** @description `true` on a test send only (`testWebhookTarget`; the signed body also carries `"test": true`); absent on real deliveries. */
+                "X-Service-Test"?: components["parameters"]["WebhookTestHeader"];
+                /** @description The workspace (tenant) id; refuse deliveries for any other tenant. */
+                "X-Tenant-ID": components["parameters"]["TenantIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "webhookId": "3c1d9a55-0b7e-4f43-9d2c-5e8a1f6b7c90",
+                 *       "type": "account_erased",
+                 *       "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *       "timestamp": "2026-12-12T10:00:00.000Z",
+                 *       "details": {
+                 *         "accountId": "f100b514-d888-4920-b526-19f5d970fe9c",
+                 *         "erasedAt": "2026-12-12T10:00:00.000Z",
+                 *         "erased": [
+                 *           "email",
+                 *           "verification",
+                 *           "documents",
+                 *           "signature"
+                 *         ]
+                 *       },
+                 *       "systemNotes": "This webhook is a notification, not the source of truth: it may arrive late, more than once or out of order. Verify the current status through the API before acting on it."
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccountErasedEvent"];
             };
         };
         responses: {

@@ -12,6 +12,7 @@ export function evidenceFrozen(
   change: { kind: 'signature' } | { kind: 'document'; replacing: boolean },
 ): AppError | undefined {
   if (v.status === 'completed') return new AppError('INVALID_STATE', 'This verification is already complete: there is nothing more to do.');
+  if (v.status === 'rejected') return new AppError('INVALID_STATE', 'This verification is closed: nothing more can be sent.');
   if (v.status === 'submitted') {
     return new AppError(
       'INVALID_STATE',

@@ -48,6 +48,7 @@ export async function spendHolderLink(deps: Deps, token: string): Promise<{ ctx:
   }
   if (row.status === 'completed')
     throw new AppError('INVALID_STATE', 'This verification is already complete: there is nothing more to do.');
+  if (row.status === 'rejected') throw new AppError('INVALID_STATE', 'This verification is closed: nothing more can be sent.');
   const ctx = createContext(deps, {
     workspaceId: row.workspaceId,
     sandbox: row.workspace.sandbox,
