@@ -118,15 +118,18 @@ export function isStatementTimeout(err: unknown): boolean {
   return false;
 }
 
+const SHARE_EXCEEDED = /this workspace's database calls have waited \d+ ms for its share of the database/;
+
 /** Whether a failure, however wrapped, is a call refused because its workspace's own database queue waited too long (src/db/fair-share.ts). */
 export function isShareExceeded(err: unknown): boolean {
   const seen = new Set<unknown>();
   const queue: unknown[] = [err];
   while (queue.length > 0) {
-    const e = queue.shift() as { cause?: unknown; meta?: { driverAdapterError?: unknown } } | undefined;
+    const e = queue.shift() as { cause?: unknown; message?: unknown; meta?: { driverAdapterError?: unknown } } | undefined;
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    if (e instanceof DatabaseShareExceeded) return true;
+    // Prisma quotes a driver's own error in its message only.
+    if (e instanceof DatabaseShareExceeded || (typeof e.message === 'string' && SHARE_EXCEEDED.test(e.message))) return true;
     queue.push(e.cause, e.meta?.driverAdapterError);
   }
   return false;
