@@ -54,6 +54,10 @@ export interface Config {
   drainTimeoutMs: number;
   /** FAS_PG_POOL_SIZE: PostgreSQL connections per process. */
   pgPoolSize: number;
+  /** FAS_DB_CALLER_CONNECTIONS: PostgreSQL connections one workspace holds at once (0: a quarter of the pool). */
+  dbCallerConnections: number;
+  /** FAS_DB_CALLER_WAIT_MS: a workspace whose own oldest queued database call waited longer gets 503 + Retry-After (0: never). */
+  dbCallerWaitMs: number;
   /** FAS_MASTER_KEY (base64 of 32 bytes); unset: the key file of the data directory. A secret: never log a Config. */
   masterKey: string | undefined;
 }
@@ -211,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainTimeoutMs: intFrom('FAS_DRAIN_TIMEOUT_MS', env.FAS_DRAIN_TIMEOUT_MS, DEFAULTS.drainTimeoutMs, 0, 600_000),
     signingKeyBits: intFrom('FAS_SIGNING_KEY_BITS', env.FAS_SIGNING_KEY_BITS, DEFAULTS.signingKeyBits, 2048, 8192),
     pgPoolSize: intFrom('FAS_PG_POOL_SIZE', env.FAS_PG_POOL_SIZE, DEFAULTS.pgPoolSize, 1, 1000),
+    dbCallerConnections: intFrom('FAS_DB_CALLER_CONNECTIONS', env.FAS_DB_CALLER_CONNECTIONS, DEFAULTS.dbCallerConnections, 0, 1000),
+    dbCallerWaitMs: intFrom('FAS_DB_CALLER_WAIT_MS', env.FAS_DB_CALLER_WAIT_MS, DEFAULTS.dbCallerWaitMs, 0, 600_000),
     masterKey: env.FAS_MASTER_KEY || undefined,
   };
 }

@@ -35,6 +35,13 @@ export const DEFAULTS = {
   drainTimeoutMs: 7_000,
   signingKeyBits: 2048,
   pgPoolSize: 10,
+  /**
+   * Fair sharing (src/db/fair-share.ts): PostgreSQL connections one workspace holds at once (0: a
+   * quarter of the pool, rounded up), and how long a workspace's own queued database call may wait
+   * before its further calls are refused with 503 OVERLOADED and Retry-After (0: never).
+   */
+  dbCallerConnections: 0,
+  dbCallerWaitMs: 2_000,
   /** A read replica further behind the primary than this is skipped (docs/operations.md, "Read replicas"). */
   readMaxLagMs: 5_000,
 } as const;

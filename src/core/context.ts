@@ -1,5 +1,6 @@
 import type { BulkCopy } from '../db/bulk-copy.js';
 import type { Db, SqlRunner } from '../db/database.js';
+import { setDbCaller } from '../db/request-signal.js';
 import type { CredentialCache } from './auth/credential-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
 import type { DocumentStore } from './kyc/documents/document-store.js';
@@ -91,6 +92,8 @@ export function createContext(
   opts: { reads?: 'replica'; request?: RequestOrigin } = {},
 ): Ctx {
   const ctx: Ctx = { ...deps, workspaceId: auth.workspaceId, sandbox: auth.sandbox, actor: auth.actor };
+  // The request's database calls are now this workspace's share (src/db/fair-share.ts).
+  setDbCaller(auth.workspaceId);
   if (opts.reads) ctx.reads = opts.reads;
   if (opts.request) ctx.request = opts.request;
   return ctx;

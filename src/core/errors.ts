@@ -1,3 +1,4 @@
+import { DatabaseShareExceeded } from '../db/fair-share.js';
 import { RequestAbandonedError } from '../db/request-signal.js';
 import type { Schemas } from './contract.js';
 import { isTransientDatabaseFault } from './database-faults.js';
@@ -117,12 +118,32 @@ export function isStatementTimeout(err: unknown): boolean {
   return false;
 }
 
+const SHARE_EXCEEDED = /this workspace's database calls have waited \d+ ms for its share of the database/;
+
+/** Whether a failure, however wrapped, is a call refused because its workspace's own database queue waited too long (src/db/fair-share.ts). */
+export function isShareExceeded(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length > 0) {
+    const e = queue.shift() as { cause?: unknown; message?: unknown; meta?: { driverAdapterError?: unknown } } | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    // Prisma quotes a driver's own error in its message only.
+    if (e instanceof DatabaseShareExceeded || (typeof e.message === 'string' && SHARE_EXCEEDED.test(e.message))) return true;
+    queue.push(e.cause, e.meta?.driverAdapterError);
+  }
+  return false;
+}
+
 /**
  * A database failure the client may retry as it is (a statement timeout, a database unreachable or
  * restarting) as its AppError; undefined for anything else.
  */
 export function databaseFault(err: unknown): AppError | undefined {
   if (isStatementTimeout(err)) return new AppError('QUERY_TIMEOUT', 'the request took longer than the database statement timeout');
+  if (isShareExceeded(err)) {
+    return new AppError('OVERLOADED', "this workspace's database calls are queued past its share of the database; retry after 1 s");
+  }
   if (isTransientDatabaseFault(err)) {
     return new AppError(
       'DATABASE_UNAVAILABLE',
@@ -140,5 +161,5 @@ export function toAppError(err: unknown): AppError {
 
 /** Seconds to send as `Retry-After` with this error: set for the transient ones nothing was done for. */
 export function retryAfterSeconds(err: AppError): number | undefined {
-  return err.code === 'QUERY_TIMEOUT' || err.code === 'DATABASE_UNAVAILABLE' ? 1 : undefined;
+  return err.code === 'QUERY_TIMEOUT' || err.code === 'DATABASE_UNAVAILABLE' || err.code === 'OVERLOADED' ? 1 : undefined;
 }

@@ -43,9 +43,16 @@ export interface Database {
    * database keeps serving (`fas backup`); writers wait for the copy only (SnapshotReport.pauseMs).
    */
   snapshot?(to: string): Promise<SnapshotReport>;
+  /** PGlite: the longest wait of a caller's own queued call before its further calls are refused (0: never). */
+  setCallerWaitMs?(ms: number): void;
   /** Database calls waiting for a connection now (PGlite: queued behind its single connection). */
   waiting(): number;
-  /** How long the call waiting longest for a connection has waited, in ms (0: none waits). */
+  /**
+   * How long a call waiting for a connection has waited, in ms (0: none waits). Waits in a
+   * caller's own queue (over its share, src/db/fair-share.ts) are that caller's, not counted here:
+   * PostgreSQL counts the pool's queue; PGlite, the time the unit holding its connection has held it
+   * (a caller without recent use goes next after it).
+   */
   oldestWaitMs(): number;
   /** Connections served at once: the pool's size, 1 for PGlite. */
   connections: number;
@@ -76,6 +83,12 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL connections of the pool (`Config.pgPoolSize`); default 10. The same again per replica. */
   pgPoolSize?: number;
+  /**
+   * Fair sharing between workspaces (src/db/fair-share.ts): PostgreSQL connections one holds at
+   * once (0: a quarter of the pool, rounded up; PGlite has one and orders callers instead), and the
+   * longest wait of a workspace's own queued call before its further calls are refused (0: never).
+   */
+  fairShare?: { callerConnections: number; callerWaitMs: number };
   /** PostgreSQL: streaming replicas of it (DATABASE_READ_URL), skipped when further behind than `maxLagMs`. */
   reads?: { urls: readonly string[]; maxLagMs: number };
   /**

@@ -15,7 +15,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const url = opts.databaseUrl;
   const db =
     url && /^postgres(ql)?:\/\//.test(url)
-      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? DEFAULTS.pgPoolSize, opts.reads)
+      ? openPostgres(url, opts.statementTimeoutMs ?? 0, opts.pgPoolSize ?? DEFAULTS.pgPoolSize, opts.reads, opts.fairShare)
       : await openPglite(url === 'memory://' ? undefined : opts.dataDir, opts.pgliteImage);
   if (opts.migrate !== false) {
     try {
@@ -26,6 +26,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
   }
   db.setStatementBudget?.(opts.statementTimeoutMs ?? 0);
+  if (opts.fairShare) db.setCallerWaitMs?.(opts.fairShare.callerWaitMs);
   // Replicas known before the first request: one that is down or behind is skipped from the start.
   await db.replicas?.probe();
   return db;

@@ -87,6 +87,9 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
     setStatementBudget: (ms) => {
       client.budgetMs = ms;
     },
+    setCallerWaitMs: (ms) => {
+      client.fair.callerWaitMs = ms;
+    },
     ping: async () => {
       try {
         await client.query('SELECT 1');

@@ -1,8 +1,10 @@
 import type { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
+import { FairQueue, NO_CALLER } from './fair-share.js';
 import { moduleWorker } from './module-worker.js';
 import type { FromWorker, PgliteWorkerData, ToWorker, WireError } from './pglite-protocol.js';
 import type { SnapshotReport } from './pglite-snapshot.js';
+import { currentDbCaller } from './request-signal.js';
 
 /** What FAS calls on an embedded database, in this thread or behind `RemotePGlite`. */
 export interface PgliteQueryable {
@@ -51,6 +53,10 @@ const spawn = (data: PgliteWorkerData): Worker => moduleWorker('pglite-worker', 
  * (WASM cannot be interrupted from outside): every call waiting on it fails as a statement timeout,
  * and a new worker reopens the data directory (PostgreSQL's crash recovery). In memory nothing
  * could be reopened: there the budget is not enforced.
+ *
+ * Statements and transactions are sent to the worker one at a time, chosen by `FairQueue`: the
+ * caller (workspace) that has used the connection least recently goes first, so another tenant's
+ * read waits for the statement running now, not for everything a heavy caller has queued.
  */
 export class RemotePGlite implements PgliteLike {
   private worker!: Worker;
@@ -70,6 +76,8 @@ export class RemotePGlite implements PgliteLike {
   budgetMs = 0;
   /** Statements ended by the budget since start. */
   timeouts = 0;
+  /** Who goes next on the single connection (src/db/fair-share.ts); `callerWaitMs` set with the budget. */
+  readonly fair = new FairQueue({ slots: 1, callerWaitMs: 0 });
 
   private constructor(
     private readonly dataDir: string | undefined,
@@ -187,14 +195,19 @@ export class RemotePGlite implements PgliteLike {
   }
 
   query<R>(sql: string, params?: unknown[], opts?: { rowMode?: 'array' | 'object'; parsers?: object; blob?: Blob }) {
-    return this.queryOn<R>(undefined, sql, params, opts);
+    return this.fair.run(currentDbCaller() ?? NO_CALLER, () => this.queryOn<R>(undefined, sql, params, opts));
   }
 
   exec(sql: string) {
-    return this.call({ op: 'exec', id: 0, sql });
+    return this.fair.run(currentDbCaller() ?? NO_CALLER, () => this.call({ op: 'exec', id: 0, sql }));
   }
 
-  async transaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> {
+  /** A transaction holds the connection from BEGIN to its end: one unit of the fair queue. */
+  transaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> {
+    return this.fair.run(currentDbCaller() ?? NO_CALLER, () => this.runTransaction(fn));
+  }
+
+  private async runTransaction<T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> {
     const generation = this.generation;
     const id = this.nextId;
     const ended = new Promise((resolve, reject) => this.txEnds.set(id, { resolve, reject }));
@@ -247,21 +260,18 @@ export class RemotePGlite implements PgliteLike {
     return this.call({ op: 'snapshot', id: 0, to }) as Promise<SnapshotReport>;
   }
 
-  /** Calls sent and not answered yet (one runs in the worker, the others wait for it). */
+  /** Calls not answered yet: sent to the worker (one runs there at a time) or waiting in the fair queue. */
   pending(): number {
-    return this.waiters.size;
+    return this.waiters.size + this.fair.queued();
   }
 
-  /** How long the call waiting longest has waited, in ms (PGlite runs one at a time, in the order sent). */
+  /**
+   * How long a call from a caller without recent use would wait now, in ms: the time the unit
+   * holding the connection has held it (src/db/fair-share.ts). A heavy caller's own queue is not
+   * everybody's wait: its calls are refused past `callerWaitMs` instead.
+   */
   oldestWaitMs(): number {
-    // While a statement executes, the oldest call is taken to be it; otherwise all are waiting
-    // (for example behind a transaction that holds PGlite between its statements).
-    let skip = (new Float64Array(this.busy)[0] ?? 0) > 0 ? 1 : 0;
-    for (const w of this.waiters.values()) {
-      if (skip-- > 0) continue;
-      return w.at === undefined ? 0 : performance.now() - w.at;
-    }
-    return 0;
+    return this.fair.fairWaitMs();
   }
 
   async close(): Promise<void> {

@@ -2,11 +2,12 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { postgresBulkCopy } from './bulk-copy.js';
 import type { Database, SqlRunner } from './database-types.js';
+import { ShareGate } from './fair-share.js';
 import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
 import { cancelAbandonedStatements } from './pg-cancel.js';
 import { openReplicas } from './read-replicas.js';
-import { outsideRequest } from './request-signal.js';
+import { currentDbCaller, outsideRequest } from './request-signal.js';
 
 function redact(url: string): string {
   try {
@@ -75,10 +76,12 @@ export function openPostgres(
   statementTimeoutMs: number,
   poolSize: number,
   reads?: { urls: readonly string[]; maxLagMs: number },
+  fairShare?: { callerConnections: number; callerWaitMs: number },
 ): Database {
   const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
   const oldestWaitMs = timeConnectionWaits(pool);
+  if (fairShare) shareConnections(pool, new ShareGate(fairShare.callerConnections || Math.ceil(poolSize / 4), fairShare.callerWaitMs));
   const dispatchPool = sessionPool(url, DISPATCH_CONNECTIONS, statementTimeoutMs);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
@@ -180,6 +183,34 @@ function timeConnectionWaits(pool: pg.Pool): () => number {
     // A Set iterates in insertion order: the first is the oldest.
     for (const w of waits) return performance.now() - w.at;
     return 0;
+  };
+}
+
+/**
+ * At most the caller's share of the pool's connections for one caller (a workspace) at once
+ * (src/db/fair-share.ts): its further calls wait in its own queue before they reach the pool's, so
+ * another workspace finds a connection; installed over the timed `connect`, so those waits are the
+ * caller's own and not the pool's (the load shedder's measure).
+ */
+function shareConnections(pool: pg.Pool, gate: ShareGate): void {
+  const acquire = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
+  (pool as unknown as { connect: unknown }).connect = async (...args: unknown[]) => {
+    if (args.length > 0) return acquire(...args);
+    const leave = await gate.enter(currentDbCaller());
+    let client: pg.PoolClient;
+    try {
+      client = await acquire();
+    } catch (err) {
+      leave();
+      throw err;
+    }
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => {
+      client.release = release;
+      leave();
+      return release(err);
+    };
+    return client;
   };
 }
 

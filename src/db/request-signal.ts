@@ -1,18 +1,45 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * The abort signal of the request a database call is made for, carried through async context so
- * the driver wrappers (PostgreSQL's pool, PGlite's queue) can stop the work of a request whose
- * client has gone away without every use case passing a signal down.
+ * What the database layer knows of the request a call is made for, carried through async context
+ * so the driver wrappers (PostgreSQL's pool, PGlite's queue) act on it without every use case
+ * passing it down: its abort signal (stop the work of a request whose client has gone away) and,
+ * once known, its caller (the workspace: the unit of fair sharing, src/db/fair-share.ts).
  */
-const requestSignal = new AsyncLocalStorage<AbortSignal>();
+export interface RequestScope {
+  signal?: AbortSignal;
+  /** Set by `setDbCaller` once the request is authenticated. */
+  caller?: string;
+}
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 export function withRequestSignal<T>(signal: AbortSignal, fn: () => T): T {
-  return requestSignal.run(signal, fn);
+  return requestScope.run({ signal }, fn);
+}
+
+/** Runs `fn` in a scope taken earlier from `currentRequestScope` (a stream's later reads). */
+export function withRequestScope<T>(scope: RequestScope, fn: () => T): T {
+  return requestScope.run(scope, fn);
+}
+
+export function currentRequestScope(): RequestScope | undefined {
+  return requestScope.getStore();
 }
 
 export function currentRequestSignal(): AbortSignal | undefined {
-  return requestSignal.getStore();
+  return requestScope.getStore()?.signal;
+}
+
+/** Who the current request's database calls are for; ignored outside a request. */
+export function setDbCaller(caller: string): void {
+  const scope = requestScope.getStore();
+  if (scope) scope.caller = caller;
+}
+
+/** The current request's caller, or undefined (before authentication, outside requests). */
+export function currentDbCaller(): string | undefined {
+  return requestScope.getStore()?.caller;
 }
 
 /** Thrown instead of running a statement for a request that was abandoned. */
@@ -30,5 +57,5 @@ export function throwIfAbandoned(): void {
 
 /** Runs `fn` outside any request, for work that only happens to be triggered by one. */
 export function outsideRequest<T>(fn: () => T): T {
-  return requestSignal.exit(fn);
+  return requestScope.exit(fn);
 }

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { CsvExport } from '../core/export/csv-export.js';
-import { currentRequestSignal, withRequestSignal } from '../db/request-signal.js';
+import { currentRequestScope, withRequestScope } from '../db/request-signal.js';
 
 /** Bytes the stream buffers ahead of the socket before it stops asking for the next batch. */
 const HIGH_WATER_BYTES = 64 * 1024;
@@ -16,7 +16,7 @@ const HIGH_WATER_BYTES = 64 * 1024;
  * sees the transfer fail.
  */
 export async function sendCsv(reply: FastifyReply, file: CsvExport): Promise<FastifyReply> {
-  const signal = currentRequestSignal();
+  const scope = currentRequestScope();
   const source = file.chunks[Symbol.asyncIterator]();
   let first: IteratorResult<string> | undefined = await source.next();
   const inRequest: AsyncIterable<string> = {
@@ -25,7 +25,7 @@ export async function sendCsv(reply: FastifyReply, file: CsvExport): Promise<Fas
         const taken = first;
         first = undefined;
         if (taken) return Promise.resolve(taken);
-        return signal ? withRequestSignal(signal, () => source.next()) : source.next();
+        return scope ? withRequestScope(scope, () => source.next()) : source.next();
       },
       return: async (value?: unknown) => (await source.return?.(value)) ?? { done: true, value: undefined },
     }),

@@ -16,6 +16,8 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
     dataDir: config.dataDir,
     statementTimeoutMs: opts.api ? config.statementTimeoutMs : 0,
     pgPoolSize: config.pgPoolSize,
+    // Only the server's requests have callers to share the database between.
+    ...(opts.api ? { fairShare: { callerConnections: config.dbCallerConnections, callerWaitMs: config.dbCallerWaitMs } } : {}),
     // Replicas serve the API's reads; operator commands and the webhook worker use the primary alone.
     ...(opts.api && config.databaseReadUrls.length ? { reads: { urls: config.databaseReadUrls, maxLagMs: config.readMaxLagMs } } : {}),
     // Sealing clear values needs the master key, which migrations' SQL cannot reach.

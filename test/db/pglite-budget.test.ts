@@ -32,12 +32,21 @@ describe.skipIf(onPostgres)('PGlite statement budget', () => {
   it('a statement over FAS_STATEMENT_TIMEOUT_MS fails as QUERY_TIMEOUT (raw SQL and Prisma); committed data survives; the next calls run', async () => {
     await db.sql(Prisma.sql`INSERT INTO budget_probe VALUES (1)`);
     const started = performance.now();
-    const [raw, queued] = await Promise.all([db.sql(long).catch((e) => e), db.sql(Prisma.sql`SELECT 1 AS one`).catch((e) => e)]);
-    const took = performance.now() - started;
+    let took = 0;
+    const [raw, queued] = await Promise.all([
+      db
+        .sql(long)
+        .catch((e) => e)
+        .finally(() => {
+          took = performance.now() - started;
+        }),
+      db.sql(Prisma.sql`SELECT 1 AS one`).catch((e) => e),
+    ]);
     expect(isStatementTimeout(raw)).toBe(true);
     expect(toAppError(raw).code).toBe('QUERY_TIMEOUT');
-    // Queued behind it on the same worker: failed the same way, retried by the client.
-    expect(isStatementTimeout(queued)).toBe(true);
+    // Queued behind it (in the fair queue, src/db/fair-share.ts, not yet sent to the worker): run
+    // by the reopened worker once the long statement is ended.
+    expect(queued).toEqual([{ one: 1 }]);
     // Ended near the budget, not after the statement's own minutes.
     expect(took).toBeLessThan(BUDGET_MS + 5_000);
     // Through Prisma's adapter too.
@@ -50,15 +59,22 @@ describe.skipIf(onPostgres)('PGlite statement budget', () => {
 
   it('a transaction cut by the budget is rolled back, and later ones commit', async () => {
     const failed = await db.prisma
-      .$transaction(async (tx) => {
-        await tx.$executeRawUnsafe('INSERT INTO budget_probe VALUES (2)');
-        await tx.$queryRawUnsafe(long.text);
-      })
+      .$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe('INSERT INTO budget_probe VALUES (2)');
+          await tx.$queryRawUnsafe(long.text);
+          // The worker ended by the previous test may still be reopening the directory on a loaded machine.
+        },
+        { maxWait: 60_000, timeout: 60_000 },
+      )
       .catch((e) => e);
     expect(toAppError(failed).code).toBe('QUERY_TIMEOUT');
-    await db.prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe('INSERT INTO budget_probe VALUES (3)');
-    });
+    await db.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('INSERT INTO budget_probe VALUES (3)');
+      },
+      { maxWait: 60_000 },
+    );
     expect(await db.sql(Prisma.sql`SELECT x FROM budget_probe ORDER BY x`)).toEqual([{ x: 1 }, { x: 3 }]);
   }, 180_000);
 });
