@@ -24,12 +24,21 @@ export interface SheddingOptions {
   waiting: () => number;
   /** Connections the database serves at once (pool size; 1 for PGlite). */
   connections: number;
+  /**
+   * For this long after the server starts listening the event loop's delay sheds nothing: the first
+   * requests compile code and fill caches, which is not saturation (a measured database wait still sheds).
+   */
+  warmupMs?: number;
   retryAfterSeconds?: number;
   sampleMs?: number;
 }
 
-/** Health probes must answer while everything else is shed, or an orchestrator restarts a busy process. */
-const EXEMPT = /^\/(healthz|readyz)$/;
+/**
+ * Health probes and metrics must answer while everything else is shed, or an orchestrator restarts
+ * a busy process and monitoring goes blind when it is needed; a dashboard sign-in is one cheap call
+ * that people retry by hand, so it is never turned away.
+ */
+const EXEMPT = /^\/(healthz|readyz|metrics|trpc\/session\.signIn)$/;
 /** Streams stay open for hours while idle: admitted like any request, but not counted as work in flight. */
 const LONG_LIVED = /^\/api\/v2\/events\/stream$/;
 
@@ -47,11 +56,16 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
   delay.enable();
   const heapLimit = getHeapStatistics().heap_size_limit;
   let reason: string | null = null;
+  // Until the server listens and its warm-up is over, the event loop's delay is not load.
+  let warmUntil = Number.POSITIVE_INFINITY;
+  app.addHook('onListen', async () => {
+    warmUntil = Date.now() + (opts.warmupMs ?? 0);
+  });
   const sample = () => {
     // The mean, not the worst: one long garbage collection or query is not saturation.
     const lagMs = delay.count ? delay.mean / 1e6 : 0;
     delay.reset();
-    if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs) reason = 'event loop delay';
+    if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs && Date.now() >= warmUntil) reason = 'event loop delay';
     else if (opts.heapUsedRatio > 0 && process.memoryUsage().heapUsed > heapLimit * opts.heapUsedRatio) reason = 'heap';
     else reason = null;
   };
