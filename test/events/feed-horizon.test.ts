@@ -22,7 +22,7 @@ const rowCount = async (workspaceId: string) =>
   Number((await h.deps.sql<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM events WHERE workspace_id = ${workspaceId}::uuid`))[0]?.n);
 
 describe('the events total', () => {
-  it('comes from the kept count, which follows inserts, rollbacks and pruning', async () => {
+  it('comes from the kept count, which follows inserts, rollbacks and pruning', { timeout: 120_000 }, async () => {
     const ws = await workspaceFactory(h.deps);
     const other = await workspaceFactory(h.deps);
     for (let i = 0; i < 5; i++) await createAccount(ws.ctx, { type: 'individual', email: `count-${i}@example.com` });
