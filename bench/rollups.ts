@@ -60,22 +60,48 @@ async function measure(call: () => Promise<unknown>, n: number): Promise<{ p50: 
 const partialStart = new Date(Date.now() - 30 * 86_400_000 + 3_600_000).toISOString();
 const shapes: [string, (from: StatsFrom) => Promise<unknown>][] = [
   ...[[], ['COIN'], ['TYPE'], ['STATUS'], ['DAY'], ['MONTH'], ['COIN', 'STATUS', 'TYPE', 'DAY']].map(
-    (groupBy) => [`stats [${groupBy.join(', ')}]`, (from: StatsFrom) => transactionStats(ctx, { groupBy }, { from })] as [string, (from: StatsFrom) => Promise<unknown>],
+    (groupBy) =>
+      [`stats [${groupBy.join(', ')}]`, (from: StatsFrom) => transactionStats(ctx, { groupBy }, { from })] as [
+        string,
+        (from: StatsFrom) => Promise<unknown>,
+      ],
   ),
-  ['stats [COIN, TYPE], 30 whole days', (from) => transactionStats(ctx, { filter: { startDate: partialStart.slice(0, 10) }, groupBy: ['COIN', 'TYPE'] }, { from })],
-  ['stats [COIN, TYPE], partial day (rows)', (from) => transactionStats(ctx, { filter: { startDate: partialStart }, groupBy: ['COIN', 'TYPE'] }, { from })],
-  ...[7, 30, 90].map((days) => [`overview ${days} days`, (from: StatsFrom) => getOverview(ctx, { days }, { from })] as [string, (from: StatsFrom) => Promise<unknown>]),
+  [
+    'stats [COIN, TYPE], 30 whole days',
+    (from) => transactionStats(ctx, { filter: { startDate: partialStart.slice(0, 10) }, groupBy: ['COIN', 'TYPE'] }, { from }),
+  ],
+  [
+    'stats [COIN, TYPE], partial day (rows)',
+    (from) => transactionStats(ctx, { filter: { startDate: partialStart }, groupBy: ['COIN', 'TYPE'] }, { from }),
+  ],
+  ...[7, 30, 90].map(
+    (days) =>
+      [`overview ${days} days`, (from: StatsFrom) => getOverview(ctx, { days }, { from })] as [
+        string,
+        (from: StatsFrom) => Promise<unknown>,
+      ],
+  ),
 ];
 
 const rows: string[][] = [];
 for (const [label, call] of shapes) {
   const before = await measure(() => call('rows'), ROW_ITERATIONS);
   const after = await measure(() => call('auto'), ITERATIONS);
-  rows.push([label, before.p50.toFixed(1), before.p99.toFixed(1), after.p50.toFixed(1), after.p99.toFixed(1), `${(before.p99 / after.p99).toFixed(1)}x`]);
+  rows.push([
+    label,
+    before.p50.toFixed(1),
+    before.p99.toFixed(1),
+    after.p50.toFixed(1),
+    after.p99.toFixed(1),
+    `${(before.p99 / after.p99).toFixed(1)}x`,
+  ]);
   log(`${label}: done`);
 }
 const head = ['shape', 'rows p50', 'rows p99', 'rollups p50', 'rollups p99', 'p99 ratio'];
-console.log(`\ntransactionStats and overview, ${ROWS.toLocaleString('en')} transactions on ${pglite ? 'PGlite' : 'PostgreSQL'} (ms; ${ROW_ITERATIONS} calls on the rows, ${ITERATIONS} on the rollups; load ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`);
+console.log(
+  `\ntransactionStats and overview, ${ROWS.toLocaleString('en')} transactions on ${pglite ? 'PGlite' : 'PostgreSQL'} (ms; ${ROW_ITERATIONS} calls on the rows, ${ITERATIONS} on the rollups; load ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
+);
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-for (const r of [head, ...rows]) console.log(r.map((c, i) => (i ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  '));
+for (const r of [head, ...rows])
+  console.log(r.map((c, i) => (i ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join('  '));
 await database.close();

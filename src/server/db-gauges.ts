@@ -64,7 +64,13 @@ export function dbGauges(deps: Pick<Deps, 'sql'>, opts: { refreshMs: number; tim
       timer = setTimeout(() => resolve('late'), opts.timeoutMs);
       timer.unref();
     });
-    const outcome = await Promise.race([r.then(() => 'read' as const, () => 'failed' as const), timeout]);
+    const outcome = await Promise.race([
+      r.then(
+        () => 'read' as const,
+        () => 'failed' as const,
+      ),
+      timeout,
+    ]);
     clearTimeout(timer);
     if (outcome !== 'read') late = true;
   };

@@ -3,7 +3,6 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Deps } from '../core/context.js';
 import type { DispatcherObserver } from '../core/webhooks/dispatch/dispatcher.js';
 import type { Database } from '../db/database.js';
-import { Prisma } from '../db/generated/prisma/client.js';
 import { DEFAULTS } from '../defaults.js';
 import { appRouter } from '../trpc/router.js';
 import { type DbGauges, dbGauges } from './db-gauges.js';

@@ -39,7 +39,8 @@ async function serve(dir: string, port: number) {
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const check = () => (out.includes('FAS gateway ready') ? resolve() : child.exitCode !== null ? reject(new Error(out)) : setTimeout(check, 20));
+    const check = () =>
+      out.includes('FAS gateway ready') ? resolve() : child.exitCode !== null ? reject(new Error(out)) : setTimeout(check, 20);
     check();
   });
   return {

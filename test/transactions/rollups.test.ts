@@ -42,8 +42,19 @@ type Op =
   | { kind: 'status'; pick: number; next: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('bank' as const, 'crypto' as const), day: fc.nat(400), ms: fc.nat(DAY_MS - 1), cents: fc.integer({ min: 1, max: 5_000_000 }) }),
-  fc.record({ kind: fc.constant('trade' as const), day: fc.nat(400), ms: fc.nat(DAY_MS - 1), product: fc.constantFrom(...Object.keys(PRICES)), units: fc.integer({ min: 1, max: 500 }) }),
+  fc.record({
+    kind: fc.constantFrom('bank' as const, 'crypto' as const),
+    day: fc.nat(400),
+    ms: fc.nat(DAY_MS - 1),
+    cents: fc.integer({ min: 1, max: 5_000_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('trade' as const),
+    day: fc.nat(400),
+    ms: fc.nat(DAY_MS - 1),
+    product: fc.constantFrom(...Object.keys(PRICES)),
+    units: fc.integer({ min: 1, max: 500 }),
+  }),
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(10_000), next: fc.nat(3) }),
   fc.record({ kind: fc.constant('status' as const), pick: fc.nat(10_000), next: fc.nat(3) }),
 );
@@ -64,7 +75,8 @@ async function apply(o: Op): Promise<void> {
   const ctx = at(ws.ctx, new Date(Date.parse(`${dayOf(o.day)}T00:00:00.000Z`) + o.ms).toISOString());
   if (o.kind === 'bank') await createBank(ctx, account, { amount: (o.cents / 100).toFixed(2) });
   else if (o.kind === 'crypto') await createCrypto(ctx, account, { amount: (o.cents / 1e6).toFixed(6) });
-  else if (o.kind === 'trade') await createTrade(ctx, account, { product: o.product, side: o.units % 2 ? 'buy' : 'sell', quantity: (o.units / 1000).toFixed(3) });
+  else if (o.kind === 'trade')
+    await createTrade(ctx, account, { product: o.product, side: o.units % 2 ? 'buy' : 'sell', quantity: (o.units / 1000).toFixed(3) });
 }
 
 interface Query {
@@ -85,15 +97,22 @@ const dates: fc.Arbitrary<Dates> = fc.oneof(
     return { dates: picked, whole: true };
   }),
   // Whole days spelt as instants: an inclusive end at the last millisecond of a day.
-  fc.record({ from: fc.nat(420), len: fc.integer({ min: 1, max: 60 }) }).map(({ from, len }) => {
-    const start = Date.parse(`${dayOf(from)}T00:00:00.000Z`);
-    return { dates: { startDate: new Date(start).toISOString(), endDate: new Date(start + len * DAY_MS - 1).toISOString() }, whole: true };
-  }),
+  fc
+    .record({ from: fc.nat(420), len: fc.integer({ min: 1, max: 60 }) })
+    .map(({ from, len }) => {
+      const start = Date.parse(`${dayOf(from)}T00:00:00.000Z`);
+      return {
+        dates: { startDate: new Date(start).toISOString(), endDate: new Date(start + len * DAY_MS - 1).toISOString() },
+        whole: true,
+      };
+    }),
   // Partial days: the rows are read.
-  fc.record({ from: fc.nat(420), len: fc.integer({ min: 1, max: 60 }), cut: fc.integer({ min: 1, max: DAY_MS - 1 }) }).map(({ from, len, cut }) => {
-    const start = Date.parse(`${dayOf(from)}T00:00:00.000Z`) + cut;
-    return { dates: { startDate: new Date(start).toISOString(), endDate: new Date(start + len * DAY_MS).toISOString() }, whole: false };
-  }),
+  fc
+    .record({ from: fc.nat(420), len: fc.integer({ min: 1, max: 60 }), cut: fc.integer({ min: 1, max: DAY_MS - 1 }) })
+    .map(({ from, len, cut }) => {
+      const start = Date.parse(`${dayOf(from)}T00:00:00.000Z`) + cut;
+      return { dates: { startDate: new Date(start).toISOString(), endDate: new Date(start + len * DAY_MS).toISOString() }, whole: false };
+    }),
 );
 
 const query: fc.Arbitrary<Query> = fc
