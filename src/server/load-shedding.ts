@@ -25,8 +25,9 @@ export interface SheddingOptions {
   /** Connections the database serves at once (pool size; 1 for PGlite). */
   connections: number;
   /**
-   * For this long after the server starts listening the event loop's delay sheds nothing: the first
-   * requests compile code and fill caches, which is not saturation (a measured database wait still sheds).
+   * For this long after the server starts listening neither the event loop's delay nor the database
+   * queue's wait sheds: the first requests compile code and read a cold cache, which is not
+   * saturation (the waiters' count, `dbWaiters`, still bounds the queue).
    */
   warmupMs?: number;
   retryAfterSeconds?: number;
@@ -80,7 +81,9 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
     // Admitted requests that cannot all be on a connection now.
     const queuedRequests = inFlight - opts.connections;
     if (opts.dbWaiters > 0 && Math.max(opts.waiting(), queuedRequests) >= opts.dbWaiters) return true;
-    return opts.queueWaitMs > 0 && opts.oldestWaitMs() > opts.queueWaitMs;
+    // The first queries after a start read a cold cache: a wait then is warm-up, not load (the
+    // waiters' count above still bounds the queue).
+    return opts.queueWaitMs > 0 && Date.now() >= warmUntil && opts.oldestWaitMs() > opts.queueWaitMs;
   };
   app.addHook('onRequest', async (request, reply) => {
     // The routed path, however the target was spelt (src/http/routed-path.ts).
