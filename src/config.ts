@@ -37,7 +37,7 @@ export interface Config {
    */
   rateLimit: { perSecond: number; burst: number; local: boolean; pages: { perSecond: number; burst: number } };
   /** Saturation thresholds past which requests are shed with 503; 0 turns one check off. */
-  shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number; queueWaitMs: number };
+  shedding: { eventLoopDelayMs: number; heapUsedRatio: number; dbWaiters: number; queueWaitMs: number; warmupMs: number };
   /** Slow-client limits of the HTTP server. */
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** `/metrics` on the main port for `Authorization: Bearer <token>`; unset: not served there. */
@@ -202,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       heapUsedRatio: numberFrom('FAS_SHED_HEAP_RATIO', env.FAS_SHED_HEAP_RATIO, DEFAULTS.shedding.heapUsedRatio, 0, 1),
       dbWaiters: intFrom('FAS_SHED_DB_WAITERS', env.FAS_SHED_DB_WAITERS, DEFAULTS.shedding.dbWaiters, 0, 100_000),
       queueWaitMs: intFrom('FAS_SHED_QUEUE_WAIT_MS', env.FAS_SHED_QUEUE_WAIT_MS, DEFAULTS.shedding.queueWaitMs, 0, 600_000),
+      warmupMs: intFrom('FAS_SHED_WARMUP_MS', env.FAS_SHED_WARMUP_MS, DEFAULTS.shedding.warmupMs, 0, 600_000),
     },
     timeouts: {
       headersMs,

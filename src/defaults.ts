@@ -22,7 +22,13 @@ export const DEFAULTS = {
   rateLimit: { perSecond: 50, burst: 100 },
   /** Per client address on everything outside the API but the health probes (holder pages, the dashboard, unknown paths). */
   pageRateLimit: { perSecond: 10, burst: 100 },
-  shedding: { eventLoopDelayMs: 200, heapUsedRatio: 0.9, dbWaiters: 256, queueWaitMs: 1000 },
+  /**
+   * `warmupMs`: after the server starts listening, neither the event loop's delay nor the database
+   * queue's wait sheds for this long (compiling and a cold cache are not saturation); `dbWaiters` still bounds the queue.
+   */
+  shedding: { eventLoopDelayMs: 200, heapUsedRatio: 0.9, dbWaiters: 256, queueWaitMs: 1000, warmupMs: 10_000 },
+  /** `/metrics`' gauges read from the database: read in the background this often, abandoned after `timeoutMs`. */
+  dbGauges: { refreshMs: 5_000, timeoutMs: 2_000 },
   documentMaxBytes: 10 * 1024 * 1024,
   statementTimeoutMs: 5_000,
   /**

@@ -116,6 +116,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (opts.shedding) loadShedding(app, opts.shedding);
   if (opts.rateLimit) rateLimit(app, { ...opts.rateLimit, deps: opts.deps });
   if (opts.metrics) {
+    const { database } = opts.metrics.metrics;
+    app.addHook('onClose', async () => database.stop());
     opts.metrics.metrics.instrument(app);
     if (opts.metrics.token) metricsRoute(app, { metrics: opts.metrics.metrics, token: opts.metrics.token });
   }

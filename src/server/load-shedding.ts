@@ -24,12 +24,22 @@ export interface SheddingOptions {
   waiting: () => number;
   /** Connections the database serves at once (pool size; 1 for PGlite). */
   connections: number;
+  /**
+   * For this long after the server starts listening neither the event loop's delay nor the database
+   * queue's wait sheds: the first requests compile code and read a cold cache, which is not
+   * saturation (the waiters' count, `dbWaiters`, still bounds the queue).
+   */
+  warmupMs?: number;
   retryAfterSeconds?: number;
   sampleMs?: number;
 }
 
-/** Health probes must answer while everything else is shed, or an orchestrator restarts a busy process. */
-const EXEMPT = /^\/(healthz|readyz)$/;
+/**
+ * Health probes and metrics must answer while everything else is shed, or an orchestrator restarts
+ * a busy process and monitoring goes blind when it is needed; a dashboard sign-in is one cheap call
+ * that people retry by hand, so it is never turned away.
+ */
+const EXEMPT = /^\/(healthz|readyz|metrics|trpc\/session\.signIn)$/;
 /** Streams stay open for hours while idle: admitted like any request, but not counted as work in flight. */
 const LONG_LIVED = /^\/api\/v2\/events\/stream$/;
 
@@ -47,11 +57,16 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
   delay.enable();
   const heapLimit = getHeapStatistics().heap_size_limit;
   let reason: string | null = null;
+  // Until the server listens and its warm-up is over, the event loop's delay is not load.
+  let warmUntil = Number.POSITIVE_INFINITY;
+  app.addHook('onListen', async () => {
+    warmUntil = Date.now() + (opts.warmupMs ?? 0);
+  });
   const sample = () => {
     // The mean, not the worst: one long garbage collection or query is not saturation.
     const lagMs = delay.count ? delay.mean / 1e6 : 0;
     delay.reset();
-    if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs) reason = 'event loop delay';
+    if (opts.eventLoopDelayMs > 0 && lagMs > opts.eventLoopDelayMs && Date.now() >= warmUntil) reason = 'event loop delay';
     else if (opts.heapUsedRatio > 0 && process.memoryUsage().heapUsed > heapLimit * opts.heapUsedRatio) reason = 'heap';
     else reason = null;
   };
@@ -66,7 +81,9 @@ export function loadShedding(app: FastifyInstance, opts: SheddingOptions): void 
     // Admitted requests that cannot all be on a connection now.
     const queuedRequests = inFlight - opts.connections;
     if (opts.dbWaiters > 0 && Math.max(opts.waiting(), queuedRequests) >= opts.dbWaiters) return true;
-    return opts.queueWaitMs > 0 && opts.oldestWaitMs() > opts.queueWaitMs;
+    // The first queries after a start read a cold cache: a wait then is warm-up, not load (the
+    // waiters' count above still bounds the queue).
+    return opts.queueWaitMs > 0 && Date.now() >= warmUntil && opts.oldestWaitMs() > opts.queueWaitMs;
   };
   app.addHook('onRequest', async (request, reply) => {
     // The routed path, however the target was spelt (src/http/routed-path.ts).

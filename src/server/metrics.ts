@@ -3,8 +3,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Deps } from '../core/context.js';
 import type { DispatcherObserver } from '../core/webhooks/dispatch/dispatcher.js';
 import type { Database } from '../db/database.js';
-import { Prisma } from '../db/generated/prisma/client.js';
+import { DEFAULTS } from '../defaults.js';
 import { appRouter } from '../trpc/router.js';
+import { type DbGauges, dbGauges } from './db-gauges.js';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** GraphQL operation names are the client's choice: bounded in form and in number, or labels would grow without end. */
@@ -29,17 +30,21 @@ export interface Metrics {
   instrument(app: FastifyInstance): void;
   /** What the webhook dispatcher reports about its attempts. */
   dispatcher: DispatcherObserver;
+  /** The gauges read from the database: `refresh()` reads them now (tests), `stop()` ends the background reads. */
+  database: Pick<DbGauges, 'refresh' | 'stop'>;
 }
 
 /**
  * The process's Prometheus metrics (prom-client): request counts and latencies per REST route,
  * tRPC procedure and GraphQL operation by status class; webhook attempts by outcome, their
  * latency and the delay from event to first attempt; the delivery queue and disabled targets
- * (read from the database at scrape time); the database pool; and Node's process metrics.
+ * (read from the database in the background, db-gauges.ts: a scrape never waits for the database);
+ * the database pool; and Node's process metrics.
  */
 export function createMetrics(
   deps: Pick<Deps, 'sql'>,
   database: Pick<Database, 'waiting' | 'connections' | 'inUse' | 'replicas'>,
+  opts: { refreshMs: number; timeoutMs: number } = DEFAULTS.dbGauges,
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'fas_' });
@@ -71,27 +76,42 @@ export function createMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
   });
+  const fromDb = dbGauges(deps, opts);
   new Gauge({
     name: 'fas_webhook_deliveries',
-    help: 'Deliveries not finished yet: due (waiting to be sent now) and scheduled (a retry later), over all workspaces',
+    help: 'Deliveries not finished yet: due (waiting to be sent now) and scheduled (a retry later), over all workspaces (read in the background: see fas_db_gauges_stale)',
     labelNames: ['state'],
     registers,
-    async collect() {
-      // The status index keeps this to the pending rows, whatever the size of the delivery history.
-      const [row] = await deps.sql<{ due: number; scheduled: number }>(Prisma.sql`
-        SELECT count(*) FILTER (WHERE next_attempt_at <= now())::int AS due, count(*) FILTER (WHERE next_attempt_at > now())::int AS scheduled
-        FROM webhook_deliveries WHERE status = 'pending'`);
-      this.set({ state: 'due' }, row?.due ?? 0);
-      this.set({ state: 'scheduled' }, row?.scheduled ?? 0);
+    collect() {
+      const v = fromDb.values();
+      this.set({ state: 'due' }, v?.due ?? 0);
+      this.set({ state: 'scheduled' }, v?.scheduled ?? 0);
     },
   });
   new Gauge({
     name: 'fas_webhook_targets_disabled',
-    help: 'Webhook targets disabled after failing every retry (until enabled again), over all workspaces',
+    help: 'Webhook targets disabled after failing every retry (until enabled again), over all workspaces (read in the background: see fas_db_gauges_stale)',
     registers,
-    async collect() {
-      const [row] = await deps.sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM webhook_targets WHERE status = 'disabled'`);
-      this.set(row?.n ?? 0);
+    collect() {
+      this.set(fromDb.values()?.disabledTargets ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'fas_db_gauges_stale',
+    help: 'Whether the gauges read from the database (deliveries, disabled targets) are late: 1 when never read or older than twice their refresh interval (the database is busy or down), else 0',
+    registers,
+    collect() {
+      this.set(fromDb.stale() ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'fas_db_gauges_age_seconds',
+    help: 'Seconds since the gauges read from the database were last read successfully (absent before the first read)',
+    registers,
+    collect() {
+      this.reset();
+      const age = fromDb.ageSeconds();
+      if (age !== null) this.set(age);
     },
   });
   new Gauge({
@@ -161,6 +181,7 @@ export function createMetrics(
 
   return {
     registry,
+    database: { refresh: fromDb.refresh, stop: fromDb.stop },
     instrument(app) {
       app.addHook('onResponse', async (request, reply) => {
         const { protocol, operations } = operationsOf(request);

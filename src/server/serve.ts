@@ -123,6 +123,7 @@ export async function runWorker(config: Config): Promise<void> {
     log: (msg, fields) => process.stdout.write(`${JSON.stringify({ level: 30, msg, ...fields })}\n`),
     stop: async () => {
       metricsServer?.close();
+      metrics.database.stop();
       await worker.stop();
       await database.close();
     },

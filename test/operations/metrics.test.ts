@@ -12,6 +12,8 @@ import { graphql, type Harness, poster, rawRequest, startHarness, trpcClient } f
 import { startReceiver } from '../support/receiver.js';
 
 const token = 'metrics-token-for-the-test-0123456789';
+/** Shedding as soon as one database call waits (or has waited 1 ms). */
+const SHED_AT_ONCE = { eventLoopDelayMs: 0, heapUsedRatio: 0, dbWaiters: 1, queueWaitMs: 1 };
 let h: Harness;
 let metrics!: Metrics;
 let side: Server;
@@ -85,6 +87,8 @@ describe('/metrics', () => {
     const before = (await scrape(`Bearer ${token}`)).body as string;
     const firstBefore = sample(before, 'fas_webhook_event_to_first_attempt_seconds_count') ?? 0;
     expect((await post('/api/v2/accounts', { type: 'individual', email: 'hook@example.com' })).status).toBe(201);
+    // The database gauges are read in the background: read them now rather than wait for the timer.
+    await metrics.database.refresh();
     const queued = (await scrape(`Bearer ${token}`)).body as string;
     expect(sample(queued, 'fas_webhook_deliveries{state="due"}')).toBeGreaterThanOrEqual(2);
 
@@ -97,6 +101,7 @@ describe('/metrics', () => {
     while ((await dispatcher.runOnce()) > 0) {}
     await h.database.sql(Prisma.sql`UPDATE webhook_targets SET status = 'disabled' WHERE url = ${failing.url}`);
 
+    await metrics.database.refresh();
     const port = (side.address() as AddressInfo).port;
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(sample(text, 'fas_webhook_attempts_total{outcome="success"}')).toBeGreaterThanOrEqual(1);
@@ -111,4 +116,57 @@ describe('/metrics', () => {
     await ok.close();
     await failing.close();
   });
+
+  it('answers from memory while the database is held busy, and marks its database gauges stale when they are late', async () => {
+    // A second app on this database, shedding at the first database call that waits, whose gauges
+    // are read when the test says (refresh) and given up after 200 ms.
+    let busy!: Metrics;
+    const other = await startHarness({
+      database: h.database,
+      app: (database) => {
+        busy = createMetrics({ sql: database.sql }, database, { refreshMs: 600_000, timeoutMs: 200 });
+        return {
+          metrics: { metrics: busy, token },
+          shedding: { ...SHED_AT_ONCE, waiting: database.waiting, oldestWaitMs: database.oldestWaitMs, connections: database.connections },
+        };
+      },
+    });
+    const scrapeOther = async () => {
+      const r = await rawRequest(other, 'GET', '/metrics', { headers: { authorization: `Bearer ${token}` } });
+      return { status: r.status, text: r.body as string };
+    };
+    await busy.database.refresh();
+    expect(sample((await scrapeOther()).text, 'fas_db_gauges_stale')).toBe(0);
+    let release!: () => void;
+    let held!: () => void;
+    const isHeld = new Promise<void>((r) => {
+      held = r;
+    });
+    // PGlite: its one connection, in a transaction that waits; PostgreSQL: the tables the gauges read, locked.
+    const holder = h.deps.db.$transaction(
+      async (tx) => {
+        await tx.$executeRawUnsafe('LOCK TABLE webhook_deliveries, webhook_targets IN ACCESS EXCLUSIVE MODE');
+        held();
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      },
+      { timeout: 120_000 },
+    );
+    try {
+      await isHeld;
+      await busy.database.refresh(); // gives up after its timeout: the database is held until release
+      const [metricsAnswer, health] = await Promise.all([scrapeOther(), rawRequest(other, 'GET', '/healthz')]);
+      expect(health.status).toBe(200);
+      expect(metricsAnswer.status).toBe(200);
+      expect(sample(metricsAnswer.text, 'fas_db_gauges_stale')).toBe(1);
+      expect(metricsAnswer.text).toMatch(/^fas_webhook_deliveries\{state="due"\} /m);
+    } finally {
+      release();
+      await holder;
+    }
+    await busy.database.refresh();
+    expect(sample((await scrapeOther()).text, 'fas_db_gauges_stale')).toBe(0);
+    await other.close();
+  }, 120_000);
 });

@@ -15,11 +15,23 @@ export interface FeedPosition {
 const MAX_SEQ = '9223372036854775807';
 
 /**
- * Only transactions older than every one still running: an event committed later can only come
- * from a transaction at or past this horizon, so it sorts after everything already read and a
- * reader following the feed never skips one. (A long transaction holds the feed back until it ends.)
+ * The feed's horizon: the oldest transaction of this database still running at the statement's
+ * snapshot (or the snapshot's end when none is). An event committed later can only come from a
+ * transaction at or past it, so it sorts after everything already read and a reader following the
+ * feed never skips one. Transaction ids and snapshots are cluster-wide: a transaction left open in
+ * another database of the same server cannot write here, so it is left out; only those known to be
+ * another database's (its backend's or its prepared transaction's) are, so a transaction that ends
+ * between the snapshot and the look-up still holds the horizon. (A long transaction of this
+ * database holds the feed back until it ends.)
  */
-export const FEED_HORIZON = Prisma.sql`e.tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+const HORIZON = Prisma.sql`(SELECT least(pg_snapshot_xmax(s.snap)::text::bigint, (
+    SELECT min(x.xid::text::bigint) FROM pg_snapshot_xip(s.snap) AS x(xid)
+    WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.backend_xid = x.xid::xid AND a.datname <> current_database())
+      AND NOT EXISTS (SELECT 1 FROM pg_prepared_xacts p WHERE p.transaction = x.xid::xid AND p.database <> current_database())))
+  FROM (SELECT pg_current_snapshot() AS snap) s)`;
+
+/** Only events of transactions before the horizon (`HORIZON`). */
+export const FEED_HORIZON = Prisma.sql`e.tx_id < ${HORIZON}`;
 
 export const afterPosition = (p: FeedPosition) => Prisma.sql`(e.tx_id, e.seq) > (${p.txId}::bigint, ${p.seq}::bigint)`;
 
@@ -34,8 +46,8 @@ export async function positionOf(ctx: Ctx, eventId: string): Promise<FeedPositio
 
 /** The end of the feed now: every event visible to a reader lies before it, every later one after. */
 export async function endOfFeed(ctx: Ctx): Promise<FeedPosition> {
-  const [row] = await ctx.sql<{ xmin: string }>(Prisma.sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
-  return { txId: (BigInt(row!.xmin) - 1n).toString(), seq: MAX_SEQ };
+  const [row] = await ctx.sql<{ horizon: string }>(Prisma.sql`SELECT ${HORIZON}::text AS horizon`);
+  return { txId: (BigInt(row!.horizon) - 1n).toString(), seq: MAX_SEQ };
 }
 
 /** Up to `limit` events of the workspace after `position`, oldest first, and the position after the last one. */

@@ -33,11 +33,17 @@ export async function listEvents(caller: Ctx, input: unknown): Promise<Page<Even
   const condition = Prisma.join(where, ' AND ');
   const order = feed ? Prisma.sql`e.tx_id, e.seq` : Prisma.sql`e.occurred_at DESC, e.id DESC`;
   const { skip, take } = skipTake(q);
+  // Every event of the workspace (the newest pages): the kept count (migration event_counts), not a
+  // count of every row.
+  const all = !feed && !q.type && !q.accountId && !range.start && !range.end;
+  const total = all
+    ? Prisma.sql`SELECT coalesce((SELECT n FROM event_counts WHERE workspace_id = ${ctx.workspaceId}::uuid), 0)::int AS total`
+    : Prisma.sql`SELECT count(*)::int AS total FROM events e WHERE ${condition}`;
   const [rows, [counted]] = await Promise.all([
     ctx.sql<EventRow>(Prisma.sql`
       SELECT e.id, e.type, e.account_id, e.occurred_at, e.details FROM events e
       WHERE ${condition} ORDER BY ${order} LIMIT ${take} OFFSET ${skip}`),
-    ctx.sql<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM events e WHERE ${condition}`),
+    ctx.sql<{ total: number }>(total),
   ]);
   return { data: rows.map(toEventDto), page: q.page, limit: q.limit, total: counted?.total ?? 0 };
 }

@@ -56,6 +56,7 @@ export async function changeTransactionStatus(
       'createdAt',
       'coins',
       'accountId',
+      'feeCurrency',
       ...LEDGER_KEYS,
     ],
     (columns) => Prisma.sql`
@@ -93,6 +94,12 @@ export async function changeTransactionStatus(
       createdAt: row.createdAt,
       transactionType: row.transactionType,
       coins: row.coins,
+      coin: row.coin,
+      feeCurrency: row.feeCurrency,
+      quoteCurrency: row.quoteCurrency,
+      amount: row.amount,
+      fee: row.fee,
+      total: row.total,
     },
     [
       [row.status, -1],

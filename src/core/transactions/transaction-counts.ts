@@ -20,13 +20,23 @@ function keys(coins: readonly string[]): string[] {
   return ['', ...[...coins].sort()];
 }
 
+/** What a transaction adds to its rollup row (transaction_rollups): its currencies and figures. */
+export interface RollupFigures {
+  coin: string;
+  feeCurrency?: string | null;
+  quoteCurrency?: string | null;
+  amount: { toString(): string };
+  fee: { toString(): string };
+  total: { toString(): string };
+}
+
 /** A count change: `delta` (+1 or -1) to the counts of `status`. */
 export type CountChange = readonly [status: string, delta: 1 | -1];
 
 /**
  * Applies `changes` (a creation: +1 to its status; a status change: -1 to the old one and +1 to
- * the new one) to the counts of one transaction's (day, type, status), to its all-time counts and
- * to its account's counts, in one statement (one round trip instead of two, or four for a status
+ * the new one) to the counts of one transaction's (day, type, status), to its all-time counts, to
+ * its account's counts and to its rollup row (count and figures, transaction-rollups.ts), in one statement (one round trip instead of two, or four for a status
  * change: cheaper per write, and these rows are shared by every writer of the workspace, so their
  * locks must be held as briefly as possible (docs/benchmarks.md, "Measurements behind code
  * decisions")). Every writer runs this same statement, so the rows are locked in the same order
@@ -40,7 +50,7 @@ export async function bumpCounts(
     createdAt: Date;
     transactionType: string;
     coins: readonly string[];
-  },
+  } & RollupFigures,
   changes: readonly CountChange[],
 ): Promise<void> {
   const day = t.createdAt.toISOString().slice(0, 10);
@@ -50,6 +60,15 @@ export async function bumpCounts(
   await tx.$executeRaw`
     WITH ch AS (
       SELECT * FROM unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
+    ), rollup AS (
+      INSERT INTO transaction_rollups (workspace_id, day, transaction_type, status, coin, fee_currency, quote_currency, n, amount, fee, total)
+      SELECT ${t.workspaceId}::uuid, ${day}::date, ${t.transactionType}::transaction_type, ch.status, ${t.coin},
+        ${t.feeCurrency ?? ''}, ${t.quoteCurrency ?? ''}, ch.delta,
+        ch.delta * ${String(t.amount)}::numeric, ch.delta * ${String(t.fee)}::numeric, ch.delta * ${String(t.total)}::numeric
+      FROM ch ORDER BY ch.status
+      ON CONFLICT (workspace_id, day, transaction_type, status, coin, fee_currency, quote_currency) DO UPDATE SET
+        n = transaction_rollups.n + EXCLUDED.n, amount = transaction_rollups.amount + EXCLUDED.amount,
+        fee = transaction_rollups.fee + EXCLUDED.fee, total = transaction_rollups.total + EXCLUDED.total
     ), by_account AS (
       INSERT INTO account_transaction_counts (workspace_id, account_id, coin, transaction_type, status, n)
       SELECT ${t.workspaceId}::uuid, ${t.accountId}::uuid, c, ${t.transactionType}::transaction_type, ch.status, ch.delta
@@ -74,9 +93,15 @@ export interface CountTables {
   rows: string;
   counts: string;
   accountCounts: string;
+  rollups: string;
 }
 
-const LIVE_TABLES: CountTables = { rows: 'transactions', counts: 'transaction_counts', accountCounts: 'account_transaction_counts' };
+const LIVE_TABLES: CountTables = {
+  rows: 'transactions',
+  counts: 'transaction_counts',
+  accountCounts: 'account_transaction_counts',
+  rollups: 'transaction_rollups',
+};
 
 /**
  * Rebuilds a workspace's counts, its accounts' included, from its rows (after bulk loads, or to
@@ -91,16 +116,27 @@ export async function rebuildCounts(db: RawExecutor, workspaceId: string, tables
   const rows = Prisma.raw(tables.rows);
   const counts = Prisma.raw(tables.counts);
   const accountCounts = Prisma.raw(tables.accountCounts);
+  const rollups = Prisma.raw(tables.rollups);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${accountCounts} WHERE workspace_id = ${workspaceId}::uuid`);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${rollups} WHERE workspace_id = ${workspaceId}::uuid`);
+  // The day groups also carry the rollups' currency keys and sums, so the rollups come from the
+  // same single pass over the rows.
   await db.$executeRaw(Prisma.sql`
     WITH groups AS MATERIALIZED (
       SELECT t.account_id, (t.created_at AT TIME ZONE 'UTC')::date AS day, t.coins, t.transaction_type, t.status,
-             GROUPING(t.account_id) = 1 AS by_day, count(*) AS n
+             t.coin, coalesce(t.fee_currency, '') AS fee_currency, coalesce(t.quote_currency, '') AS quote_currency,
+             GROUPING(t.account_id) = 1 AS by_day, count(*) AS n, sum(t.amount) AS amount, sum(t.fee) AS fee, sum(t.total) AS total
       FROM ${rows} t
       WHERE t.workspace_id = ${workspaceId}::uuid
       GROUP BY GROUPING SETS ((t.account_id, t.coins, t.transaction_type, t.status),
-                              ((t.created_at AT TIME ZONE 'UTC')::date, t.coins, t.transaction_type, t.status))
+                              ((t.created_at AT TIME ZONE 'UTC')::date, t.coins, t.transaction_type, t.status,
+                               t.coin, coalesce(t.fee_currency, ''), coalesce(t.quote_currency, '')))
+    ), rollup AS (
+      INSERT INTO ${rollups} (workspace_id, day, transaction_type, status, coin, fee_currency, quote_currency, n, amount, fee, total)
+      SELECT ${workspaceId}::uuid, day, transaction_type, status, coin, fee_currency, quote_currency, sum(n), sum(amount), sum(fee), sum(total)
+      FROM groups WHERE by_day
+      GROUP BY day, transaction_type, status, coin, fee_currency, quote_currency
     ), per_key AS MATERIALIZED (
       -- Each group once per count key: the empty coin and each of its coins.
       SELECT g.by_day, g.account_id, g.day, c.coin, g.transaction_type, g.status, sum(g.n)::bigint AS n

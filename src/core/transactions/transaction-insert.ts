@@ -108,6 +108,12 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
       createdAt: now,
       transactionType: t.transactionType,
       coins: t.coins as string[],
+      coin: t.coin,
+      feeCurrency: t.feeCurrency,
+      quoteCurrency: t.quoteCurrency,
+      amount: t.amount,
+      fee: t.fee,
+      total: t.total,
     },
     [['pending', 1]],
   );

@@ -4,18 +4,10 @@ import { validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
+import { rollupSource, rowSource } from './transaction-rollups.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
-
-/** Each group's key, computed once per row in the inner query (`g`) and read by the outer one. */
-const GROUP_SQL: Record<StatsGroup, { column: string; sql: Prisma.Sql }> = {
-  COIN: { column: 'coin', sql: Prisma.sql`t.coin` },
-  TYPE: { column: 'transactionType', sql: Prisma.sql`t.transaction_type::text` },
-  STATUS: { column: 'status', sql: Prisma.sql`t.status::text` },
-  DAY: { column: 'day', sql: Prisma.sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` },
-  MONTH: { column: 'month', sql: Prisma.sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM')` },
-};
 
 export interface StatsRow {
   coin: string | null;
@@ -42,45 +34,57 @@ const LEGS = Prisma.sql`CROSS JOIN LATERAL (VALUES
     (CASE WHEN g.trade THEN g.quote_currency END, 0, 0, 0, g.total)
   ) AS leg(currency, n, amount, fee, total)`;
 
+/** Which source answers: the rollups when they can (`auto`), or the rows whatever the request (benchmarks, tests). */
+export type StatsFrom = 'auto' | 'rows';
+
+const COLUMN: Record<StatsGroup, string> = { COIN: 'coin', TYPE: 'transactionType', STATUS: 'status', DAY: 'day', MONTH: 'month' };
+
 /**
- * Counts, and exact decimal sums of amount, fee and total, per group, computed in SQL over the same
- * filter as the list. Two currencies are never added: the sums are given only when grouped by
- * COIN, which groups each figure under the currency it is in (see LEGS), so a trade's quantity
- * counts under its base currency and its fee and total under its quote currency. `count` counts a
- * transaction once, under its primary coin (a trade's base currency).
+ * Counts, and exact decimal sums of amount, fee and total, per group, over the same filter as the
+ * list. Two currencies are never added: the sums are given only when grouped by COIN, which groups
+ * each figure under the currency it is in (see LEGS), so a trade's quantity counts under its base
+ * currency and its fee and total under its quote currency. `count` counts a transaction once,
+ * under its primary coin (a trade's base currency). Whole UTC days without an account or search
+ * are read from the rollups (transaction-rollups.ts), which give the same answer; anything else
+ * from the rows.
  */
-export async function transactionStats(caller: Ctx, input: { filter?: unknown; groupBy: readonly string[] }): Promise<StatsRow[]> {
+export async function transactionStats(
+  caller: Ctx,
+  input: { filter?: unknown; groupBy: readonly string[] },
+  opts: { from?: StatsFrom } = {},
+): Promise<StatsRow[]> {
   const ctx = listReads(caller);
   const asked: unknown = input?.groupBy;
   if (!Array.isArray(asked) || asked.some((g) => !(STATS_GROUPS as readonly unknown[]).includes(g))) {
     throw validationError([{ field: 'groupBy', message: `must be a list of ${STATS_GROUPS.join(', ')}` }]);
   }
   const groups = [...new Set(asked as StatsGroup[])];
-  const filter = validateQuery('listTransactions', input.filter ?? {});
-  const where = transactionWhere(resolveTransactionFilter(ctx, filter));
+  const filter = resolveTransactionFilter(ctx, validateQuery('listTransactions', input.filter ?? {}));
+  const src = (opts.from !== 'rows' && rollupSource(filter)) || rowSource(transactionWhere(filter));
   const byCurrency = groups.includes('COIN');
-  const keys = groups.filter((g) => g !== 'COIN');
-  const as = (g: StatsGroup) => Prisma.raw(`"${GROUP_SQL[g].column}"`);
+  const keys = groups.filter((g): g is Exclude<StatsGroup, 'COIN'> => g !== 'COIN');
+  const as = (g: StatsGroup) => Prisma.raw(`"${COLUMN[g]}"`);
   const ordered = (n: number) =>
     n ? Prisma.sql`ORDER BY ${Prisma.join(Array.from({ length: n }, (_, i) => Prisma.raw(String(i + 1))))}` : Prisma.empty;
-  let rows: (Partial<StatsRow> & { count: bigint })[];
+  let rows: (Partial<StatsRow> & { count: bigint | string })[];
   if (!byCurrency) {
-    const select = groups.map((g) => Prisma.sql`${GROUP_SQL[g].sql} AS ${as(g)}`);
+    const select = keys.map((g) => Prisma.sql`${src.key[g]} AS ${as(g)}`);
+    // Grouped, a group with no transaction left (rollups whose rows all changed status) is no group.
     rows = await ctx.db.$queryRaw(Prisma.sql`
-      SELECT ${groups.length ? Prisma.sql`${Prisma.join(select)},` : Prisma.empty} count(*) AS count
-      FROM transactions t WHERE ${where}
-      ${groups.length ? Prisma.sql`GROUP BY ${Prisma.join(groups.map((g) => GROUP_SQL[g].sql))}` : Prisma.empty} ${ordered(groups.length)}`);
+      SELECT ${keys.length ? Prisma.sql`${Prisma.join(select)},` : Prisma.empty} coalesce(${src.count}, 0)::bigint AS count
+      ${src.from}
+      ${keys.length ? Prisma.sql`GROUP BY ${Prisma.join(keys.map((g) => src.key[g]))} HAVING ${src.count} > 0` : Prisma.empty} ${ordered(keys.length)}`);
   } else {
-    const inner = keys.map((g) => Prisma.sql`${GROUP_SQL[g].sql} AS ${as(g)}`);
-    const innerKeys = [...keys.map((g) => GROUP_SQL[g].sql), Prisma.sql`t.transaction_type, t.coin, t.fee_currency, t.quote_currency`];
+    const inner = keys.map((g) => Prisma.sql`${src.key[g]} AS ${as(g)}`);
+    const innerKeys = [...keys.map((g) => src.key[g]), Prisma.sql`t.transaction_type, t.coin, 3, 4`];
     // The outer keys in the order asked, COIN being the leg's currency.
     const outer = groups.map((g) => (g === 'COIN' ? Prisma.sql`leg.currency` : Prisma.sql`g.${as(g)}`));
     rows = await ctx.db.$queryRaw(Prisma.sql`
       WITH g AS (
-        SELECT ${inner.length ? Prisma.sql`${Prisma.join(inner)},` : Prisma.empty}
-          t.transaction_type = 'trade' AS trade, t.coin, t.fee_currency, t.quote_currency,
-          count(*) AS n, sum(t.amount) AS amount, sum(t.fee) AS fee, sum(t.total) AS total
-        FROM transactions t WHERE ${where} GROUP BY ${Prisma.join(innerKeys)}
+        SELECT t.transaction_type = 'trade' AS trade, t.coin, ${src.feeCurrency} AS fee_currency, ${src.quoteCurrency} AS quote_currency,
+          ${inner.length ? Prisma.sql`${Prisma.join(inner)},` : Prisma.empty}
+          ${src.count} AS n, ${src.amount} AS amount, ${src.fee} AS fee, ${src.total} AS total
+        ${src.from} GROUP BY ${Prisma.join(innerKeys)}
       )
       SELECT ${Prisma.join(outer.map((o, i) => Prisma.sql`${o} AS ${as(groups[i] as StatsGroup)}`))},
         sum(leg.n)::bigint AS count, sum(leg.amount)::text AS amount, sum(leg.fee)::text AS fee, sum(leg.total)::text AS total

@@ -157,12 +157,13 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
 }
 
 /** The tables aside a seed counts into: the day counts, the account counts, the search groups. */
-const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`];
+const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups] = countTables(stage) as [string, string, string];
+  const [counts, accountCounts, groups, rollups] = countTables(stage) as [string, string, string, string];
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(rollups)} (LIKE transaction_rollups INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(accountCounts)} (LIKE account_transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(groups)} (LIKE search_groups INCLUDING DEFAULTS)`);
   // The rows aside have no statistics yet (ANALYZE would wait for the other session's build): the
@@ -175,15 +176,16 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
       await s.query(query.text, query.values);
     },
   };
-  await rebuildCounts(executor, workspaceId, { rows: q(stage), counts: q(counts), accountCounts: q(accountCounts) });
+  await rebuildCounts(executor, workspaceId, { rows: q(stage), counts: q(counts), accountCounts: q(accountCounts), rollups: q(rollups) });
   await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups) });
 }
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups] = countTables(stage) as [string, string, string];
+  const [counts, accountCounts, groups, rollups] = countTables(stage) as [string, string, string, string];
   for (const [live, aside] of [
     ['transaction_counts', counts],
+    ['transaction_rollups', rollups],
     ['account_transaction_counts', accountCounts],
     ['search_groups', groups],
   ] as const) {

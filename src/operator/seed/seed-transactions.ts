@@ -146,6 +146,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   }
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_rollups');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) ledger_entries');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) ledger_balances');

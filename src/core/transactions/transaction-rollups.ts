@@ -1,0 +1,88 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import { MAX_INSTANT } from './date-range.js';
+import type { TransactionFilter } from './transaction-filter.js';
+
+const DAY_MS = 86_400_000;
+
+/** Where `transactionStats` reads: the key of each group, the filtered relation, and its aggregates. */
+export interface StatsSource {
+  /** The group keys other than COIN (the currency, which comes from the legs). */
+  key: { TYPE: Prisma.Sql; STATUS: Prisma.Sql; DAY: Prisma.Sql; MONTH: Prisma.Sql };
+  /** `FROM ... WHERE ...` over alias `t`, with the columns transaction_type, coin, fee_currency, quote_currency. */
+  from: Prisma.Sql;
+  /** The number of transactions of a group, as an aggregate. */
+  count: Prisma.Sql;
+  /** The sums of a group, as aggregates. */
+  amount: Prisma.Sql;
+  fee: Prisma.Sql;
+  total: Prisma.Sql;
+  /** A trade's fee and quote currencies, NULL when it has none. */
+  feeCurrency: Prisma.Sql;
+  quoteCurrency: Prisma.Sql;
+}
+
+/** The transactions' own rows: every matching row is read. */
+export function rowSource(where: Prisma.Sql): StatsSource {
+  return {
+    key: {
+      TYPE: Prisma.sql`t.transaction_type::text`,
+      STATUS: Prisma.sql`t.status::text`,
+      DAY: Prisma.sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+      MONTH: Prisma.sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`,
+    },
+    from: Prisma.sql`FROM transactions t WHERE ${where}`,
+    count: Prisma.sql`count(*)`,
+    amount: Prisma.sql`sum(t.amount)`,
+    fee: Prisma.sql`sum(t.fee)`,
+    total: Prisma.sql`sum(t.total)`,
+    feeCurrency: Prisma.sql`t.fee_currency`,
+    quoteCurrency: Prisma.sql`t.quote_currency`,
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The rollups (transaction_rollups, one row per workspace, UTC day, type, status and currency key,
+ * kept with every write) as the source of a filter they answer exactly: no account or search, and
+ * dates, if any, on whole UTC days. A coin filter matches a transaction holding the coin, which is
+ * its `coin` or, for a trade, its quote currency (`coins` is [coin] or [base, quote]). Rows whose
+ * transactions all moved to another status (n = 0) are left out, as no row of theirs is there.
+ * Undefined when the rows must be read.
+ */
+export function rollupSource(f: TransactionFilter): StatsSource | undefined {
+  if (f.accountId || f.search) return undefined;
+  const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`, Prisma.sql`t.n > 0`];
+  const { start, end } = f.range;
+  if (start) {
+    const at = start.at.getTime() + (start.inclusive ? 0 : 1);
+    if (at % DAY_MS !== 0) return undefined;
+    parts.push(Prisma.sql`t.day >= ${iso(at)}::date`);
+  }
+  if (end) {
+    const to = end.at.getTime() + (end.inclusive ? 1 : 0);
+    // An end in the last representable day bounds nothing (its next day has no ISO date).
+    if (to <= MAX_INSTANT) {
+      if (to % DAY_MS !== 0) return undefined;
+      parts.push(Prisma.sql`t.day < ${iso(to)}::date`);
+    }
+  }
+  if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
+  if (f.coin) parts.push(Prisma.sql`(t.coin = ${f.coin} OR (t.transaction_type = 'trade' AND t.quote_currency = ${f.coin}))`);
+  return {
+    key: {
+      TYPE: Prisma.sql`t.transaction_type::text`,
+      STATUS: Prisma.sql`t.status::text`,
+      DAY: Prisma.sql`to_char(t.day, 'YYYY-MM-DD')`,
+      MONTH: Prisma.sql`to_char(t.day, 'YYYY-MM')`,
+    },
+    from: Prisma.sql`FROM transaction_rollups t WHERE ${Prisma.join(parts, ' AND ')}`,
+    count: Prisma.sql`sum(t.n)`,
+    amount: Prisma.sql`sum(t.amount)`,
+    fee: Prisma.sql`sum(t.fee)`,
+    total: Prisma.sql`sum(t.total)`,
+    feeCurrency: Prisma.sql`nullif(t.fee_currency, '')`,
+    quoteCurrency: Prisma.sql`nullif(t.quote_currency, '')`,
+  };
+}
