@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { ALL_TIME } from './all-time.js';
+import { ALL_TIME } from './transaction-counts.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { matchesByName, matchingGroups, OTHER_FIELDS, pattern, prefixMatches, SEARCH_KEYS, wordPrefixes } from './transaction-search.js';
 
