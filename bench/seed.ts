@@ -152,7 +152,7 @@ async function main() {
   );
   out.push('');
   out.push(`Steps: ${phases.join(', ')}.`);
-  if (steps.length) out.push('', `Built in sessions of their own at once (each session's builds in order): ${steps.join(', ')}.`);
+  if (steps.length) out.push('', `Built in two sessions at once (each session's builds in order): ${steps.join(', ')}.`);
   out.push('');
   out.push(`| \`transactions\` (${fmt(stored.rows)} rows) | bytes | bytes per transaction |`);
   out.push('|---|---|---|');

@@ -5,7 +5,7 @@ import type { Page } from '../pagination.js';
 import { skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
-import { searchPageCte, searchSets, searchTotal } from './search-sets.js';
+import { isSearchOnly, searchOnlyPage } from './search-page.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
@@ -26,7 +26,7 @@ export async function listTransactions(caller: Ctx, input: unknown, opts: { deep
   const filter = resolveTransactionFilter(ctx, q);
   const where = transactionWhere(filter);
   const { skip, take } = skipTake(q);
-  if (filter.search) return searchPage(ctx, q, { ...filter, search: filter.search });
+  if (filter.search) return searchPage(ctx, q, filter, where);
   const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;
   const page = edge
     ? Prisma.sql`WITH RECURSIVE ${edge}, ${deepPage(where, skip, take)}`
@@ -77,24 +77,33 @@ function deepPage(where: Prisma.Sql, skip: number, take: number): Prisma.Sql {
 }
 
 /**
- * With `search`: the search's sets are found first (search-sets.ts: the matching groups' keys, the
- * accounts whose email matches), the exact total is counted from them, and the page is read
- * newest first against them or gathered from them, whichever reads fewer rows.
+ * With `search`. Alone, it is answered from the search groups (search-page.ts: the total from
+ * their counts, the page from each group's newest rows). With other filters, finding the matches
+ * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
+ * they are found once (a CTE used twice is materialized) and both the page and the total come from
+ * them, instead of searching twice.
  */
-async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter & { search: string }): Promise<Page<TransactionDto>> {
+async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter, where: Prisma.Sql): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
-  const sets = await searchSets(ctx, filter.search);
-  const total = await searchTotal(ctx, filter, sets, filter.search);
-  const rows =
-    total > skip
-      ? await selectTransactionRows(
-          ctx.sql,
-          (columns) => Prisma.sql`
-    WITH ${searchPageCte(filter, sets, filter.search, total, skip, take)}
+  const ctes = isSearchOnly(filter)
+    ? searchOnlyPage(ctx.workspaceId, filter.search, skip, take)
+    : Prisma.sql`matches AS (
+      SELECT t.id, t.created_at FROM transactions t WHERE ${where}
+    ), page AS (
+      SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}
+    ), total AS (
+      SELECT count(*) AS n FROM matches
+    )`;
+  const rows = await selectTransactionRows(
+    ctx.sql,
+    (columns) => Prisma.sql`
+    WITH ${ctes}
     SELECT ${columns}
     FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
     ORDER BY page.created_at DESC, page.id DESC`,
-        )
-      : [];
+    { matched: Prisma.sql`(SELECT n FROM total)` },
+  );
+  // A page past the end has no row to carry the total: count on its own then.
+  const total = rows[0] ? Number(rows[0].matched) : await countTransactions(ctx, filter);
   return { data: rows.map(toTransactionDto), page: q.page, limit: q.limit, total };
 }

@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from './date-range.js';
-import { searchSets, searchTotal } from './search-sets.js';
+import { isSearchOnly, searchOnlyTotal } from './search-page.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 
 type Tx = Prisma.TransactionClient;
@@ -170,7 +170,7 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The exact number of transactions matching a filter. Filters the count table covers (type,
  * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
  * at either end of a date range by counting those rows. An account filter without dates or search
- * is answered from the account's counts; a search from its sets (search-sets.ts);
+ * is answered from the account's counts; a search alone from its groups' counts (search-page.ts);
  * with dates, and a search with other filters, rows are counted directly, through their own indexes.
  */
 export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise<number> {
@@ -186,7 +186,10 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
     );
     return Number(rows[0]?.n ?? 0);
   }
-  if (f.search) return searchTotal(ctx, f, await searchSets(ctx, f.search), f.search);
+  if (isSearchOnly(f)) {
+    const rows = await ctx.sql<{ n: bigint | string }>(searchOnlyTotal(ctx.workspaceId, f.search));
+    return Number(rows[0]?.n ?? 0);
+  }
   if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
     const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);

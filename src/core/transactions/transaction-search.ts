@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 
 /** The free-text fields of `transactions t` each value of which is rare: the word keys index holds them. */
-export const OTHER_FIELDS = Prisma.sql`ARRAY[t.reference, t.transaction_reference, t.imad, t.trace_number]`;
+const OTHER_FIELDS = Prisma.sql`ARRAY[t.reference, t.transaction_reference, t.imad, t.trace_number]`;
 /** The name-like fields of `transactions t`, each addenda line a field of its own: few distinct values, counted in `search_groups`. */
 const NAME_FIELDS = Prisma.sql`ARRAY[t.originator_name, t.beneficiary_name] || t.addenda`;
 
@@ -24,24 +24,33 @@ export function matchingGroups(workspaceId: string, search: string): Prisma.Sql 
  * with or without their `0x` (B-trees on `lower(...)`). `%`, `_` and `\` are literal.
  */
 export function otherMatches(workspaceId: string, search: string): Prisma.Sql[] {
-  return [
-    Prisma.sql`t.account_id = ANY(ARRAY(SELECT a.id FROM accounts a WHERE a.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${search}`)}))`,
-    ...prefixMatches(search),
-  ];
-}
-
-/** The prefix matches of `otherMatches`: of the id, of txHash and of targetAddress (with or without `0x`). */
-export function prefixMatches(search: string): Prisma.Sql[] {
   const literal = likeLiteral(search);
   const prefixes = [`${literal}%`];
   if (!search.startsWith('0x')) prefixes.push(`0x${literal}%`);
   const others = [
+    Prisma.sql`t.account_id = ANY(ARRAY(SELECT a.id FROM accounts a WHERE a.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${search}`)}))`,
     ...prefixes.map((p) => Prisma.sql`lower(t.tx_hash) LIKE ${p}`),
     ...prefixes.map((p) => Prisma.sql`lower(t.target_address) LIKE ${p}`),
   ];
   const ids = uuidPrefixRange(search);
   if (ids) others.push(Prisma.sql`t.id BETWEEN ${ids.from}::uuid AND ${ids.to}::uuid`);
   return others;
+}
+
+/**
+ * The rows `search` matches other than by their names: by the rare free-text fields or by
+ * `otherMatches`, and not by their names (those are counted in their groups). Written
+ * `(keys OR others) AND (pattern OR others)`, which is `(keys AND pattern) OR others` as the
+ * pattern implies the keys: the first clause is the scan of the indexes, which PostgreSQL then
+ * does not evaluate again on each row, and the row is checked by the second, whose cost is the
+ * pattern alone (recomputing the keys of every candidate cost more than finding them).
+ */
+export function matchesNotByName(workspaceId: string, search: string): Prisma.Sql {
+  const others = otherMatches(workspaceId, search);
+  const q = Prisma.sql`${search}`;
+  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${q})`;
+  return Prisma.sql`((${Prisma.join([keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(OTHER_FIELDS, q), ...others], ' OR ')})
+    AND NOT coalesce(${pattern(NAME_FIELDS, q)}, false))`;
 }
 
 /** Whether the names of `transactions t` match `search` (NULL for a query without a word). */
@@ -68,7 +77,7 @@ export function searchCondition(workspaceId: string, search: string): Prisma.Sql
 }
 
 /** Whether the query's pattern (`search_pattern`) matches `fields` (an SQL text array), one field per line. */
-export function pattern(fields: Prisma.Sql, search: Prisma.Sql): Prisma.Sql {
+function pattern(fields: Prisma.Sql, search: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`lower(array_to_string(${fields}, E'\\n')) ~ search_pattern(${search})`;
 }
 
