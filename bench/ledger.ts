@@ -11,6 +11,8 @@
 // - the balance read (`getAccountBalances`) p50/p99 over R (default 2,000) reads of random accounts
 //   of a workspace seeded with N transactions (default 100,000; target p99 <= 5 ms at 10,000,000),
 //   and the statement's first page (`listAccountEntries`, 100 entries).
+// With --database NAME --workspace NAME: the reads only, on that database's workspace of that name
+// (a seed already there, e.g. `bench:seed`'s 10,000,000 rows), nothing written or recreated.
 // Prints a markdown table to stdout, progress on stderr.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -27,6 +29,8 @@ const clients = Number(option('clients') ?? 8);
 const seconds = Number(option('seconds') ?? 10);
 const reads = Number(option('reads') ?? 2_000);
 const beforeDir = option('before');
+const reuseDatabase = option('database');
+const reuseWorkspace = option('workspace');
 const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 for (const [n, v] of Object.entries({ rows, clients, seconds, reads })) {
   if (!Number.isSafeInteger(v) || v < 1) throw new Error(`--${n} must be a positive integer`);
@@ -142,15 +146,23 @@ async function readPath(db: string) {
   const database = await openDatabase({ databaseUrl: urlOf(db), dataDir: '' });
   try {
     const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });
-    const ws = await database.prisma.workspace.create({
-      data: { id: randomUUID(), name: 'bench-ledger-reads', sandbox: true },
-      select: { id: true },
-    });
+    const found = reuseWorkspace
+      ? await database.prisma.workspace.findFirst({ where: { name: reuseWorkspace }, select: { id: true } })
+      : null;
+    if (reuseWorkspace && !found) throw new Error(`no workspace named ${reuseWorkspace} in ${db}`);
+    const ws =
+      found ??
+      (await database.prisma.workspace.create({
+        data: { id: randomUUID(), name: 'bench-ledger-reads', sandbox: true },
+        select: { id: true },
+      }));
     const ctx = createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
-    log(`seeding ${fmt(rows)} transactions for the reads (load ${load()})`);
-    const seededAt = performance.now();
-    await seedTransactions(ctx, { transactions: rows });
-    log(`seeded in ${fmt((performance.now() - seededAt) / 1000, 1)} s`);
+    if (!found) {
+      log(`seeding ${fmt(rows)} transactions for the reads (load ${load()})`);
+      const seededAt = performance.now();
+      await seedTransactions(ctx, { transactions: rows });
+      log(`seeded in ${fmt((performance.now() - seededAt) / 1000, 1)} s`);
+    }
     const accounts = (await database.prisma.account.findMany({ where: { workspaceId: ws.id }, select: { id: true } })).map((a) => a.id);
     const [entries] = (await database.prisma.$queryRawUnsafe(
       'SELECT count(*)::text AS n FROM ledger_entries WHERE workspace_id = $1::uuid',
@@ -171,7 +183,11 @@ async function readPath(db: string) {
     };
     const balance = await time((accountId) => getAccountBalances(ctx, { accountId }));
     const statement = await time((accountId) => listAccountEntries(ctx, { accountId, query: {} }));
-    return { balance, statement, accounts: accounts.length, entries: Number(entries?.n ?? 0) };
+    const [transactions] = (await database.prisma.$queryRawUnsafe(
+      'SELECT count(*)::text AS n FROM transactions WHERE workspace_id = $1::uuid',
+      ws.id,
+    )) as { n: string }[];
+    return { balance, statement, accounts: accounts.length, entries: Number(entries?.n ?? 0), transactions: Number(transactions?.n ?? 0) };
   } finally {
     await database.close();
   }
@@ -185,7 +201,7 @@ async function main() {
   ];
   if (beforeDir) runs.unshift({ name: 'before', dir: path.resolve(beforeDir), db: 'fas_bench_ledger_before' });
   const rates: Record<string, Record<number, WriteRates>> = {};
-  for (const r of runs) {
+  for (const r of reuseWorkspace ? [] : runs) {
     await ensureBenchDatabase(urlOf(r.db), { fresh: true });
     rates[r.name] = {};
     for (const n of [1, clients]) {
@@ -194,7 +210,7 @@ async function main() {
     }
   }
   log(`reads (load ${load()})`);
-  const readsOf = await readPath('fas_bench_ledger_after');
+  const readsOf = await readPath(reuseDatabase ?? 'fas_bench_ledger_after');
   out.push(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), Node ${process.version}, PostgreSQL at ${new URL(server).host}.`);
   out.push(`Load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}.`);
   out.push('');
@@ -213,7 +229,7 @@ async function main() {
       );
     }
   }
-  const scale = `${fmt(rows)} transactions, ${fmt(readsOf.accounts)} accounts, ${fmt(readsOf.entries)} entries`;
+  const scale = `${fmt(readsOf.transactions)} transactions, ${fmt(readsOf.accounts)} accounts, ${fmt(readsOf.entries)} entries`;
   out.push(
     `| balance read p50 / p99 at ${scale} | | ${fmt(readsOf.balance.p50, 2)} / ${fmt(readsOf.balance.p99, 2)} ms | | p99 <= 5 ms at 10,000,000 (${readsOf.balance.p99 <= 5 ? 'met' : 'missed'} here) |`,
   );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyLedger } from '../../src/core/ledger/verify-ledger.js';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
@@ -22,15 +23,26 @@ const asideTables = async () =>
   (await h.deps.sql<{ name: string }>(Prisma.sql`SELECT relname AS name FROM pg_class WHERE relname LIKE 'transactions_seed_%'`)).map(
     (r) => r.name,
   );
-const structure = async () =>
+const structure = async (table = 'transactions') =>
   (
     await h.deps.sql<{ def: string }>(Prisma.sql`
-      SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'transactions'::regclass
+      SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = ${table}::regclass
       UNION ALL
-      SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = 'transactions'::regclass`)
+      SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = ${table}::regclass
+      UNION ALL
+      SELECT 'sequence ' || s FROM pg_get_serial_sequence(${table}, 'id') s WHERE s IS NOT NULL`)
   )
     .map((r) => r.def)
     .sort();
+/** A workspace's ledger in id order, without the ids: what `ledger_backfill` would write too. */
+const ledgerOf = (workspaceId: string) =>
+  h.deps.sql<{ row: string }>(Prisma.sql`
+    SELECT * FROM (SELECT concat_ws(' ', transaction_id, account_id, currency, type, status, created_at, amount, clearing, fees,
+                                    trading_desk, posted, pending_in, pending_out) AS row
+                   FROM ledger_entries WHERE workspace_id = ${workspaceId}::uuid ORDER BY id) e
+    UNION ALL
+    SELECT * FROM (SELECT concat_ws(' ', 'balance', account_id, currency, posted, pending_in, pending_out, updated_at)
+                   FROM ledger_balances WHERE workspace_id = ${workspaceId}::uuid ORDER BY account_id, currency) b`);
 
 describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))('fas seed on PostgreSQL: the load built aside', () => {
   it('a load that fails leaves no table aside and no row; a table left by a killed seed is dropped by the next one', async () => {
@@ -50,6 +62,8 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     expect(await asideTables()).toEqual(['transactions_seed_killed']);
 
     const before = await structure();
+    const ledgerBefore = await structure('ledger_entries');
+    expect(await one<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM ledger_entries`)).toEqual({ n: 0 });
     const ws = await workspaceFactory(h.deps);
     // Another workspace writes a transaction while the seed builds aside: the swap must keep it.
     const other = await workspaceFactory(h.deps, 'Other');
@@ -65,7 +79,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         onStep: (name) => steps.push(name),
         onPhase: (p) => {
           phases.push(p);
-          if (p === 'building indexes in 2 sessions') written = createBank(other.ctx, otherAccount, { beneficiaryName: 'Meanwhile Ltd' });
+          if (p === 'building indexes in 3 sessions') written = createBank(other.ctx, otherAccount, { beneficiaryName: 'Meanwhile Ltd' });
         },
       },
     );
@@ -82,20 +96,35 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         Prisma.sql`SELECT n::int FROM search_groups WHERE workspace_id = ${other.workspaceId}::uuid AND text = 'Meanwhile Ltd'`,
       ),
     ).toEqual({ n: 1 });
-    expect(phases).toEqual([
-      'building indexes in 2 sessions',
-      'checking foreign keys',
-      'swapping in',
-      'analyzing',
-      'ledger',
-      'analyzing counts',
-    ]);
+    expect(phases).toEqual(['building indexes in 3 sessions', 'checking foreign keys', 'swapping in', 'analyzing', 'analyzing counts']);
     expect(await asideTables()).toEqual([]);
     // The same indexes and keys under the same names, each built once, and the rows all there.
     expect(await structure()).toEqual(before);
     // The primary key is in \`before\` twice: its index and its constraint.
     const names = before.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
-    expect(steps.sort()).toEqual([...new Set(names), 'counts'].sort());
+    const ledgerNames = ledgerBefore.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
+    const ledgerSteps = [...new Set(ledgerNames)].filter((n) => n !== 'sequence').map((n) => `ledger ${n}`);
+    expect(steps.sort()).toEqual([...new Set(names), 'counts', 'ledger entries', ...ledgerSteps].sort());
+    // The ledger swapped in: the same structure (the sequence with it), the entry written meanwhile
+    // kept, and the entries and balances those of `ledger_backfill` from the live rows.
+    expect(await structure('ledger_entries')).toEqual(ledgerBefore);
+    expect(
+      await one<{ n: number }>(
+        Prisma.sql`SELECT count(*)::int AS n FROM ledger_entries WHERE workspace_id = ${other.workspaceId}::uuid AND transaction_id = ${meanwhile?.id}::uuid`,
+      ),
+    ).toEqual({ n: 1 });
+    expect(await verifyLedger(h.deps)).toMatchObject({ drifts: [], negative: 0 });
+    const built = await ledgerOf(ws.workspaceId);
+    expect(built.length).toBeGreaterThan(1500);
+    expect(built.filter((r) => r.row.startsWith('balance')).length).toBeGreaterThan(15);
+    const next = await one<{ id: string }>(Prisma.sql`SELECT nextval(pg_get_serial_sequence('ledger_entries', 'id'))::text AS id`);
+    expect(await one<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM ledger_entries WHERE id >= ${next.id}::bigint`)).toEqual({
+      n: 0,
+    });
+    await h.deps.db.$executeRaw`DELETE FROM ledger_entries WHERE workspace_id = ${ws.workspaceId}::uuid`;
+    await h.deps.db.$executeRaw`DELETE FROM ledger_balances WHERE workspace_id = ${ws.workspaceId}::uuid`;
+    await h.deps.sql(Prisma.sql`SELECT ledger_backfill(${ws.workspaceId}::uuid, true)`);
+    expect(await ledgerOf(ws.workspaceId)).toEqual(built);
     expect(
       await one<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM transactions WHERE workspace_id = ${ws.workspaceId}::uuid`),
     ).toEqual({

@@ -10,6 +10,8 @@ export interface LoadResult {
   frozen: boolean;
   /** The counts of `countFor` were rebuilt and committed with the rows (load-aside.ts). */
   counted?: boolean;
+  /** The ledger of `countFor` was built aside and swapped in with the rows (ledger-aside.ts). */
+  ledgered?: boolean;
 }
 
 export interface LoadOptions {

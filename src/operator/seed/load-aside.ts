@@ -5,6 +5,7 @@ import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { type Definition, type LoadOptions, type LoadResult, q, structure } from './bulk-load.js';
 import { COPY_COLUMNS } from './copy-text.js';
+import { buildLedgerAside, ledgerIndexOn, ledgerStructure, ledgerSwappable, ledgerTables, swapLedger } from './ledger-aside.js';
 
 /** Tables a seed loads aside are named with this prefix (and dropped, when left by a killed seed, by the next one). */
 const PREFIX = 'transactions_seed_';
@@ -79,7 +80,9 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
     const keyIndexes = await s.query<Definition>(
       `SELECT conname AS name, pg_get_indexdef(conindid) AS def FROM pg_constraint WHERE conrelid = 'transactions'::regclass AND contype = 'p'`,
     );
-    return { ...(await structure(s)), keyIndexes };
+    // The ledger of `countFor` too, when `ledger_entries` can be swapped as well (ledger-aside.ts).
+    const ledger = opts.countFor && (await ledgerSwappable(s, opts.countFor)) ? await ledgerStructure(s) : undefined;
+    return { ...(await structure(s)), keyIndexes, ledger };
   });
   if (!plan) return undefined;
   await dropLeftovers(bulk);
@@ -115,9 +118,18 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
         }
       });
     const counting: Step[] = opts.countFor ? [['counts', (s) => countAside(s, stage, opts.countFor as string)]] : [];
+    const ledgerIndexes = (plan.ledger?.indexes ?? []).map((i, n) => ({ ...i, temp: `${stage}_l${n}` }));
+    const ledgerStep = (i: (typeof ledgerIndexes)[number]) => sql(`ledger ${i.name}`, ledgerIndexOn(i.def, i.temp, stage));
+    // The ledger, from the rows aside while their indexes build, in a third session; then its
+    // indexes, the last (the largest) in a session of its own.
+    const ledger = async () => {
+      if (!plan.ledger) return;
+      await track([['ledger entries', (s) => buildLedgerAside(s, stage, stage, opts.countFor as string)]]);
+      await Promise.all([track(ledgerIndexes.slice(0, -1).map(ledgerStep)), track(ledgerIndexes.slice(-1).map(ledgerStep))]);
+    };
     // Only steps whose locks let the other session's index build go on (CREATE INDEX, reads): a
     // constraint added, or ANALYZE, would wait for it to commit.
-    opts.onPhase?.('building indexes in 2 sessions');
+    opts.onPhase?.(`building indexes in ${plan.ledger ? 3 : 2} sessions`);
     await Promise.all([
       track(gin.map((i) => sql(i.name, indexOn(i.def, i.temp, stage)))),
       track([
@@ -125,9 +137,14 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
         ...named.filter((i) => !gin.includes(i)).map((i) => sql(i.name, indexOn(i.def, i.temp, stage))),
         ...counting,
       ]),
+      ledger(),
     ]);
     opts.onPhase?.('checking foreign keys');
-    await track(plan.foreign.map((f) => sql(f.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(f.name)} ${f.def}`)));
+    const entries = ledgerTables(stage).entries;
+    await track([
+      ...plan.foreign.map((f) => sql(f.name, `ALTER TABLE ${q(stage)} ADD CONSTRAINT ${q(f.name)} ${f.def}`)),
+      ...(plan.ledger?.foreign ?? []).map((f) => sql(`ledger ${f.name}`, `ALTER TABLE ${q(entries)} ADD CONSTRAINT ${q(f.name)} ${f.def}`)),
+    ]);
     opts.onPhase?.('swapping in');
     await bulk.session(async (s) => {
       await s.exec('LOCK TABLE transactions IN ACCESS EXCLUSIVE MODE');
@@ -144,16 +161,18 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
       for (const k of keys) await s.exec(`ALTER TABLE transactions ADD CONSTRAINT ${q(k.name)} PRIMARY KEY USING INDEX ${q(k.temp)}`);
       for (const i of named) await s.exec(`ALTER INDEX ${q(i.temp)} RENAME TO ${q(i.name)}`);
       if (opts.countFor) await swapCounts(s, stage, opts.countFor);
+      if (plan.ledger) await swapLedger(s, stage, ledgerIndexes);
     });
   } catch (err) {
     await bulk
       .session(async (s) => {
-        for (const t of [stage, ...countTables(stage)]) await s.exec(`DROP TABLE IF EXISTS ${q(t)}`);
+        const { entries, balances } = ledgerTables(stage);
+        for (const t of [stage, ...countTables(stage), entries, balances]) await s.exec(`DROP TABLE IF EXISTS ${q(t)}`);
       })
       .catch(() => {});
     throw err;
   }
-  return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined };
+  return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
 /** The tables aside a seed counts into: the day counts, the account counts, the search groups. */

@@ -1,0 +1,53 @@
+// npx tsx bench/search-shapes.ts (DATABASE_URL, BENCH_WORKSPACE: a seeded workspace's id or name)
+// Times `listTransactions` (the core, in-process: no HTTP) for the slow search shapes of issue 37:
+// p50/p99 over BENCH_RUNS (default 30) runs each, with its exact total.
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { createContext } from '../src/core/context.js';
+import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
+import { listTransactions } from '../src/core/transactions/list-transactions.js';
+import { openDatabase } from '../src/db/database.js';
+import { depsOf } from '../src/server/deps.js';
+
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fas_bench';
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+const deps = depsOf(database, { cipher: createFieldCipher(randomBytes(32)), publicUrl: 'http://bench', allowInsecureWebhooks: false });
+const wanted = process.env.BENCH_WORKSPACE ?? 'bench-main';
+const ws = await deps.db.workspace.findFirst({
+  where: /^[0-9a-f-]{36}$/.test(wanted) ? { id: wanted } : { name: { startsWith: wanted } },
+  select: { id: true, name: true },
+});
+if (!ws) throw new Error(`no workspace ${wanted}`);
+const ctx = createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
+const shapes: [string, Record<string, string>][] = JSON.parse(
+  process.env.BENCH_SHAPES ??
+    JSON.stringify([
+      ['one word "soylent" (names and emails)', { search: 'soylent' }],
+      ['"soylent" + status=completed', { search: 'soylent', status: 'completed' }],
+      ['"soylent" + transactionType=bank', { search: 'soylent', transactionType: 'bank' }],
+      ['"soylent foods" (names and emails)', { search: 'soylent foods' }],
+      ['"orig name: soylent foods"', { search: 'orig name: soylent foods' }],
+      ['"treasury" (emails only)', { search: 'treasury' }],
+    ]),
+);
+const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+console.log(
+  `workspace "${ws.name}", ${runs} runs each, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log('| shape | total | p50 ms | p99 ms |\n|---|---|---|---|');
+for (const [name, query] of shapes) {
+  const ms: number[] = [];
+  let total = 0;
+  for (let i = 0; i < runs + 2; i++) {
+    const t = performance.now();
+    const page = await listTransactions(ctx, query);
+    if (i >= 2) ms.push(performance.now() - t);
+    total = page.total;
+  }
+  ms.sort((a, b) => a - b);
+  console.log(`| ${name} | ${total} | ${pct(ms, 50).toFixed(1)} | ${pct(ms, 99).toFixed(1)} |`);
+}
+await database.close();
