@@ -3040,7 +3040,7 @@ export interface components {
             id: string;
             type: components["schemas"]["EventType"];
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             /** @description What the event is about, as in the webhook of this type. */
             details: Record<string, never>;
             systemNotes: components["schemas"]["WebhookSystemNotes"];
@@ -3345,7 +3345,7 @@ export interface components {
          * Format: date-time
          * @description When the event occurred (not when it was sent).
          */
-        WebhookTimestamp: string;
+        EventTimestamp: string;
         /** @description Fixed advisory that the webhook is a notification, not the source of truth; verify the current state through the API. */
         WebhookSystemNotes: string;
         /**
@@ -3361,7 +3361,7 @@ export interface components {
             /** @constant */
             type: "account_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3372,7 +3372,7 @@ export interface components {
             /** @constant */
             type: "account_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3383,7 +3383,7 @@ export interface components {
             /** @constant */
             type: "kyc_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3394,7 +3394,7 @@ export interface components {
             /** @constant */
             type: "kyc_needs_update";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3405,7 +3405,7 @@ export interface components {
             /** @constant */
             type: "kyc_verification_submitted";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3416,7 +3416,7 @@ export interface components {
             /** @constant */
             type: "kyc_verification_signed";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycSignedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3427,7 +3427,7 @@ export interface components {
             /** @constant */
             type: "kyc_document_upload_received";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycDocumentReceivedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3438,7 +3438,7 @@ export interface components {
             /** @constant */
             type: "kyc_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycDocumentsUploadedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3449,7 +3449,7 @@ export interface components {
             /** @constant */
             type: "kyc_verification_completed";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3460,7 +3460,7 @@ export interface components {
             /** @constant */
             type: "kyb_verification_submitted";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3471,7 +3471,7 @@ export interface components {
             /** @constant */
             type: "kyb_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KybDocumentEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3482,7 +3482,7 @@ export interface components {
             /** @constant */
             type: "bank_account_link";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["BankAccountLinkEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3493,7 +3493,7 @@ export interface components {
             /** @constant */
             type: "crypto_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3504,7 +3504,7 @@ export interface components {
             /** @constant */
             type: "crypto_transaction_received";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3515,7 +3515,7 @@ export interface components {
             /** @constant */
             type: "crypto_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3526,7 +3526,7 @@ export interface components {
             /** @constant */
             type: "crypto_wallet_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoWalletEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3537,7 +3537,7 @@ export interface components {
             /** @constant */
             type: "crypto_beneficiary_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3548,7 +3548,7 @@ export interface components {
             /** @constant */
             type: "crypto_beneficiary_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3559,7 +3559,7 @@ export interface components {
             /** @constant */
             type: "crypto_beneficiary_deleted";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3570,7 +3570,7 @@ export interface components {
             /** @constant */
             type: "bank_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3581,7 +3581,7 @@ export interface components {
             /** @constant */
             type: "bank_transaction_received";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3592,7 +3592,7 @@ export interface components {
             /** @constant */
             type: "bank_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3603,7 +3603,7 @@ export interface components {
             /** @constant */
             type: "trade_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3614,7 +3614,7 @@ export interface components {
             /** @constant */
             type: "trade_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
