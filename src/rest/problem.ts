@@ -19,7 +19,8 @@ export function problemOf(err: AppError, requestId: string) {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
-  if (err.code === 'UNAUTHENTICATED' && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'Bearer realm="fas", APIKey realm="fas"');
+  if (err.code === 'UNAUTHENTICATED' && !reply.hasHeader('www-authenticate'))
+    reply.header('www-authenticate', 'Bearer realm="fas", APIKey realm="fas"');
   const retryAfter = retryAfterSeconds(err);
   if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
   return reply.code(err.kind.http).type('application/problem+json').send(problemOf(err, request.id));

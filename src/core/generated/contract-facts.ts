@@ -16,6 +16,7 @@ export const CONTRACT_ENUMS = {
   BusinessPersonRole: ['ownership', 'control'],
   TransactionType: ['bank', 'crypto', 'trade'],
   TransactionStatus: ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'],
+  TransactionDirection: ['in', 'out', 'exchange'],
   EventType: ['account_created', 'account_status_updated', 'kyc_status_updated', 'kyc_needs_update', 'kyc_verification_submitted', 'kyc_verification_signed', 'kyc_document_upload_received', 'kyc_document_uploaded', 'kyc_verification_completed', 'kyb_verification_submitted', 'kyb_document_uploaded', 'bank_account_link', 'crypto_transaction_created', 'crypto_transaction_received', 'crypto_transaction_status_updated', 'crypto_wallet_created', 'crypto_beneficiary_created', 'crypto_beneficiary_updated', 'crypto_beneficiary_deleted', 'bank_transaction_created', 'bank_transaction_received', 'bank_transaction_status_updated', 'trade_transaction_created', 'trade_transaction_status_updated'],
   DeliveryStatus: ['pending', 'succeeded', 'failed'],
 } as const satisfies { [K in keyof Schemas]?: readonly Schemas[K][] };
@@ -46,8 +47,14 @@ export const CONTRACT_PROPERTY_ENUMS = {
     type: ['market'],
     side: ['buy', 'sell'],
   },
-  Transaction: {
-    direction: ['in', 'out', 'exchange'],
+  BankTransaction: {
+    transactionType: ['bank'],
+  },
+  CryptoTransaction: {
+    transactionType: ['crypto'],
+  },
+  TradeTransaction: {
+    transactionType: ['trade'],
   },
   CreateBankTransactionRequest: {
     coin: ['USD', 'EUR', 'GBP'],

@@ -2765,8 +2765,31 @@ export interface components {
             quoteCurrency: string;
             rate: components["schemas"]["Decimal"];
         };
-        /** @description A bank, crypto or trade transaction. Exactly one details object is present, the one of `transactionType`. */
-        Transaction: {
+        /**
+         * @description A bank, crypto or trade transaction: one of `BankTransaction`, `CryptoTransaction` or
+         *     `TradeTransaction`, told apart by `transactionType`; each carries the details object of its type.
+         */
+        Transaction: components["schemas"]["BankTransaction"] | components["schemas"]["CryptoTransaction"] | components["schemas"]["TradeTransaction"];
+        /**
+         * @description Which way money moves for the account, `in` (a deposit), `out` (a withdrawal) or `exchange` (a trade); its entries say how much (`listTransactionEntries`).
+         * @enum {string}
+         */
+        TransactionDirection: "in" | "out" | "exchange";
+        /** @description The transaction's account. */
+        TransactionAccount: {
+            /** Format: uuid */
+            accountId: string;
+            email: string;
+        };
+        /** @description Who created the transaction; `adminId` and `admin` are present when a workspace admin created it. */
+        TransactionAudit: {
+            /** Format: uuid */
+            adminId?: string;
+            admin?: string;
+            apiKey: boolean;
+        };
+        /** @description A transaction whose `transactionType` is `bank`. */
+        BankTransaction: {
             /** Format: uuid */
             id: string;
             /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
@@ -2775,33 +2798,73 @@ export interface components {
             accountId: string;
             /** Format: date-time */
             createdAt: string;
-            transactionType: components["schemas"]["TransactionType"];
             /**
-             * @description Which way money moves for the account, `in` (a deposit), `out` (a withdrawal) or `exchange` (a trade); its entries say how much (`listTransactionEntries`).
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            direction: "in" | "out" | "exchange";
+            transactionType: "bank";
+            direction: components["schemas"]["TransactionDirection"];
             coins: string[];
             status: components["schemas"]["TransactionStatus"];
             /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
             statusReason: string;
             /** @description Newest first. */
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
-            account: {
-                /** Format: uuid */
-                accountId: string;
-                email: string;
-            };
-            /** @description `adminId` and `admin` are present when a workspace admin created the transaction. */
-            audit: {
-                /** Format: uuid */
-                adminId?: string;
-                admin?: string;
-                apiKey: boolean;
-            };
-            bankTransactionDetails?: components["schemas"]["BankTransactionDetails"];
-            cryptoTransactionDetails?: components["schemas"]["CryptoTransactionDetails"];
-            tradeTransactionDetails?: components["schemas"]["TradeTransactionDetails"];
+            account: components["schemas"]["TransactionAccount"];
+            audit: components["schemas"]["TransactionAudit"];
+            bankTransactionDetails: components["schemas"]["BankTransactionDetails"];
+        };
+        /** @description A transaction whose `transactionType` is `crypto`. */
+        CryptoTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
+            reference: string;
+            /** Format: uuid */
+            accountId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            transactionType: "crypto";
+            direction: components["schemas"]["TransactionDirection"];
+            coins: string[];
+            status: components["schemas"]["TransactionStatus"];
+            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
+            statusReason: string;
+            /** @description Newest first. */
+            statusHistory: components["schemas"]["StatusHistoryEntry"][];
+            account: components["schemas"]["TransactionAccount"];
+            audit: components["schemas"]["TransactionAudit"];
+            cryptoTransactionDetails: components["schemas"]["CryptoTransactionDetails"];
+        };
+        /** @description A transaction whose `transactionType` is `trade`. */
+        TradeTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
+            reference: string;
+            /** Format: uuid */
+            accountId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            transactionType: "trade";
+            direction: components["schemas"]["TransactionDirection"];
+            coins: string[];
+            status: components["schemas"]["TransactionStatus"];
+            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
+            statusReason: string;
+            /** @description Newest first. */
+            statusHistory: components["schemas"]["StatusHistoryEntry"][];
+            account: components["schemas"]["TransactionAccount"];
+            audit: components["schemas"]["TransactionAudit"];
+            tradeTransactionDetails: components["schemas"]["TradeTransactionDetails"];
         };
         TransactionList: {
             data: components["schemas"]["Transaction"][];
