@@ -3093,21 +3093,327 @@ export interface components {
         /**
          * @description An event the workspace emitted: the body of its webhooks with the event's `id` in place of
          *     the per-delivery `webhookId`; `type`, `accountId`, `timestamp`, `details` and `systemNotes`
-         *     are the same data, and `details` has the schema of that type's webhook (see `webhooks:`).
+         *     are the same data. One schema per event type, told apart by `type`; `details` has the
+         *     schema of that type's webhook (see `webhooks:`).
          */
-        Event: {
+        Event: components["schemas"]["AccountCreatedEventRecord"] | components["schemas"]["AccountStatusUpdatedEventRecord"] | components["schemas"]["KycStatusUpdatedEventRecord"] | components["schemas"]["KycNeedsUpdateEventRecord"] | components["schemas"]["KycVerificationSubmittedEventRecord"] | components["schemas"]["KycVerificationSignedEventRecord"] | components["schemas"]["KycDocumentUploadReceivedEventRecord"] | components["schemas"]["KycDocumentUploadedEventRecord"] | components["schemas"]["KycVerificationCompletedEventRecord"] | components["schemas"]["KybVerificationSubmittedEventRecord"] | components["schemas"]["KybDocumentUploadedEventRecord"] | components["schemas"]["BankAccountLinkEventRecord"] | components["schemas"]["CryptoTransactionCreatedEventRecord"] | components["schemas"]["CryptoTransactionReceivedEventRecord"] | components["schemas"]["CryptoTransactionStatusUpdatedEventRecord"] | components["schemas"]["CryptoWalletCreatedEventRecord"] | components["schemas"]["CryptoBeneficiaryCreatedEventRecord"] | components["schemas"]["CryptoBeneficiaryUpdatedEventRecord"] | components["schemas"]["CryptoBeneficiaryDeletedEventRecord"] | components["schemas"]["BankTransactionCreatedEventRecord"] | components["schemas"]["BankTransactionReceivedEventRecord"] | components["schemas"]["BankTransactionStatusUpdatedEventRecord"] | components["schemas"]["TradeTransactionCreatedEventRecord"] | components["schemas"]["TradeTransactionStatusUpdatedEventRecord"];
+        /** @description account_created: Account created. (as the events API lists it) */
+        AccountCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
             /**
-             * Format: uuid
-             * @description The event (a delivery's `eventId`).
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            id: string;
-            type: components["schemas"]["EventType"];
+            type: "account_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
-            /** @description What the event is about, as in the webhook of this type. */
-            details: Record<string, never>;
+            details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
         };
+        /** @description account_status_updated: Account status changed. (as the events API lists it) */
+        AccountStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "account_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_status_updated: KYC verification status changed. (as the events API lists it) */
+        KycStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_needs_update: Additional information needed for KYC. (as the events API lists it) */
+        KycNeedsUpdateEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_needs_update";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_submitted: KYC verification submitted. (as the events API lists it) */
+        KycVerificationSubmittedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_signed: Account holder signed terms and conditions. (as the events API lists it) */
+        KycVerificationSignedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_verification_signed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycSignedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_upload_received: Document upload event received from the provider. (as the events API lists it) */
+        KycDocumentUploadReceivedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_document_upload_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycDocumentReceivedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_uploaded: Documents uploaded successfully. (as the events API lists it) */
+        KycDocumentUploadedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycDocumentsUploadedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_completed: KYC process completed. (as the events API lists it) */
+        KycVerificationCompletedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_verification_completed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_verification_submitted: KYB verification submitted. (as the events API lists it) */
+        KybVerificationSubmittedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyb_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_document_uploaded: Business document uploaded. (as the events API lists it) */
+        KybDocumentUploadedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyb_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KybDocumentEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_account_link: Bank account linked to the account. (as the events API lists it) */
+        BankAccountLinkEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_account_link";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["BankAccountLinkEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_created: Crypto transaction initiated. (as the events API lists it) */
+        CryptoTransactionCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_received: Incoming crypto transaction detected. (as the events API lists it) */
+        CryptoTransactionReceivedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_status_updated: Crypto transaction status changed. (as the events API lists it) */
+        CryptoTransactionStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_wallet_created: Crypto wallet created. (as the events API lists it) */
+        CryptoWalletCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_wallet_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoWalletEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_created: Crypto beneficiary added. (as the events API lists it) */
+        CryptoBeneficiaryCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_beneficiary_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_updated: Crypto beneficiary updated. (as the events API lists it) */
+        CryptoBeneficiaryUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_beneficiary_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. (as the events API lists it) */
+        CryptoBeneficiaryDeletedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_beneficiary_deleted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_created: Bank transaction initiated. (as the events API lists it) */
+        BankTransactionCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_received: Incoming bank transaction detected. (as the events API lists it) */
+        BankTransactionReceivedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_status_updated: Bank transaction status changed. (as the events API lists it) */
+        BankTransactionStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_created: Trade transaction initiated. (as the events API lists it) */
+        TradeTransactionCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_status_updated: Trade transaction status changed. (as the events API lists it) */
+        TradeTransactionStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /**
+         * Format: uuid
+         * @description The event (a delivery's `eventId`).
+         */
+        EventId: string;
         EventList: {
             data: components["schemas"]["Event"][];
             page: number;
@@ -3421,7 +3727,10 @@ export interface components {
         /** @description account_created: Account created. */
         AccountCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "account_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3432,7 +3741,10 @@ export interface components {
         /** @description account_status_updated: Account status changed. */
         AccountStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "account_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3443,7 +3755,10 @@ export interface components {
         /** @description kyc_status_updated: KYC verification status changed. */
         KycStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3454,7 +3769,10 @@ export interface components {
         /** @description kyc_needs_update: Additional information needed for KYC. */
         KycNeedsUpdateEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_needs_update";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3465,7 +3783,10 @@ export interface components {
         /** @description kyc_verification_submitted: KYC verification submitted. */
         KycVerificationSubmittedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_verification_submitted";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3476,7 +3797,10 @@ export interface components {
         /** @description kyc_verification_signed: Account holder signed terms and conditions. */
         KycVerificationSignedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_verification_signed";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3487,7 +3811,10 @@ export interface components {
         /** @description kyc_document_upload_received: Document upload event received from the provider. */
         KycDocumentUploadReceivedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_document_upload_received";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3498,7 +3825,10 @@ export interface components {
         /** @description kyc_document_uploaded: Documents uploaded successfully. */
         KycDocumentUploadedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3509,7 +3839,10 @@ export interface components {
         /** @description kyc_verification_completed: KYC process completed. */
         KycVerificationCompletedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_verification_completed";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3520,7 +3853,10 @@ export interface components {
         /** @description kyb_verification_submitted: KYB verification submitted. */
         KybVerificationSubmittedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyb_verification_submitted";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3531,7 +3867,10 @@ export interface components {
         /** @description kyb_document_uploaded: Business document uploaded. */
         KybDocumentUploadedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyb_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3542,7 +3881,10 @@ export interface components {
         /** @description bank_account_link: Bank account linked to the account. */
         BankAccountLinkEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_account_link";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3553,7 +3895,10 @@ export interface components {
         /** @description crypto_transaction_created: Crypto transaction initiated. */
         CryptoTransactionCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3564,7 +3909,10 @@ export interface components {
         /** @description crypto_transaction_received: Incoming crypto transaction detected. */
         CryptoTransactionReceivedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_transaction_received";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3575,7 +3923,10 @@ export interface components {
         /** @description crypto_transaction_status_updated: Crypto transaction status changed. */
         CryptoTransactionStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3586,7 +3937,10 @@ export interface components {
         /** @description crypto_wallet_created: Crypto wallet created. */
         CryptoWalletCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_wallet_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3597,7 +3951,10 @@ export interface components {
         /** @description crypto_beneficiary_created: Crypto beneficiary added. */
         CryptoBeneficiaryCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_beneficiary_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3608,7 +3965,10 @@ export interface components {
         /** @description crypto_beneficiary_updated: Crypto beneficiary updated. */
         CryptoBeneficiaryUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_beneficiary_updated";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3619,7 +3979,10 @@ export interface components {
         /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. */
         CryptoBeneficiaryDeletedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_beneficiary_deleted";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3630,7 +3993,10 @@ export interface components {
         /** @description bank_transaction_created: Bank transaction initiated. */
         BankTransactionCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3641,7 +4007,10 @@ export interface components {
         /** @description bank_transaction_received: Incoming bank transaction detected. */
         BankTransactionReceivedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_transaction_received";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3652,7 +4021,10 @@ export interface components {
         /** @description bank_transaction_status_updated: Bank transaction status changed. */
         BankTransactionStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3663,7 +4035,10 @@ export interface components {
         /** @description trade_transaction_created: Trade transaction initiated. */
         TradeTransactionCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "trade_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
@@ -3674,7 +4049,10 @@ export interface components {
         /** @description trade_transaction_status_updated: Trade transaction status changed. */
         TradeTransactionStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "trade_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
             timestamp: components["schemas"]["EventTimestamp"];
