@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
 
-const DOCS = 'https://docs.fas.example/errors/';
+// A reference resolved against the request's URL: each names a page this server serves (src/server/pages/problems.ts).
+const PROBLEMS = '/problems/';
 
 /** The RFC 9457 document for an error; `detail` of INTERNAL never carries internals. */
 export function problemOf(err: AppError, requestId: string) {
   const kind = err.kind;
   return {
-    type: DOCS + err.code.toLowerCase().replace(/_/g, '-'),
+    type: PROBLEMS + err.code.toLowerCase().replace(/_/g, '-'),
     title: kind.title,
     status: kind.http,
     detail: err.message,
