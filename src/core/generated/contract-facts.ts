@@ -368,5 +368,6 @@ export const CONTRACT_OPERATIONS = {
   getLandingPage: { method: 'get', path: '/', queryDefaults: [] },
   getFavicon: { method: 'get', path: '/favicon.ico', queryDefaults: [] },
   getApiReference: { method: 'get', path: '/docs', queryDefaults: [] },
+  getProblemType: { method: 'get', path: '/problems/{code}', queryDefaults: [] },
   getOpenApi: { method: 'get', path: '/openapi.yaml', queryDefaults: [] },
 } as const satisfies { [K in keyof operations]?: { method: string; path: string; queryDefaults: readonly string[] } };

@@ -8,7 +8,7 @@ export const problemSlug = (code: string) => code.toLowerCase().replace(/_/g, '-
 
 const BY_SLUG = new Map(Object.keys(errorKinds).map((code) => [problemSlug(code), code as ErrorCode]));
 
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const html = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(code: ErrorCode): string {
   const kind = errorKinds[code];
@@ -17,12 +17,12 @@ function page(code: ErrorCode): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(code)}: ${escape(kind.title)}</title>
+<title>${html(code)}: ${html(kind.title)}</title>
 <link rel="icon" href="/favicon.ico">
 </head>
 <body>
-<h1><code>${escape(code)}</code>: ${escape(kind.title)}</h1>
-<p>HTTP status <strong>${kind.http}</strong>; tRPC <code>${kind.trpc}</code>; GraphQL <code>extensions.code</code> <code>${escape(code)}</code>.</p>
+<h1><code>${html(code)}</code>: ${html(kind.title)}</h1>
+<p>HTTP status <strong>${kind.http}</strong>; tRPC <code>${kind.trpc}</code>; GraphQL <code>extensions.code</code> <code>${html(code)}</code>.</p>
 <p>The problem document's <code>detail</code> says what went wrong, <code>errors</code> lists the fields at fault,
 and <code>requestId</code> matches the answer's <code>X-Request-Id</code>. Which operations may answer this code is
 listed in the <a href="/docs">API reference</a>; every code is under <code>ErrorCode</code>.</p>

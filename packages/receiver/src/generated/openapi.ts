@@ -1604,6 +1604,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/problems/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a problem type means
+         * @description The page a problem document's `type` points to, one per `ErrorCode` (the code in kebab case,
+         *     `VALIDATION_FAILED` is `/problems/validation-failed`): its title, HTTP status and tRPC code.
+         *     Any other name is `404 NOT_FOUND`.
+         */
+        get: operations["getProblemType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -2283,7 +2305,11 @@ export interface components {
         };
         /** @description RFC 9457 problem details. */
         Problem: {
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description `/problems/<code in kebab case>`, e.g. `/problems/validation-failed`: a reference resolved
+             *     against the request's URL, naming the page this server serves for the code (`getProblemType`).
+             */
             type: string;
             title: string;
             status: number;
@@ -4081,7 +4107,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.fas.example/errors/rate-limited",
+                 *       "type": "/problems/rate-limited",
                  *       "title": "Too many requests",
                  *       "status": 429,
                  *       "code": "RATE_LIMITED",
@@ -4106,13 +4132,16 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.fas.example/errors/overloaded",
+                 *       "type": "/problems/overloaded",
                  *       "title": "Service overloaded",
                  *       "status": 503,
                  *       "code": "OVERLOADED",
@@ -4127,6 +4156,9 @@ export interface components {
         TransactionCreated: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
@@ -4138,12 +4170,15 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.fas.example/errors/validation-failed",
+                 *       "type": "/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
                  *       "code": "VALIDATION_FAILED",
@@ -4164,6 +4199,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -4175,6 +4213,9 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4185,6 +4226,9 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4195,6 +4239,9 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4205,6 +4252,9 @@ export interface components {
         UriTooLong: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4218,6 +4268,9 @@ export interface components {
         HeadersTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4228,6 +4281,9 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4238,6 +4294,9 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4248,6 +4307,9 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4321,7 +4383,9 @@ export interface components {
         /** @description Seconds to wait before retrying (`429`, `503`). */
         "Retry-After": string;
         /**
-         * @description Remaining quota of the caller's bucket (IETF draft `RateLimit` header):
+         * @description Sent on every answer of the API, tRPC and GraphQL (and of pages, for their per-address
+         *     bucket) while rate limiting is on (it is off with `FAS_RATE_LIMIT_PER_SECOND=0`).
+         *     Remaining quota of the caller's bucket (IETF draft `RateLimit` header):
          *     `"per-key";r=<requests left>;t=<seconds until the bucket is full again>`.
          */
         RateLimit: string;
@@ -4373,6 +4437,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4432,6 +4499,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -4469,6 +4539,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Disposition": components["headers"]["ExportContentDisposition"];
                     [name: string]: unknown;
                 };
@@ -4504,6 +4577,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4536,6 +4612,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4594,6 +4673,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4671,6 +4753,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4733,6 +4818,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4784,6 +4872,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4850,6 +4941,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4900,6 +4994,9 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4944,6 +5041,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4996,6 +5096,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,6 +5166,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5123,6 +5229,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5193,6 +5302,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5253,6 +5365,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5373,6 +5488,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5424,6 +5542,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5460,6 +5581,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5520,6 +5644,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5608,6 +5735,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5619,6 +5749,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5629,6 +5762,9 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5666,6 +5802,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5691,6 +5830,9 @@ export interface operations {
             303: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -5700,6 +5842,9 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +5857,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5724,6 +5872,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5736,6 +5887,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5748,6 +5902,9 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5760,6 +5917,9 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5773,6 +5933,9 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,6 +5948,9 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5823,6 +5989,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5839,6 +6008,9 @@ export interface operations {
             303: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -5848,6 +6020,9 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5860,6 +6035,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5872,6 +6050,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5884,6 +6065,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5896,6 +6080,9 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5910,6 +6097,9 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5922,6 +6112,9 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5949,6 +6142,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5985,6 +6181,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6066,6 +6265,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     /** @description Hex SHA-256 of the content, as recorded at upload. */
                     "X-Content-SHA256"?: string;
                     [name: string]: unknown;
@@ -6120,6 +6322,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6248,6 +6453,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Disposition": components["headers"]["ExportContentDisposition"];
                     [name: string]: unknown;
                 };
@@ -6283,6 +6491,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6362,6 +6573,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6564,6 +6778,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6660,6 +6877,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6775,6 +6995,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,6 +7050,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6878,6 +7104,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6924,6 +7153,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6971,6 +7203,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6982,6 +7217,9 @@ export interface operations {
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7012,6 +7250,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7076,6 +7317,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7127,6 +7371,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7172,6 +7419,9 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7216,6 +7466,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7267,6 +7520,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7319,6 +7575,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7371,6 +7630,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7434,6 +7696,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7491,6 +7756,10 @@ export interface operations {
             /** @description The stream (ended by the server only for a slow reader, a revoked credential or a shutdown). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,6 +7799,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7594,6 +7866,9 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7660,6 +7935,9 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7709,6 +7987,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7763,6 +8044,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7853,6 +8137,9 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7904,6 +8191,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Cache-Control"?: "public, max-age=3600";
                     [name: string]: unknown;
                 };
@@ -7944,6 +8234,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7971,6 +8264,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7987,6 +8283,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8010,6 +8309,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8028,6 +8330,9 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8049,6 +8354,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     [name: string]: unknown;
                 };
@@ -8074,6 +8382,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8098,6 +8409,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     [name: string]: unknown;
                 };
@@ -8105,6 +8419,38 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The error code in lower case with `-` for `_`. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page describing the code. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8123,6 +8469,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
