@@ -1,13 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
 
-const DOCS = 'https://docs.fas.example/errors/';
+// A reference resolved against the request's URL: each names a page this server serves (src/server/pages/problems.ts).
+const PROBLEMS = '/problems/';
 
 /** The RFC 9457 document for an error; `detail` of INTERNAL never carries internals. */
 export function problemOf(err: AppError, requestId: string) {
   const kind = err.kind;
   return {
-    type: DOCS + err.code.toLowerCase().replace(/_/g, '-'),
+    type: PROBLEMS + err.code.toLowerCase().replace(/_/g, '-'),
     title: kind.title,
     status: kind.http,
     detail: err.message,
@@ -19,7 +20,8 @@ export function problemOf(err: AppError, requestId: string) {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
-  if (err.code === 'UNAUTHENTICATED' && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', 'APIKey realm="fas"');
+  if (err.code === 'UNAUTHENTICATED' && !reply.hasHeader('www-authenticate'))
+    reply.header('www-authenticate', 'Bearer realm="fas", APIKey realm="fas"');
   const retryAfter = retryAfterSeconds(err);
   if (retryAfter !== undefined && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfter));
   return reply.code(err.kind.http).type('application/problem+json').send(problemOf(err, request.id));

@@ -29,6 +29,7 @@ import { dashboardExportRoutes } from './pages/dashboard-export.js';
 import { docsRoutes } from './pages/docs.js';
 import { faviconRoute } from './pages/favicon.js';
 import { landingRoute } from './pages/landing.js';
+import { problemRoutes } from './pages/problems.js';
 import { type RateLimitOptions, rateLimit } from './rate-limit.js';
 import { securityHeaders } from './security-headers.js';
 import { serverTimeouts, type TimeoutOptions } from './timeouts.js';
@@ -138,6 +139,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   landingRoute(app);
   faviconRoute(app);
   docsRoutes(app);
+  problemRoutes(app);
   dashboardRoutes(app);
   dashboardExportRoutes(app, { deps: opts.deps });
   dashboardDocumentRoutes(app, { deps: opts.deps });

@@ -5,7 +5,6 @@ import { legsOf } from '../../src/core/ledger/legs.js';
 import { verifyLedger } from '../../src/core/ledger/verify-ledger.js';
 import { addressValid, PRICES, routingNumberValid } from '../../src/core/transactions/catalog.js';
 import { Decimal } from '../../src/core/transactions/money.js';
-import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { copyField } from '../../src/operator/seed/copy-text.js';
 import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
@@ -15,6 +14,7 @@ import { workspaceFactory } from '../factories/workspace.js';
 import { cliEnv, dataDirCli, spawnFas } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
+import type { LooseTransaction as TransactionDto } from '../support/loose-transaction.js';
 import { matchesSearch } from '../support/search-oracle.js';
 
 let h: Harness;

@@ -7,6 +7,7 @@ import { activeAccount, at } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { graphql, type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { loose } from '../support/loose-transaction.js';
 import { trpcCaller } from '../support/trpc-caller.js';
 
 // The account page's reads (bank accounts, verification link, status history), over REST and tRPC.
@@ -119,7 +120,7 @@ describe('sandbox simulations for the dashboard (KYB, deposits, transaction stat
       network: 'ethereum',
       amount: '0.25',
     });
-    expect(coin.cryptoTransactionDetails).toMatchObject({ type: 'deposit', coin: 'ETH' });
+    expect(loose(coin).cryptoTransactionDetails).toMatchObject({ type: 'deposit', coin: 'ETH' });
     const moved = await admin.simulations.transactionStatus.mutate({
       transactionId: deposit.id,
       status: 'processing',

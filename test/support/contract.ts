@@ -65,6 +65,12 @@ export function contractViolations(method: string, url: string, status: number, 
       ? check(problemPointer)
       : [`${method} ${template}: no such operation, answered ${status}`];
   }
+  // The operation's `x-error-codes` (scripts/derive-error-codes.ts) name every code it may answer.
+  const declared = (op as { 'x-error-codes'?: Record<string, string[]> })['x-error-codes'];
+  const answered = (body as { code?: unknown } | undefined)?.code;
+  if (declared && status >= 400 && typeof answered === 'string' && !declared[String(status)]?.includes(answered)) {
+    return [`${method} ${template}: code ${answered} is not in its x-error-codes for ${status}`];
+  }
   let response = op.responses[String(status)];
   let base = `#/paths/${pointerEscape(template)}/${method.toLowerCase()}/responses/${status}`;
   if (!response) return [`${method} ${template}: status ${status} is not documented`];

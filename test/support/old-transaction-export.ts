@@ -8,16 +8,17 @@ import { resolveTransactionFilter, type TransactionFilter, transactionWhere } fr
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { validateQuery } from '../../src/core/validation/validators.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
+import type { LooseTransaction } from './loose-transaction.js';
 
-type Bank = NonNullable<TransactionDto['bankTransactionDetails']>;
-type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
-type Trade = NonNullable<TransactionDto['tradeTransactionDetails']>;
+type Bank = NonNullable<LooseTransaction['bankTransactionDetails']>;
+type Crypto = NonNullable<LooseTransaction['cryptoTransactionDetails']>;
+type Trade = NonNullable<LooseTransaction['tradeTransactionDetails']>;
 
-const bank = (t: TransactionDto): Partial<Bank> => t.bankTransactionDetails ?? {};
-const crypto = (t: TransactionDto): Partial<Crypto> => t.cryptoTransactionDetails ?? {};
-const trade = (t: TransactionDto): Partial<Trade> => t.tradeTransactionDetails ?? {};
+const bank = (t: LooseTransaction): Partial<Bank> => t.bankTransactionDetails ?? {};
+const crypto = (t: LooseTransaction): Partial<Crypto> => t.cryptoTransactionDetails ?? {};
+const trade = (t: LooseTransaction): Partial<Trade> => t.tradeTransactionDetails ?? {};
 /** The one details object a transaction has, for the fields the three share. */
-const details = (t: TransactionDto) => t.bankTransactionDetails ?? t.cryptoTransactionDetails ?? t.tradeTransactionDetails;
+const details = (t: LooseTransaction) => t.bankTransactionDetails ?? t.cryptoTransactionDetails ?? t.tradeTransactionDetails;
 
 /**
  * The columns of the transactions export (openapi.yaml `exportTransactions`): the contract's
@@ -25,7 +26,7 @@ const details = (t: TransactionDto) => t.bankTransactionDetails ?? t.cryptoTrans
  * what the API would have said. Fields the three details objects share (`type`, `fee`, and `coin`,
  * `amount`, `total` for bank and crypto) share a column.
  */
-const DTO_COLUMNS: CsvColumns<TransactionDto> = [
+const DTO_COLUMNS: CsvColumns<LooseTransaction> = [
   ['id', (t) => t.id],
   ['createdAt', (t) => t.createdAt],
   ['reference', (t) => t.reference],
@@ -107,7 +108,7 @@ export async function oldTransactionsCsv(ctx: Ctx, input: Record<string, string>
   for await (const piece of csvChunks(DTO_COLUMNS, {
     size: batchRows,
     read: (after, size) => batch(ctx, filter, after, size),
-    keyOf: (t: TransactionDto): Position => ({ createdAt: t.createdAt, id: t.id }),
+    keyOf: (t: LooseTransaction): Position => ({ createdAt: t.createdAt, id: t.id }),
   }))
     text += piece;
   return text;

@@ -1,4 +1,5 @@
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import type { LooseTransaction } from './loose-transaction.js';
 
 /**
  * What `search` should match, written from openapi.yaml's description of `listTransactions`
@@ -6,7 +7,7 @@ import type { TransactionDto } from '../../src/core/transactions/transaction-row
  * free-text field (each addenda line and the account's email a field of its own), in order; or
  * the query is a prefix of the id, txHash or targetAddress, with or without their `0x`.
  */
-export function matchesSearch(t: TransactionDto, search: string): boolean {
+export function matchesSearch(t: LooseTransaction, search: string): boolean {
   const q = search.toLowerCase();
   const c = t.cryptoTransactionDetails;
   if (searchTexts(t).some((x) => wordPrefixMatch(x, q))) return true;
@@ -15,7 +16,7 @@ export function matchesSearch(t: TransactionDto, search: string): boolean {
 }
 
 /** The free-text fields a search's words match, each addenda line and the account's email a field of its own. */
-export function searchTexts(t: TransactionDto): string[] {
+export function searchTexts(t: LooseTransaction): string[] {
   const b = t.bankTransactionDetails;
   return [
     t.reference,

@@ -4,6 +4,7 @@ import { simulateTransactionStatus } from '../../src/core/transactions/simulate-
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, rawRequest, restClient, startHarness } from '../support/harness.js';
+import { loose } from '../support/loose-transaction.js';
 
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
@@ -46,7 +47,7 @@ afterAll(async () => h?.close());
 async function ids(query: Record<string, string | number>) {
   const { data, error, response } = await restClient(h, ws.apiKey).GET('/api/v2/transactions', { params: { query: query as never } });
   if (error) throw new Error(`${response.status} ${JSON.stringify(error)}`);
-  return { ids: data!.data.map((x) => x.id), total: data!.total, body: data! };
+  return { ids: data!.data.map((x) => x.id), total: data!.total, body: { ...data!, data: data!.data.map(loose) } };
 }
 const id = (...names: string[]) => names.map((n) => t[n]!.id);
 

@@ -20,6 +20,7 @@ const decoder = new TextDecoder();
  */
 export function toEventDto(r: EventRow): EventDto {
   const body = deliveryBody({ id: r.id, type: r.type, accountId: r.account_id, occurredAt: new Date(r.occurred_at), details: r.details });
-  const { webhookId, ...rest } = JSON.parse(decoder.decode(body)) as { webhookId: string } & Omit<EventDto, 'id'>;
-  return { id: webhookId, ...rest };
+  // The body is the webhook of `r.type`, built from the contract's schema of that type.
+  const { webhookId, ...rest } = JSON.parse(decoder.decode(body)) as { webhookId: string } & Record<string, unknown>;
+  return { id: webhookId, ...rest } as EventDto;
 }

@@ -16,6 +16,7 @@ export const CONTRACT_ENUMS = {
   BusinessPersonRole: ['ownership', 'control'],
   TransactionType: ['bank', 'crypto', 'trade'],
   TransactionStatus: ['pending', 'processing', 'completed', 'failed', 'canceled', 'returned'],
+  TransactionDirection: ['in', 'out', 'exchange'],
   EventType: ['account_created', 'account_status_updated', 'account_erased', 'kyc_status_updated', 'kyc_needs_update', 'kyc_verification_submitted', 'kyc_verification_signed', 'kyc_document_upload_received', 'kyc_document_uploaded', 'kyc_verification_completed', 'kyb_verification_submitted', 'kyb_document_uploaded', 'bank_account_link', 'crypto_transaction_created', 'crypto_transaction_received', 'crypto_transaction_status_updated', 'crypto_wallet_created', 'crypto_beneficiary_created', 'crypto_beneficiary_updated', 'crypto_beneficiary_deleted', 'bank_transaction_created', 'bank_transaction_received', 'bank_transaction_status_updated', 'trade_transaction_created', 'trade_transaction_status_updated'],
   DeliveryStatus: ['pending', 'succeeded', 'failed'],
 } as const satisfies { [K in keyof Schemas]?: readonly Schemas[K][] };
@@ -50,8 +51,14 @@ export const CONTRACT_PROPERTY_ENUMS = {
     type: ['market'],
     side: ['buy', 'sell'],
   },
-  Transaction: {
-    direction: ['in', 'out', 'exchange'],
+  BankTransaction: {
+    transactionType: ['bank'],
+  },
+  CryptoTransaction: {
+    transactionType: ['crypto'],
+  },
+  TradeTransaction: {
+    transactionType: ['trade'],
   },
   CreateBankTransactionRequest: {
     coin: ['USD', 'EUR', 'GBP'],
@@ -78,6 +85,81 @@ export const CONTRACT_PROPERTY_ENUMS = {
   },
   WebhookTarget: {
     status: ['active', 'paused', 'disabled'],
+  },
+  AccountCreatedEventRecord: {
+    type: ['account_created'],
+  },
+  AccountErasedEventRecord: {
+    type: ['account_erased'],
+  },
+  AccountStatusUpdatedEventRecord: {
+    type: ['account_status_updated'],
+  },
+  KycStatusUpdatedEventRecord: {
+    type: ['kyc_status_updated'],
+  },
+  KycNeedsUpdateEventRecord: {
+    type: ['kyc_needs_update'],
+  },
+  KycVerificationSubmittedEventRecord: {
+    type: ['kyc_verification_submitted'],
+  },
+  KycVerificationSignedEventRecord: {
+    type: ['kyc_verification_signed'],
+  },
+  KycDocumentUploadReceivedEventRecord: {
+    type: ['kyc_document_upload_received'],
+  },
+  KycDocumentUploadedEventRecord: {
+    type: ['kyc_document_uploaded'],
+  },
+  KycVerificationCompletedEventRecord: {
+    type: ['kyc_verification_completed'],
+  },
+  KybVerificationSubmittedEventRecord: {
+    type: ['kyb_verification_submitted'],
+  },
+  KybDocumentUploadedEventRecord: {
+    type: ['kyb_document_uploaded'],
+  },
+  BankAccountLinkEventRecord: {
+    type: ['bank_account_link'],
+  },
+  CryptoTransactionCreatedEventRecord: {
+    type: ['crypto_transaction_created'],
+  },
+  CryptoTransactionReceivedEventRecord: {
+    type: ['crypto_transaction_received'],
+  },
+  CryptoTransactionStatusUpdatedEventRecord: {
+    type: ['crypto_transaction_status_updated'],
+  },
+  CryptoWalletCreatedEventRecord: {
+    type: ['crypto_wallet_created'],
+  },
+  CryptoBeneficiaryCreatedEventRecord: {
+    type: ['crypto_beneficiary_created'],
+  },
+  CryptoBeneficiaryUpdatedEventRecord: {
+    type: ['crypto_beneficiary_updated'],
+  },
+  CryptoBeneficiaryDeletedEventRecord: {
+    type: ['crypto_beneficiary_deleted'],
+  },
+  BankTransactionCreatedEventRecord: {
+    type: ['bank_transaction_created'],
+  },
+  BankTransactionReceivedEventRecord: {
+    type: ['bank_transaction_received'],
+  },
+  BankTransactionStatusUpdatedEventRecord: {
+    type: ['bank_transaction_status_updated'],
+  },
+  TradeTransactionCreatedEventRecord: {
+    type: ['trade_transaction_created'],
+  },
+  TradeTransactionStatusUpdatedEventRecord: {
+    type: ['trade_transaction_status_updated'],
   },
   CreateCryptoWalletRequest: {
     coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
@@ -115,6 +197,81 @@ export const CONTRACT_PROPERTY_ENUMS = {
   },
   KybDocumentEventDetails: {
     documentType: ['articles_of_incorporation', 'ein_letter', 'ownership_structure', 'other', 'certificate_of_incorporation', 'proof_of_registered_address', 'person_identity_document'],
+  },
+  AccountCreatedEvent: {
+    type: ['account_created'],
+  },
+  AccountStatusUpdatedEvent: {
+    type: ['account_status_updated'],
+  },
+  AccountErasedEvent: {
+    type: ['account_erased'],
+  },
+  KycStatusUpdatedEvent: {
+    type: ['kyc_status_updated'],
+  },
+  KycNeedsUpdateEvent: {
+    type: ['kyc_needs_update'],
+  },
+  KycVerificationSubmittedEvent: {
+    type: ['kyc_verification_submitted'],
+  },
+  KycVerificationSignedEvent: {
+    type: ['kyc_verification_signed'],
+  },
+  KycDocumentUploadReceivedEvent: {
+    type: ['kyc_document_upload_received'],
+  },
+  KycDocumentUploadedEvent: {
+    type: ['kyc_document_uploaded'],
+  },
+  KycVerificationCompletedEvent: {
+    type: ['kyc_verification_completed'],
+  },
+  KybVerificationSubmittedEvent: {
+    type: ['kyb_verification_submitted'],
+  },
+  KybDocumentUploadedEvent: {
+    type: ['kyb_document_uploaded'],
+  },
+  BankAccountLinkEvent: {
+    type: ['bank_account_link'],
+  },
+  CryptoTransactionCreatedEvent: {
+    type: ['crypto_transaction_created'],
+  },
+  CryptoTransactionReceivedEvent: {
+    type: ['crypto_transaction_received'],
+  },
+  CryptoTransactionStatusUpdatedEvent: {
+    type: ['crypto_transaction_status_updated'],
+  },
+  CryptoWalletCreatedEvent: {
+    type: ['crypto_wallet_created'],
+  },
+  CryptoBeneficiaryCreatedEvent: {
+    type: ['crypto_beneficiary_created'],
+  },
+  CryptoBeneficiaryUpdatedEvent: {
+    type: ['crypto_beneficiary_updated'],
+  },
+  CryptoBeneficiaryDeletedEvent: {
+    type: ['crypto_beneficiary_deleted'],
+  },
+  BankTransactionCreatedEvent: {
+    type: ['bank_transaction_created'],
+  },
+  BankTransactionReceivedEvent: {
+    type: ['bank_transaction_received'],
+  },
+  BankTransactionStatusUpdatedEvent: {
+    type: ['bank_transaction_status_updated'],
+  },
+  TradeTransactionCreatedEvent: {
+    type: ['trade_transaction_created'],
+  },
+  TradeTransactionStatusUpdatedEvent: {
+    type: ['trade_transaction_status_updated'],
   },
 } as const satisfies { [K in keyof Schemas]?: { [P in keyof Schemas[K]]?: readonly NonNullable<Schemas[K][P]>[] } };
 
@@ -223,5 +380,6 @@ export const CONTRACT_OPERATIONS = {
   getLandingPage: { method: 'get', path: '/', queryDefaults: [] },
   getFavicon: { method: 'get', path: '/favicon.ico', queryDefaults: [] },
   getApiReference: { method: 'get', path: '/docs', queryDefaults: [] },
+  getProblemType: { method: 'get', path: '/problems/{code}', queryDefaults: [] },
   getOpenApi: { method: 'get', path: '/openapi.yaml', queryDefaults: [] },
 } as const satisfies { [K in keyof operations]?: { method: string; path: string; queryDefaults: readonly string[] } };

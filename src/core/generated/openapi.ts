@@ -1645,6 +1645,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/problems/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a problem type means
+         * @description The page a problem document's `type` points to, one per `ErrorCode` (the code in kebab case,
+         *     `VALIDATION_FAILED` is `/problems/validation-failed`): its title, HTTP status and tRPC code.
+         *     Any other name is `404 NOT_FOUND`.
+         */
+        get: operations["getProblemType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -2375,7 +2397,11 @@ export interface components {
         };
         /** @description RFC 9457 problem details. */
         Problem: {
-            /** Format: uri */
+            /**
+             * Format: uri-reference
+             * @description `/problems/<code in kebab case>`, e.g. `/problems/validation-failed`: a reference resolved
+             *     against the request's URL, naming the page this server serves for the code (`getProblemType`).
+             */
             type: string;
             title: string;
             status: number;
@@ -2905,8 +2931,32 @@ export interface components {
             quoteCurrency: string;
             rate: components["schemas"]["Decimal"];
         };
-        /** @description A bank, crypto or trade transaction. Exactly one details object is present, the one of `transactionType`. */
-        Transaction: {
+        /**
+         * @description A bank, crypto or trade transaction: one of `BankTransaction`, `CryptoTransaction` or
+         *     `TradeTransaction`, told apart by `transactionType`; each carries the details object of its type.
+         */
+        Transaction: components["schemas"]["BankTransaction"] | components["schemas"]["CryptoTransaction"] | components["schemas"]["TradeTransaction"];
+        /**
+         * @description Which way money moves for the account, `in` (a deposit), `out` (a withdrawal) or `exchange` (a trade); its entries say how much (`listTransactionEntries`).
+         * @enum {string}
+         */
+        TransactionDirection: "in" | "out" | "exchange";
+        /** @description The transaction's account. */
+        TransactionAccount: {
+            /** Format: uuid */
+            accountId: string;
+            /** @description The account's email; null once the holder's data is erased. */
+            email: string | null;
+        };
+        /** @description Who created the transaction; `adminId` and `admin` are present when a workspace admin created it. */
+        TransactionAudit: {
+            /** Format: uuid */
+            adminId?: string;
+            admin?: string;
+            apiKey: boolean;
+        };
+        /** @description A transaction whose `transactionType` is `bank`. */
+        BankTransaction: {
             /** Format: uuid */
             id: string;
             /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
@@ -2915,34 +2965,73 @@ export interface components {
             accountId: string;
             /** Format: date-time */
             createdAt: string;
-            transactionType: components["schemas"]["TransactionType"];
             /**
-             * @description Which way money moves for the account, `in` (a deposit), `out` (a withdrawal) or `exchange` (a trade); its entries say how much (`listTransactionEntries`).
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            direction: "in" | "out" | "exchange";
+            transactionType: "bank";
+            direction: components["schemas"]["TransactionDirection"];
             coins: string[];
             status: components["schemas"]["TransactionStatus"];
             /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
             statusReason: string;
             /** @description Newest first. */
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
-            account: {
-                /** Format: uuid */
-                accountId: string;
-                /** @description The account's email; null once the holder's data is erased. */
-                email: string | null;
-            };
-            /** @description `adminId` and `admin` are present when a workspace admin created the transaction. */
-            audit: {
-                /** Format: uuid */
-                adminId?: string;
-                admin?: string;
-                apiKey: boolean;
-            };
-            bankTransactionDetails?: components["schemas"]["BankTransactionDetails"];
-            cryptoTransactionDetails?: components["schemas"]["CryptoTransactionDetails"];
-            tradeTransactionDetails?: components["schemas"]["TradeTransactionDetails"];
+            account: components["schemas"]["TransactionAccount"];
+            audit: components["schemas"]["TransactionAudit"];
+            bankTransactionDetails: components["schemas"]["BankTransactionDetails"];
+        };
+        /** @description A transaction whose `transactionType` is `crypto`. */
+        CryptoTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
+            reference: string;
+            /** Format: uuid */
+            accountId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            transactionType: "crypto";
+            direction: components["schemas"]["TransactionDirection"];
+            coins: string[];
+            status: components["schemas"]["TransactionStatus"];
+            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
+            statusReason: string;
+            /** @description Newest first. */
+            statusHistory: components["schemas"]["StatusHistoryEntry"][];
+            account: components["schemas"]["TransactionAccount"];
+            audit: components["schemas"]["TransactionAudit"];
+            cryptoTransactionDetails: components["schemas"]["CryptoTransactionDetails"];
+        };
+        /** @description A transaction whose `transactionType` is `trade`. */
+        TradeTransaction: {
+            /** Format: uuid */
+            id: string;
+            /** @description The client's reference as given at creation; `""` (empty string) when none was given, also for transactions stored before it was always a string. */
+            reference: string;
+            /** Format: uuid */
+            accountId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            transactionType: "trade";
+            direction: components["schemas"]["TransactionDirection"];
+            coins: string[];
+            status: components["schemas"]["TransactionStatus"];
+            /** @description Reason for the current status (`created` at creation); `""` (empty string) when the status change gave none. */
+            statusReason: string;
+            /** @description Newest first. */
+            statusHistory: components["schemas"]["StatusHistoryEntry"][];
+            account: components["schemas"]["TransactionAccount"];
+            audit: components["schemas"]["TransactionAudit"];
+            tradeTransactionDetails: components["schemas"]["TradeTransactionDetails"];
         };
         TransactionList: {
             data: components["schemas"]["Transaction"][];
@@ -3206,21 +3295,340 @@ export interface components {
         /**
          * @description An event the workspace emitted: the body of its webhooks with the event's `id` in place of
          *     the per-delivery `webhookId`; `type`, `accountId`, `timestamp`, `details` and `systemNotes`
-         *     are the same data, and `details` has the schema of that type's webhook (see `webhooks:`).
+         *     are the same data. One schema per event type, told apart by `type`; `details` has the
+         *     schema of that type's webhook (see `webhooks:`).
          */
-        Event: {
+        Event: components["schemas"]["AccountCreatedEventRecord"] | components["schemas"]["AccountStatusUpdatedEventRecord"] | components["schemas"]["AccountErasedEventRecord"] | components["schemas"]["KycStatusUpdatedEventRecord"] | components["schemas"]["KycNeedsUpdateEventRecord"] | components["schemas"]["KycVerificationSubmittedEventRecord"] | components["schemas"]["KycVerificationSignedEventRecord"] | components["schemas"]["KycDocumentUploadReceivedEventRecord"] | components["schemas"]["KycDocumentUploadedEventRecord"] | components["schemas"]["KycVerificationCompletedEventRecord"] | components["schemas"]["KybVerificationSubmittedEventRecord"] | components["schemas"]["KybDocumentUploadedEventRecord"] | components["schemas"]["BankAccountLinkEventRecord"] | components["schemas"]["CryptoTransactionCreatedEventRecord"] | components["schemas"]["CryptoTransactionReceivedEventRecord"] | components["schemas"]["CryptoTransactionStatusUpdatedEventRecord"] | components["schemas"]["CryptoWalletCreatedEventRecord"] | components["schemas"]["CryptoBeneficiaryCreatedEventRecord"] | components["schemas"]["CryptoBeneficiaryUpdatedEventRecord"] | components["schemas"]["CryptoBeneficiaryDeletedEventRecord"] | components["schemas"]["BankTransactionCreatedEventRecord"] | components["schemas"]["BankTransactionReceivedEventRecord"] | components["schemas"]["BankTransactionStatusUpdatedEventRecord"] | components["schemas"]["TradeTransactionCreatedEventRecord"] | components["schemas"]["TradeTransactionStatusUpdatedEventRecord"];
+        /** @description account_created: Account created. (as the events API lists it) */
+        AccountCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
             /**
-             * Format: uuid
-             * @description The event (a delivery's `eventId`).
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            id: string;
-            type: components["schemas"]["EventType"];
+            type: "account_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
-            /** @description What the event is about, as in the webhook of this type. */
-            details: Record<string, never>;
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
         };
+        /** @description account_erased: The holder's personal data was erased. (as the events API lists it) */
+        AccountErasedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "account_erased";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountErasedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description account_status_updated: Account status changed. (as the events API lists it) */
+        AccountStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "account_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_status_updated: KYC verification status changed. (as the events API lists it) */
+        KycStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_needs_update: Additional information needed for KYC. (as the events API lists it) */
+        KycNeedsUpdateEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_needs_update";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_submitted: KYC verification submitted. (as the events API lists it) */
+        KycVerificationSubmittedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_signed: Account holder signed terms and conditions. (as the events API lists it) */
+        KycVerificationSignedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_verification_signed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycSignedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_upload_received: Document upload event received from the provider. (as the events API lists it) */
+        KycDocumentUploadReceivedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_document_upload_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycDocumentReceivedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_document_uploaded: Documents uploaded successfully. (as the events API lists it) */
+        KycDocumentUploadedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KycDocumentsUploadedEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyc_verification_completed: KYC process completed. (as the events API lists it) */
+        KycVerificationCompletedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyc_verification_completed";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_verification_submitted: KYB verification submitted. (as the events API lists it) */
+        KybVerificationSubmittedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyb_verification_submitted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["AccountEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description kyb_document_uploaded: Business document uploaded. (as the events API lists it) */
+        KybDocumentUploadedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kyb_document_uploaded";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["KybDocumentEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_account_link: Bank account linked to the account. (as the events API lists it) */
+        BankAccountLinkEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_account_link";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["BankAccountLinkEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_created: Crypto transaction initiated. (as the events API lists it) */
+        CryptoTransactionCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_received: Incoming crypto transaction detected. (as the events API lists it) */
+        CryptoTransactionReceivedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_transaction_status_updated: Crypto transaction status changed. (as the events API lists it) */
+        CryptoTransactionStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_wallet_created: Crypto wallet created. (as the events API lists it) */
+        CryptoWalletCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_wallet_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoWalletEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_created: Crypto beneficiary added. (as the events API lists it) */
+        CryptoBeneficiaryCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_beneficiary_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_updated: Crypto beneficiary updated. (as the events API lists it) */
+        CryptoBeneficiaryUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_beneficiary_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. (as the events API lists it) */
+        CryptoBeneficiaryDeletedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "crypto_beneficiary_deleted";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["CryptoBeneficiaryEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_created: Bank transaction initiated. (as the events API lists it) */
+        BankTransactionCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_received: Incoming bank transaction detected. (as the events API lists it) */
+        BankTransactionReceivedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction_received";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description bank_transaction_status_updated: Bank transaction status changed. (as the events API lists it) */
+        BankTransactionStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bank_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_created: Trade transaction initiated. (as the events API lists it) */
+        TradeTransactionCreatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_transaction_created";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /** @description trade_transaction_status_updated: Trade transaction status changed. (as the events API lists it) */
+        TradeTransactionStatusUpdatedEventRecord: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trade_transaction_status_updated";
+            accountId: components["schemas"]["WebhookAccountId"];
+            timestamp: components["schemas"]["EventTimestamp"];
+            details: components["schemas"]["TransactionStatusEventDetails"];
+            systemNotes: components["schemas"]["WebhookSystemNotes"];
+        };
+        /**
+         * Format: uuid
+         * @description The event (a delivery's `eventId`).
+         */
+        EventId: string;
         EventList: {
             data: components["schemas"]["Event"][];
             page: number;
@@ -3528,7 +3936,7 @@ export interface components {
          * Format: date-time
          * @description When the event occurred (not when it was sent).
          */
-        WebhookTimestamp: string;
+        EventTimestamp: string;
         /** @description Fixed advisory that the webhook is a notification, not the source of truth; verify the current state through the API. */
         WebhookSystemNotes: string;
         /**
@@ -3541,10 +3949,13 @@ export interface components {
         /** @description account_created: Account created. */
         AccountCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "account_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3552,10 +3963,13 @@ export interface components {
         /** @description account_status_updated: Account status changed. */
         AccountStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "account_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3563,10 +3977,13 @@ export interface components {
         /** @description account_erased: The holder's personal data was erased. */
         AccountErasedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "account_erased";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountErasedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3574,10 +3991,13 @@ export interface components {
         /** @description kyc_status_updated: KYC verification status changed. */
         KycStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3585,10 +4005,13 @@ export interface components {
         /** @description kyc_needs_update: Additional information needed for KYC. */
         KycNeedsUpdateEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_needs_update";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3596,10 +4019,13 @@ export interface components {
         /** @description kyc_verification_submitted: KYC verification submitted. */
         KycVerificationSubmittedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_verification_submitted";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3607,10 +4033,13 @@ export interface components {
         /** @description kyc_verification_signed: Account holder signed terms and conditions. */
         KycVerificationSignedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_verification_signed";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycSignedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3618,10 +4047,13 @@ export interface components {
         /** @description kyc_document_upload_received: Document upload event received from the provider. */
         KycDocumentUploadReceivedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_document_upload_received";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycDocumentReceivedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3629,10 +4061,13 @@ export interface components {
         /** @description kyc_document_uploaded: Documents uploaded successfully. */
         KycDocumentUploadedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KycDocumentsUploadedEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3640,10 +4075,13 @@ export interface components {
         /** @description kyc_verification_completed: KYC process completed. */
         KycVerificationCompletedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyc_verification_completed";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3651,10 +4089,13 @@ export interface components {
         /** @description kyb_verification_submitted: KYB verification submitted. */
         KybVerificationSubmittedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyb_verification_submitted";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["AccountEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3662,10 +4103,13 @@ export interface components {
         /** @description kyb_document_uploaded: Business document uploaded. */
         KybDocumentUploadedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "kyb_document_uploaded";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["KybDocumentEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3673,10 +4117,13 @@ export interface components {
         /** @description bank_account_link: Bank account linked to the account. */
         BankAccountLinkEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_account_link";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["BankAccountLinkEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3684,10 +4131,13 @@ export interface components {
         /** @description crypto_transaction_created: Crypto transaction initiated. */
         CryptoTransactionCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3695,10 +4145,13 @@ export interface components {
         /** @description crypto_transaction_received: Incoming crypto transaction detected. */
         CryptoTransactionReceivedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_transaction_received";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3706,10 +4159,13 @@ export interface components {
         /** @description crypto_transaction_status_updated: Crypto transaction status changed. */
         CryptoTransactionStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3717,10 +4173,13 @@ export interface components {
         /** @description crypto_wallet_created: Crypto wallet created. */
         CryptoWalletCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_wallet_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoWalletEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3728,10 +4187,13 @@ export interface components {
         /** @description crypto_beneficiary_created: Crypto beneficiary added. */
         CryptoBeneficiaryCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_beneficiary_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3739,10 +4201,13 @@ export interface components {
         /** @description crypto_beneficiary_updated: Crypto beneficiary updated. */
         CryptoBeneficiaryUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_beneficiary_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3750,10 +4215,13 @@ export interface components {
         /** @description crypto_beneficiary_deleted: Crypto beneficiary removed. */
         CryptoBeneficiaryDeletedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "crypto_beneficiary_deleted";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["CryptoBeneficiaryEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3761,10 +4229,13 @@ export interface components {
         /** @description bank_transaction_created: Bank transaction initiated. */
         BankTransactionCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3772,10 +4243,13 @@ export interface components {
         /** @description bank_transaction_received: Incoming bank transaction detected. */
         BankTransactionReceivedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_transaction_received";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3783,10 +4257,13 @@ export interface components {
         /** @description bank_transaction_status_updated: Bank transaction status changed. */
         BankTransactionStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "bank_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3794,10 +4271,13 @@ export interface components {
         /** @description trade_transaction_created: Trade transaction initiated. */
         TradeTransactionCreatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "trade_transaction_created";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3805,10 +4285,13 @@ export interface components {
         /** @description trade_transaction_status_updated: Trade transaction status changed. */
         TradeTransactionStatusUpdatedEvent: {
             webhookId: components["schemas"]["WebhookId"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "trade_transaction_status_updated";
             accountId: components["schemas"]["WebhookAccountId"];
-            timestamp: components["schemas"]["WebhookTimestamp"];
+            timestamp: components["schemas"]["EventTimestamp"];
             details: components["schemas"]["TransactionStatusEventDetails"];
             systemNotes: components["schemas"]["WebhookSystemNotes"];
             test?: components["schemas"]["WebhookTest"];
@@ -3834,7 +4317,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.fas.example/errors/rate-limited",
+                 *       "type": "/problems/rate-limited",
                  *       "title": "Too many requests",
                  *       "status": 429,
                  *       "code": "RATE_LIMITED",
@@ -3859,13 +4342,16 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.fas.example/errors/overloaded",
+                 *       "type": "/problems/overloaded",
                  *       "title": "Service overloaded",
                  *       "status": 503,
                  *       "code": "OVERLOADED",
@@ -3880,6 +4366,9 @@ export interface components {
         TransactionCreated: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                 [name: string]: unknown;
             };
@@ -3891,12 +4380,15 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "type": "https://docs.fas.example/errors/validation-failed",
+                 *       "type": "/problems/validation-failed",
                  *       "title": "Invalid request",
                  *       "status": 400,
                  *       "code": "VALIDATION_FAILED",
@@ -3917,6 +4409,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -3928,6 +4423,9 @@ export interface components {
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3938,6 +4436,9 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3948,6 +4449,9 @@ export interface components {
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3958,6 +4462,9 @@ export interface components {
         UriTooLong: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3971,6 +4478,9 @@ export interface components {
         HeadersTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3981,6 +4491,9 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -3991,6 +4504,9 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4001,6 +4517,9 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                 [name: string]: unknown;
             };
             content: {
@@ -4074,7 +4593,9 @@ export interface components {
         /** @description Seconds to wait before retrying (`429`, `503`). */
         "Retry-After": string;
         /**
-         * @description Remaining quota of the caller's bucket (IETF draft `RateLimit` header):
+         * @description Sent on every answer of the API, tRPC and GraphQL (and of pages, for their per-address
+         *     bucket) while rate limiting is on (it is off with `FAS_RATE_LIMIT_PER_SECOND=0`).
+         *     Remaining quota of the caller's bucket (IETF draft `RateLimit` header):
          *     `"per-key";r=<requests left>;t=<seconds until the bucket is full again>`.
          */
         RateLimit: string;
@@ -4126,6 +4647,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4185,6 +4709,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -4222,6 +4749,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Disposition": components["headers"]["ExportContentDisposition"];
                     [name: string]: unknown;
                 };
@@ -4257,6 +4787,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4349,6 +4882,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4407,6 +4943,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4484,6 +5023,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4546,6 +5088,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4597,6 +5142,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4663,6 +5211,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4713,6 +5264,9 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4757,6 +5311,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4809,6 +5366,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4876,6 +5436,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4936,6 +5499,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5007,6 +5573,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5067,6 +5636,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5187,6 +5759,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5238,6 +5813,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5274,6 +5852,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5335,6 +5916,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5424,6 +6008,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5435,6 +6022,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5445,6 +6035,9 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,6 +6075,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5507,6 +6103,9 @@ export interface operations {
             303: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -5516,6 +6115,9 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5528,6 +6130,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5540,6 +6145,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5552,6 +6160,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,6 +6175,9 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5576,6 +6190,9 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5589,6 +6206,9 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +6221,9 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5639,6 +6262,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5655,6 +6281,9 @@ export interface operations {
             303: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -5664,6 +6293,9 @@ export interface operations {
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5676,6 +6308,9 @@ export interface operations {
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5688,6 +6323,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5700,6 +6338,9 @@ export interface operations {
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +6353,9 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,6 +6370,9 @@ export interface operations {
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5738,6 +6385,9 @@ export interface operations {
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5765,6 +6415,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,6 +6454,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5882,6 +6538,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     /** @description Hex SHA-256 of the content, as recorded at upload. */
                     "X-Content-SHA256"?: string;
                     [name: string]: unknown;
@@ -5936,6 +6595,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6074,6 +6736,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Disposition": components["headers"]["ExportContentDisposition"];
                     [name: string]: unknown;
                 };
@@ -6109,6 +6774,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6198,6 +6866,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6400,6 +7071,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6506,6 +7180,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6621,6 +7298,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6678,6 +7358,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6732,6 +7415,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6781,6 +7467,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6831,6 +7520,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6842,6 +7534,9 @@ export interface operations {
             304: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6872,6 +7567,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6936,6 +7634,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6987,6 +7688,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7032,6 +7736,9 @@ export interface operations {
             204: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7076,6 +7783,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7127,6 +7837,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7179,6 +7892,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7231,6 +7947,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7294,6 +8013,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7351,6 +8073,10 @@ export interface operations {
             /** @description The stream (ended by the server only for a slow reader, a revoked credential or a shutdown). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7390,6 +8116,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7454,6 +8183,9 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7520,6 +8252,9 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7569,6 +8304,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +8361,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7713,6 +8454,9 @@ export interface operations {
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7764,6 +8508,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Cache-Control"?: "public, max-age=3600";
                     [name: string]: unknown;
                 };
@@ -7804,6 +8551,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7831,6 +8581,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7847,6 +8600,9 @@ export interface operations {
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7870,6 +8626,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7888,6 +8647,9 @@ export interface operations {
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7909,6 +8671,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     [name: string]: unknown;
                 };
@@ -7934,6 +8699,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7958,6 +8726,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
                     [name: string]: unknown;
                 };
@@ -7965,6 +8736,38 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProblemType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The error code in lower case with `-` for `_`. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page describing the code. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
+                    "Content-Security-Policy": components["headers"]["Content-Security-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7983,6 +8786,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,6 +2,8 @@ import type { Prisma, Transaction } from '../../db/generated/prisma/client.js';
 import type { Schemas } from '../contract.js';
 
 type Dto = Schemas['Transaction'];
+type Bank = Schemas['BankTransactionDetails'];
+type Crypto = Schemas['CryptoTransactionDetails'];
 
 /** Who made a change, as stored and answered (`StatusActor` in openapi.yaml); null: not recorded. */
 type StoredActor = Dto['statusHistory'][number]['actor'];
@@ -110,12 +112,8 @@ export const COLUMN_KEYS = Object.keys(TRANSACTION_COLUMNS) as ColumnKey[];
 export const READ_KEYS = COLUMN_KEYS.filter((k) => !('internal' in TRANSACTION_COLUMNS[k])) as ReadKey[];
 
 /** The optional fields of a details object that are columns of their own; `satisfies`: the contract has them. */
-export const BANK_OPTIONAL = COLUMN_KEYS.filter((k) => optionalIn(k) === 'bank') as OptionalIn<'bank'>[] satisfies (keyof NonNullable<
-  Dto['bankTransactionDetails']
->)[];
-export const CRYPTO_OPTIONAL = COLUMN_KEYS.filter((k) => optionalIn(k) === 'crypto') as OptionalIn<'crypto'>[] satisfies (keyof NonNullable<
-  Dto['cryptoTransactionDetails']
->)[];
+export const BANK_OPTIONAL = COLUMN_KEYS.filter((k) => optionalIn(k) === 'bank') as OptionalIn<'bank'>[] satisfies (keyof Bank)[];
+export const CRYPTO_OPTIONAL = COLUMN_KEYS.filter((k) => optionalIn(k) === 'crypto') as OptionalIn<'crypto'>[] satisfies (keyof Crypto)[];
 
 function optionalIn(k: ColumnKey): string | undefined {
   const c: Options = TRANSACTION_COLUMNS[k];

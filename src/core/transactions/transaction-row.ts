@@ -116,24 +116,10 @@ function statusHistoryOf(
   return history;
 }
 
-/** The one mapping from a transaction row to the contract's `Transaction`. */
+/** The one mapping from a transaction row to the contract's `Transaction` (the variant of its type). */
 export function toTransactionDto(r: TransactionRow): TransactionDto {
-  const dto: TransactionDto = {
-    id: r.id,
-    reference: r.reference,
-    accountId: r.accountId,
-    createdAt: r.createdAt.toISOString(),
-    transactionType: r.transactionType,
-    direction: directionOf(r.detailType),
-    coins: r.coins,
-    status: r.status,
-    statusReason: r.statusReason,
-    statusHistory: statusHistoryOf(r),
-    account: { accountId: r.accountId, email: r.accountEmail },
-    audit: present({ adminId: r.auditAdminId, admin: r.auditAdmin, apiKey: r.auditApiKey }),
-  };
   if (r.transactionType === 'bank') {
-    const bank: NonNullable<TransactionDto['bankTransactionDetails']> = addPresent(
+    const bank: Schemas['BankTransactionDetails'] = addPresent(
       present({
         type: r.detailType as 'deposit' | 'withdrawal',
         coin: r.coin,
@@ -147,9 +133,10 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
       BANK_OPTIONAL,
     );
     if (r.addenda?.length) bank.addenda = r.addenda;
-    dto.bankTransactionDetails = bank;
-  } else if (r.transactionType === 'crypto') {
-    dto.cryptoTransactionDetails = addPresent(
+    return { ...common(r, 'bank'), bankTransactionDetails: bank };
+  }
+  if (r.transactionType === 'crypto') {
+    const crypto: Schemas['CryptoTransactionDetails'] = addPresent(
       present({
         type: r.detailType as 'deposit' | 'withdraw',
         coin: r.coin,
@@ -161,8 +148,11 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
       r,
       CRYPTO_OPTIONAL,
     );
-  } else {
-    dto.tradeTransactionDetails = {
+    return { ...common(r, 'crypto'), cryptoTransactionDetails: crypto };
+  }
+  return {
+    ...common(r, 'trade'),
+    tradeTransactionDetails: {
       type: 'market',
       product: r.product as string,
       side: r.side as 'buy' | 'sell',
@@ -173,7 +163,24 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
       quoteQuantity: r.quoteQuantity as string,
       quoteCurrency: r.quoteCurrency as string,
       rate: r.rate as string,
-    };
-  }
-  return dto;
+    },
+  };
+}
+
+/** The fields every variant has, `transactionType` being the variant's. */
+function common<T extends TransactionDto['transactionType']>(r: TransactionRow, transactionType: T) {
+  return {
+    id: r.id,
+    reference: r.reference,
+    accountId: r.accountId,
+    createdAt: r.createdAt.toISOString(),
+    transactionType,
+    direction: directionOf(r.detailType),
+    coins: r.coins,
+    status: r.status,
+    statusReason: r.statusReason,
+    statusHistory: statusHistoryOf(r),
+    account: { accountId: r.accountId, email: r.accountEmail },
+    audit: present({ adminId: r.auditAdminId, admin: r.auditAdmin, apiKey: r.auditApiKey }),
+  };
 }

@@ -15,8 +15,10 @@ const CONTRACT_ID = 'openapi.json';
 let ajv: Ajv2020 | undefined;
 function instance() {
   if (!ajv) {
-    // strict: false lets Ajv skip OpenAPI's own keywords (example, paths...) it does not know.
-    ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true, discriminator: true });
+    // strict: false lets Ajv skip OpenAPI's own keywords (example, paths...) it does not know,
+    // `discriminator` included: Ajv's refuses `mapping`, which generators need; each branch's
+    // `const` already makes the `oneOf` pick one.
+    ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true });
     addFormats(ajv, { mode: 'full' });
     ajv.addFormat(DISPLAY_TEXT_FORMAT, { type: 'string', validate: isDisplayText });
     ajv.addSchema({ ...contractDocument(), $id: CONTRACT_ID });

@@ -5,15 +5,20 @@ import { Amount, CopyButton, shortId } from './values.js';
 
 type Tx = Outputs['transactions']['get'];
 
+/** The one details object a transaction carries (`Transaction` is a union by `transactionType`). */
+function detailsOf(t: Tx) {
+  return {
+    bank: t.transactionType === 'bank' ? t.bankTransactionDetails : undefined,
+    crypto: t.transactionType === 'crypto' ? t.cryptoTransactionDetails : undefined,
+    trade: t.transactionType === 'trade' ? t.tradeTransactionDetails : undefined,
+  };
+}
+
 /** The amount a list row shows: a bank or crypto amount, or a trade's side and base quantity. */
-export function TransactionAmount({
-  t,
-}: {
-  t: Pick<Tx, 'bankTransactionDetails' | 'cryptoTransactionDetails' | 'tradeTransactionDetails'>;
-}) {
-  const d = t.bankTransactionDetails ?? t.cryptoTransactionDetails;
+export function TransactionAmount({ t }: { t: Tx }) {
+  const { bank, crypto, trade: tr } = detailsOf(t);
+  const d = bank ?? crypto;
   if (d) return <Amount value={d.amount} currency={d.coin} />;
-  const tr = t.tradeTransactionDetails;
   if (!tr) return null;
   return (
     <span>
@@ -50,9 +55,7 @@ const text = (v: string | undefined) => v || null;
 
 /** The details of a transaction of any type, every label in words. */
 export function TransactionDetails({ t }: { t: Tx }) {
-  const bank = t.bankTransactionDetails;
-  const crypto = t.cryptoTransactionDetails;
-  const trade = t.tradeTransactionDetails;
+  const { bank, crypto, trade } = detailsOf(t);
   let items: DetailItem[] = [];
   if (bank) {
     items = [

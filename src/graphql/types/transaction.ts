@@ -1,6 +1,6 @@
 import type { AccountDto } from '../../core/accounts/account-dto.js';
 import { getAccounts } from '../../core/accounts/get-accounts.js';
-import { CONTRACT_ENUMS } from '../../core/contract.js';
+import { CONTRACT_ENUMS, type Schemas } from '../../core/contract.js';
 import { AppError } from '../../core/errors.js';
 import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
 import { getTransaction } from '../../core/transactions/get-transaction.js';
@@ -23,7 +23,7 @@ const TransactionStatus = builder.enumType('TransactionStatus', {
 
 const TransactionDirection = builder.enumType('TransactionDirection', {
   description: 'Which way money moves for the account.',
-  values: CONTRACT_PROPERTY_ENUMS.Transaction.direction,
+  values: CONTRACT_ENUMS.TransactionDirection,
 });
 
 /** The optional bank and crypto detail fields (columns of their own), described once. */
@@ -47,9 +47,9 @@ const OPTIONAL_DETAILS: Record<(typeof BANK_OPTIONAL)[number] | (typeof CRYPTO_O
   txHash: 'The blockchain transaction hash.',
 };
 
-type Bank = NonNullable<TransactionDto['bankTransactionDetails']>;
-type Crypto = NonNullable<TransactionDto['cryptoTransactionDetails']>;
-type Trade = NonNullable<TransactionDto['tradeTransactionDetails']>;
+type Bank = Schemas['BankTransactionDetails'];
+type Crypto = Schemas['CryptoTransactionDetails'];
+type Trade = Schemas['TradeTransactionDetails'];
 type History = TransactionDto['statusHistory'][number];
 
 const BankDetails = builder.objectRef<Bank>('BankTransactionDetails').implement({
@@ -199,19 +199,19 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
       type: BankDetails,
       nullable: true,
       description: 'Present for bank transactions.',
-      resolve: (x) => x.bankTransactionDetails ?? null,
+      resolve: (x) => ('bankTransactionDetails' in x ? x.bankTransactionDetails : null),
     }),
     cryptoTransactionDetails: t.field({
       type: CryptoDetails,
       nullable: true,
       description: 'Present for crypto transactions.',
-      resolve: (x) => x.cryptoTransactionDetails ?? null,
+      resolve: (x) => ('cryptoTransactionDetails' in x ? x.cryptoTransactionDetails : null),
     }),
     tradeTransactionDetails: t.field({
       type: TradeDetails,
       nullable: true,
       description: 'Present for trades.',
-      resolve: (x) => x.tradeTransactionDetails ?? null,
+      resolve: (x) => ('tradeTransactionDetails' in x ? x.tradeTransactionDetails : null),
     }),
   }),
 });
