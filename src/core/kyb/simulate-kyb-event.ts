@@ -1,8 +1,8 @@
-import { recordAudit } from '../audit/record-audit.js';
 import type { AccountDto } from '../accounts/account-dto.js';
 import { accountSelect, toAccountDto } from '../accounts/account-dto.js';
 import { lockAccount } from '../accounts/account-lock.js';
 import { changeAccountStatus } from '../accounts/account-status-change.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';

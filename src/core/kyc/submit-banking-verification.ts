@@ -1,5 +1,5 @@
-import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { lockAccount } from '../accounts/account-lock.js';
+import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
