@@ -60,7 +60,7 @@ describe('each change appears once, with its actor, whichever way it came', () =
   });
 
   it('GraphQL with an API key: webhook_target.created', async () => {
-    const answer = await graphql(h, ws.apiKey, 'mutation($i: CreateWebhookTargetInput!) { createWebhookTarget(input: $i) { id } }', {
+    const answer = await graphql(h, ws.apiKey, 'mutation($i: WebhookTargetInput!) { createWebhookTarget(input: $i) { id } }', {
       i: { url: 'https://hooks.example.com/in?token=secret-query-token-91' },
     });
     expect(answer.errors).toBeUndefined();
