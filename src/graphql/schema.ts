@@ -1,5 +1,6 @@
 import { builder } from './builder.js';
 import './types/account.js';
+import './types/audit-log.js';
 import './types/account-resources.js';
 import './types/bank-accounts.js';
 import './types/event.js';

@@ -137,7 +137,8 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
     cors: false,
     logging: false,
     maskedErrors: { maskError: (error) => maskError(error, app.log) },
-    context: ({ req }) => graphqlContext(opts.deps, req.headers.authorization, () => authenticateRequest(opts.deps, req), requestOrigin(req)),
+    context: ({ req }) =>
+      graphqlContext(opts.deps, req.headers.authorization, () => authenticateRequest(opts.deps, req), requestOrigin(req)),
     // Queries compiled to JavaScript (graphql-jit), once per document (yoga caches parsed documents): a
     // page of 100 transactions resolves thousands of fields, which graphql-js's interpreter made
     // cost far more than REST (docs/benchmarks.md, "Measurements behind code decisions").

@@ -6,6 +6,7 @@ import { idempotentPosts } from './idempotency.js';
 import { refuseUndeclaredQuery } from './query-parameters.js';
 import { accountResourceRoutes } from './routes/account-resources.js';
 import { accountRoutes } from './routes/accounts.js';
+import { auditLogRoutes } from './routes/audit-log.js';
 import { bankingVerificationRoutes } from './routes/banking-verification.js';
 import { eventRoutes } from './routes/events.js';
 import { ledgerRoutes } from './routes/ledger.js';
@@ -29,5 +30,6 @@ export async function restApi(app: FastifyInstance, opts: { deps: Deps; streams?
   webhookTargetRoutes(app);
   webhookDeliveryRoutes(app);
   eventRoutes(app, opts.streams);
+  auditLogRoutes(app);
   await workspaceRoutes(app);
 }

@@ -1,6 +1,7 @@
 import { accountsRouter } from './accounts.js';
 import { adminsRouter } from './admins.js';
 import { apiKeysRouter } from './api-keys.js';
+import { auditLogRouter } from './audit-log.js';
 import { eventsRouter } from './events.js';
 import { router } from './init.js';
 import { kycRouter } from './kyc.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   webhookTargets: webhookTargetsRouter,
   webhookDeliveries: webhookDeliveriesRouter,
   events: eventsRouter,
+  auditLog: auditLogRouter,
   session: sessionRouter,
   apiKeys: apiKeysRouter,
   admins: adminsRouter,

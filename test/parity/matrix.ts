@@ -213,6 +213,7 @@ export const MATRIX: Record<string, UseCase> = {
     graphql: NO_GQL_WEBHOOKS,
   },
   listEvents: { kind: 'read', rest: 'listEvents', trpc: 'events.list', graphql: 'Query.events' },
+  listAuditLog: { kind: 'read', rest: 'listAuditLog', trpc: 'auditLog.list', graphql: 'Query.auditLog' },
   getEvent: { kind: 'read', rest: 'getEvent', trpc: 'events.get', graphql: 'Query.event' },
   streamEvents: { kind: 'read', rest: 'streamEvents', trpc: EVENT_STREAM, graphql: EVENT_STREAM },
   webhookDeliveryStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.webhookDeliveryStats' },

@@ -27,7 +27,12 @@ export async function createCryptoBeneficiary(ctx: Ctx, input: { accountId: stri
     await recordAudit(tx, ctx, {
       action: 'crypto_beneficiary.created',
       object: { type: 'crypto_beneficiary', id: beneficiary.id },
-      changes: { accountId: { after: accountId }, coin: { after: coin }, network: { after: network }, ...withheldFields(Object.keys(rest)) },
+      changes: {
+        accountId: { after: accountId },
+        coin: { after: coin },
+        network: { after: network },
+        ...withheldFields(Object.keys(rest)),
+      },
     });
     return beneficiary;
   });

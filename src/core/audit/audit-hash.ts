@@ -44,7 +44,8 @@ export function auditPayload(f: AuditFields): string {
     f.action,
     f.objectType,
     f.objectId,
-    canonical(f.changes ?? null),
+    // As stored: through JSON first (a Date becomes its ISO string, undefined fields go), as jsonb keeps it.
+    canonical(JSON.parse(JSON.stringify(f.changes ?? null))),
   ]);
 }
 

@@ -161,6 +161,9 @@ export const CONTRACT_PROPERTY_ENUMS = {
   TradeTransactionStatusUpdatedEventRecord: {
     type: ['trade_transaction_status_updated'],
   },
+  AuditActor: {
+    kind: ['api_key', 'admin', 'system'],
+  },
   CreateCryptoWalletRequest: {
     coin: ['BTC', 'ETH', 'USDC', 'USDT', 'SOL'],
     network: ['bitcoin', 'ethereum', 'solana', 'polygon', 'tron'],
@@ -365,6 +368,7 @@ export const CONTRACT_OPERATIONS = {
   enableWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/enable', queryDefaults: [] },
   pauseWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/pause', queryDefaults: [] },
   resumeWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/resume', queryDefaults: [] },
+  listAuditLog: { method: 'get', path: '/api/v2/audit-log', queryDefaults: ['page', 'limit'] },
   listEvents: { method: 'get', path: '/api/v2/events', queryDefaults: ['page', 'limit'] },
   streamEvents: { method: 'get', path: '/api/v2/events/stream', queryDefaults: [] },
   getEvent: { method: 'get', path: '/api/v2/events/{eventId}', queryDefaults: [] },

@@ -1274,6 +1274,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit log
+         * @description Who did what in the workspace, newest first: every change made through any protocol, the
+         *     dashboard or the CLI, and every read of sensitive data (a KYC document's content, a
+         *     signer's name), one record each, written in the same database transaction as the change.
+         *     Admins only (an admin token or an admin's dashboard session): API keys and analysts get
+         *     `403`. Records are numbered per workspace (`seq`) and hash-chained (`hash` covers the
+         *     record and `prevHash`, the hash of the record before it); `fas audit verify` recomputes
+         *     the chain. `changes` holds the fields' values before and after, never PII or secrets: such
+         *     a field is named with the value `(withheld)`.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/events": {
         parameters: {
             query?: never;
@@ -3629,6 +3656,59 @@ export interface components {
          * @description The event (a delivery's `eventId`).
          */
         EventId: string;
+        /** @description One change or sensitive read in the workspace's audit log. */
+        AuditRecord: {
+            /** @description The record's number in the workspace's chain (1, 2, 3...; a decimal string). */
+            seq: string;
+            /** Format: date-time */
+            occurredAt: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description The request (`X-Request-Id`); null for the CLI and the worker. */
+            requestId: string | null;
+            /** @description The client's address as the server saw it. */
+            clientAddress: string | null;
+            /** @description `<object>.<verb>`: `transaction.status_changed`, `api_key.revoked`, `kyc.document_viewed`, ... */
+            action: string;
+            object: components["schemas"]["AuditObject"];
+            /** @description Per field, its value `before` and `after` (PII and secrets as `(withheld)`); null when nothing changed (a read). */
+            changes: null | {
+                [key: string]: components["schemas"]["AuditFieldChange"];
+            };
+            /** @description The hash of the record before (64 zeros for the first). */
+            prevHash: string;
+            /** @description SHA-256 (hex) of this record with prevHash (docs/operations.md, "Audit log"). */
+            hash: string;
+        };
+        /** @description Who made the change or read. */
+        AuditActor: {
+            /**
+             * @description An API key, a person (admin token or dashboard session), or the system (the CLI, the worker, a holder through a verification link).
+             * @enum {string}
+             */
+            kind: "api_key" | "admin" | "system";
+            /** @description The API key's or the admin's id; null for the system. */
+            id: string | null;
+            /** @description The API key's name, the admin's email, or what the system was (`cli`, `verification link`). */
+            name: string | null;
+            /** @description `api`, `admin`, `analyst` or `system`. */
+            role: string;
+        };
+        /** @description What the record is about. */
+        AuditObject: {
+            type: string;
+            id: string;
+        };
+        /** @description One field's value before and after the change. */
+        AuditFieldChange: {
+            before?: unknown;
+            after?: unknown;
+        };
+        AuditRecordList: {
+            data: components["schemas"]["AuditRecord"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
         EventList: {
             data: components["schemas"]["Event"][];
             page: number;
@@ -4825,6 +4905,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7981,6 +8064,85 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only records of this actor (an API key id or an admin id). */
+                actorId?: string;
+                /** @description Only this action (`transaction.status_changed`, `api_key.revoked`, ...). */
+                action?: string;
+                /** @description Only records about objects of this type (`transaction`, `account`, `webhook_target`, ...). */
+                objectType?: string;
+                /** @description Only records about this object (with `objectType`, its history). */
+                objectId?: string;
+                /** @description Inclusive lower bound on `occurredAt` (the formats of `listTransactions`' dates). */
+                startDate?: string;
+                /** @description Inclusive upper bound on `occurredAt` (a date alone: the whole UTC day). */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit records. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "seq": "12",
+                     *           "occurredAt": "2026-11-22T10:00:09.719Z",
+                     *           "actor": {
+                     *             "kind": "admin",
+                     *             "id": "5b1f0c2e-8f0a-4c51-9a43-0f5f4d1b2c3d",
+                     *             "name": "admin@sandbox.local",
+                     *             "role": "admin"
+                     *           },
+                     *           "requestId": "7c0e8a52-43a1-4b8e-9a0e-3f1b2d4c5e6f",
+                     *           "clientAddress": "203.0.113.7",
+                     *           "action": "transaction.status_changed",
+                     *           "object": {
+                     *             "type": "transaction",
+                     *             "id": "0b0e2c6a-9d3f-4c1e-8a7b-5f4e3d2c1b0a"
+                     *           },
+                     *           "changes": {
+                     *             "status": {
+                     *               "before": "pending",
+                     *               "after": "processing"
+                     *             }
+                     *           },
+                     *           "prevHash": "9f2c1b6a0d4e8f7a3b5c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a",
+                     *           "hash": "1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b"
+                     *         }
+                     *       ],
+                     *       "page": 1,
+                     *       "limit": 100,
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditRecordList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listEvents: {

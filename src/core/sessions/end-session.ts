@@ -11,7 +11,9 @@ export async function endSession(deps: Deps, secret: string | undefined, request
         where: { sessionHash: hashSecret(secret), endedAt: null },
         select: {
           id: true,
-          adminToken: { select: { admin: { select: { id: true, email: true, role: true, workspace: { select: { id: true, sandbox: true } } } } } },
+          adminToken: {
+            select: { admin: { select: { id: true, email: true, role: true, workspace: { select: { id: true, sandbox: true } } } } },
+          },
         },
       });
       if (!session) return;
@@ -20,7 +22,11 @@ export async function endSession(deps: Deps, secret: string | undefined, request
       const admin = session.adminToken.admin;
       const ctx = createContext(
         deps,
-        { workspaceId: admin.workspace.id, sandbox: admin.workspace.sandbox, actor: { kind: 'admin', role: admin.role, adminId: admin.id, email: admin.email } },
+        {
+          workspaceId: admin.workspace.id,
+          sandbox: admin.workspace.sandbox,
+          actor: { kind: 'admin', role: admin.role, adminId: admin.id, email: admin.email },
+        },
         request ? { request } : {},
       );
       await recordAudit(tx, ctx, { action: 'session.signed_out', object: { type: 'dashboard_session', id: session.id } });

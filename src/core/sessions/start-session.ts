@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { ADMIN_TOKEN_PREFIX, hashSecret, looksLikeSecret } from '../auth/secrets.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { ADMIN_TOKEN_PREFIX, hashSecret, looksLikeSecret } from '../auth/secrets.js';
 import { createContext, type Deps, type RequestOrigin } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError } from '../errors.js';
@@ -25,7 +25,14 @@ export async function startSession(deps: Deps, input: unknown, request?: Request
     throw new AppError('UNAUTHENTICATED', 'sign in with an admin or analyst token (it starts with fas_at_)');
   }
   if (!looksLikeSecret(trimmed)) throw new AppError('UNAUTHENTICATED', 'this token is not valid');
-  const rows = await deps.sql<{ tokenId: string; adminId: string; email: string; role: 'admin' | 'analyst'; workspaceId: string; sandbox: boolean }>(
+  const rows = await deps.sql<{
+    tokenId: string;
+    adminId: string;
+    email: string;
+    role: 'admin' | 'analyst';
+    workspaceId: string;
+    sandbox: boolean;
+  }>(
     Prisma.sql`
       SELECT t.id::text AS "tokenId", a.id::text AS "adminId", a.email, a.role::text AS role, a.workspace_id::text AS "workspaceId", w.sandbox
       FROM admin_tokens t JOIN admins a ON a.id = t.admin_id JOIN workspaces w ON w.id = a.workspace_id
@@ -38,7 +45,11 @@ export async function startSession(deps: Deps, input: unknown, request?: Request
   const secret = newSessionSecret();
   const ctx = createContext(
     deps,
-    { workspaceId: row.workspaceId, sandbox: row.sandbox, actor: { kind: 'admin', role: row.role, adminId: row.adminId, email: row.email } },
+    {
+      workspaceId: row.workspaceId,
+      sandbox: row.sandbox,
+      actor: { kind: 'admin', role: row.role, adminId: row.adminId, email: row.email },
+    },
     request ? { request } : {},
   );
   await deps.db.$transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Ctx } from '../context.js';
 import { recordAudit } from '../audit/record-audit.js';
+import type { Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { recordLedgerStep } from '../ledger/record-entries.js';

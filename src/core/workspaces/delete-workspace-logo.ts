@@ -8,7 +8,8 @@ export async function deleteWorkspaceLogo(ctx: Ctx): Promise<WorkspaceDto> {
   requireWriter(ctx);
   await ctx.db.$transaction(async (tx) => {
     const removed = await tx.workspaceLogo.deleteMany({ where: { workspaceId: ctx.workspaceId } });
-    if (removed.count > 0) await recordAudit(tx, ctx, { action: 'workspace.logo_deleted', object: { type: 'workspace', id: ctx.workspaceId } });
+    if (removed.count > 0)
+      await recordAudit(tx, ctx, { action: 'workspace.logo_deleted', object: { type: 'workspace', id: ctx.workspaceId } });
   });
   return readWorkspace(ctx.db, ctx, ctx.workspaceId);
 }

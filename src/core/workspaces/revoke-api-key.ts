@@ -20,7 +20,11 @@ export async function revokeApiKey(ctx: Ctx, input: RevokeApiKeyInput) {
   const revokedAt =
     key.revokedAt ??
     (await ctx.db.$transaction(async (tx) => {
-      const row = await tx.apiKey.update({ where: { id: key.id }, data: { revokedAt: ctx.clock.now() }, select: { revokedAt: true, name: true } });
+      const row = await tx.apiKey.update({
+        where: { id: key.id },
+        data: { revokedAt: ctx.clock.now() },
+        select: { revokedAt: true, name: true },
+      });
       await recordAudit(tx, ctx, {
         action: 'api_key.revoked',
         object: { type: 'api_key', id: key.id },

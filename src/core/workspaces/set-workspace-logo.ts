@@ -1,5 +1,5 @@
-import { recordAudit } from '../audit/record-audit.js';
 import { createHash } from 'node:crypto';
+import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';

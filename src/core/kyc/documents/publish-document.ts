@@ -1,5 +1,5 @@
-import { recordAudit } from '../../audit/record-audit.js';
 import type { Prisma } from '../../../db/generated/prisma/client.js';
+import { recordAudit } from '../../audit/record-audit.js';
 import type { Ctx } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { type DocumentDto, documentSelect, toDocumentDto } from './document-dto.js';

@@ -25,15 +25,15 @@ export async function readDocumentContent(
   await ctx.db.$transaction(async (tx) => {
     await tx.kycDocumentRead.create({
       data: {
-      id: ctx.ids.uuid(),
-      workspaceId: ctx.workspaceId,
-      accountId,
-      documentId,
-      actorKind: a.kind,
-      apiKeyId: a.kind === 'api_key' ? a.apiKeyId : null,
-      adminId: a.kind === 'admin' ? a.adminId : null,
-      adminEmail: a.kind === 'admin' ? a.email : null,
-      readAt: ctx.clock.now(),
+        id: ctx.ids.uuid(),
+        workspaceId: ctx.workspaceId,
+        accountId,
+        documentId,
+        actorKind: a.kind,
+        apiKeyId: a.kind === 'api_key' ? a.apiKeyId : null,
+        adminId: a.kind === 'admin' ? a.adminId : null,
+        adminEmail: a.kind === 'admin' ? a.email : null,
+        readAt: ctx.clock.now(),
       },
       select: { id: true },
     });

@@ -47,7 +47,11 @@ export async function signVerification(
     await recordAudit(tx, ctx, {
       action: v.business ? 'kyb.verification_signed' : 'kyc.verification_signed',
       object: { type: 'kyc_verification', id: accountId },
-      changes: { signedAt: { before: null, after: result.signedAt }, termsVersion: { after: TERMS_VERSION }, ...withheldFields(['fullName']) },
+      changes: {
+        signedAt: { before: null, after: result.signedAt },
+        termsVersion: { after: TERMS_VERSION },
+        ...withheldFields(['fullName']),
+      },
     });
     return result;
   });
