@@ -1,4 +1,3 @@
-import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import type { LooseTransaction } from './loose-transaction.js';
 
 /**
