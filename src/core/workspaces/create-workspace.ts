@@ -1,3 +1,4 @@
+import { DEFAULTS } from '../../defaults.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { type Actor, createContext, type Deps } from '../context.js';
 import { AppError, validationError } from '../errors.js';
@@ -32,35 +33,38 @@ export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput): 
   const hidden = displayTextError('name', name);
   if (hidden) throw validationError([hidden]);
   assertEmail('adminEmail', input.adminEmail);
-  return deps.db.$transaction(async (tx) => {
-    const ws = await tx.workspace.create({
-      data: { id: deps.ids.uuid(), name, sandbox: input.sandbox },
-      select: { id: true, name: true, sandbox: true },
-    });
-    const key = await insertApiKey(tx, deps.ids, ws.id, 'default');
-    const admin = await insertAdmin(tx, deps.ids, ws.id, input.adminEmail, 'admin');
-    const ctx = createContext(deps, { workspaceId: ws.id, sandbox: ws.sandbox, actor: input.actor ?? SYSTEM });
-    await recordAudit(tx, ctx, {
-      action: 'workspace.created',
-      object: { type: 'workspace', id: ws.id },
-      changes: { name: { after: ws.name }, sandbox: { after: ws.sandbox } },
-    });
-    await recordAudit(tx, ctx, {
-      action: 'api_key.created',
-      object: { type: 'api_key', id: key.apiKeyId },
-      changes: { name: { after: 'default' }, prefix: { after: key.prefix } },
-    });
-    await recordAudit(tx, ctx, {
-      action: 'admin.created',
-      object: { type: 'admin', id: admin.adminId },
-      changes: { email: { after: admin.email }, role: { after: admin.role } },
-    });
-    return {
-      workspaceId: ws.id,
-      name: ws.name,
-      sandbox: ws.sandbox,
-      apiKey: { apiKeyId: key.apiKeyId, key: key.key },
-      admin,
-    };
-  });
+  return deps.db.$transaction(
+    async (tx) => {
+      const ws = await tx.workspace.create({
+        data: { id: deps.ids.uuid(), name, sandbox: input.sandbox },
+        select: { id: true, name: true, sandbox: true },
+      });
+      const key = await insertApiKey(tx, deps.ids, ws.id, 'default');
+      const admin = await insertAdmin(tx, deps.ids, ws.id, input.adminEmail, 'admin');
+      const ctx = createContext(deps, { workspaceId: ws.id, sandbox: ws.sandbox, actor: input.actor ?? SYSTEM });
+      await recordAudit(tx, ctx, {
+        action: 'workspace.created',
+        object: { type: 'workspace', id: ws.id },
+        changes: { name: { after: ws.name }, sandbox: { after: ws.sandbox } },
+      });
+      await recordAudit(tx, ctx, {
+        action: 'api_key.created',
+        object: { type: 'api_key', id: key.apiKeyId },
+        changes: { name: { after: 'default' }, prefix: { after: key.prefix } },
+      });
+      await recordAudit(tx, ctx, {
+        action: 'admin.created',
+        object: { type: 'admin', id: admin.adminId },
+        changes: { email: { after: admin.email }, role: { after: admin.role } },
+      });
+      return {
+        workspaceId: ws.id,
+        name: ws.name,
+        sandbox: ws.sandbox,
+        apiKey: { apiKeyId: key.apiKeyId, key: key.key },
+        admin,
+      };
+    },
+    { maxWait: DEFAULTS.transactionMaxWaitMs, timeout: DEFAULTS.transactionTimeoutMs },
+  );
 }
