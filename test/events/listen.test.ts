@@ -233,10 +233,10 @@ describe('fas listen and fas trigger', () => {
     expect(run.out()).toMatch(/--jwks-port <port>\s+port of the session's local JWKS on 127\.0\.0\.1 \(default\s+7871; 0: any free/);
   });
 
-  it('fas trigger emits each of the 24 event types for real', async () => {
+  it('fas trigger emits each of the 25 event types for real (an erasure with an admin token)', async () => {
     const ws = await workspaceFactory(h.deps);
     for (const type of EVENT_TYPES) {
-      const run = await cli(['trigger', type, '--api-key', ws.apiKey, '--json']);
+      const run = await cli(['trigger', type, '--api-key', type === 'account_erased' ? ws.adminToken : ws.apiKey, '--json']);
       expect(await run.code, `${type}: ${run.err()}`).toBe(0);
       const result = JSON.parse(run.out());
       const event = await rawRequest(h, 'GET', `/api/v2/events/${result.eventId}`, { headers: { authorization: `APIKey ${ws.apiKey}` } });

@@ -22,7 +22,10 @@ const STREET = '77 Quillfeather Lane';
 async function verifiedHolder() {
   const ws = await workspaceFactory(h.deps);
   const post = poster(h, ws.apiKey);
-  const email = `ottoline.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@erasure.example`;
+  const unique = `${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
+  const email = `ottoline.${unique}@erasure.example`;
+  // Unique per holder: the other holder's file (which must stay) would otherwise match the search.
+  const fileName = `ottoline-statement-${unique}.pdf`;
   const accountId = (await post('/api/v2/accounts', { type: 'individual', email })).body.accountId as string;
   const body = submission(accountId, { address: { ...submission(accountId).address, address1: STREET } });
   const saved = await post('/api/v2/kyc/banking-verification/individual', body);
@@ -30,13 +33,13 @@ async function verifiedHolder() {
   const token = String(saved.body.verificationUrl).split('/verify/')[1] as string;
   const { nonce = '' } = await openPage(h, token);
   const file = sampleFile.pdf(40_000);
-  expect((await uploadFile(h, token, { nonce, kind: 'proof_of_address', file, name: 'ottoline-statement.pdf' })).status).toBe(303);
+  expect((await uploadFile(h, token, { nonce, kind: 'proof_of_address', file, name: fileName })).status).toBe(303);
   expect((await signForm(h, token, { nonce, acceptTerms: 'on', fullName: SIGNER })).status).toBe(303);
   expect((await post('/api/v2/kyc/banking-verification/request', { accountId })).status).toBe(200);
   expect((await post(`/api/v2/simulations/kyc/${accountId}/outcome`, { outcome: 'completed' })).body.status).toBe('active');
   const deposit = await post('/api/v2/simulations/deposits/bank', { accountId, amount: '250.00', coin: 'USD', instrumentType: 'ach' });
   expect(deposit.status).toBe(201);
-  return { ws, post, accountId, email, token, file };
+  return { ws, post, accountId, email, token, file, fileName };
 }
 
 /** Every public table's rows as text, one string per table: what "the raw table contents" hold. */
@@ -63,7 +66,7 @@ async function money(accountId: string) {
 
 describe('erasing an account holder (POST /api/v2/accounts/{accountId}/erasure)', { timeout: 180_000 }, () => {
   it('destroys the PII and the files (unreadable by every API, absent from every table), keeps the money, announces it once', async () => {
-    const { ws, post, accountId, email, token } = await verifiedHolder();
+    const { ws, post, accountId, email, token, fileName } = await verifiedHolder();
     const other = await verifiedHolder();
     // What must disappear: the email in clear, and the sealed values and file chunks as they were stored.
     const v = await h.deps.db.bankingVerification.findFirstOrThrow({
@@ -75,7 +78,7 @@ describe('erasing an account holder (POST /api/v2/accounts/{accountId}/erasure)'
     const chunk = await h.deps.db.kycDocumentChunk.findFirstOrThrow({ where: { documentId: docs[0]?.id }, select: { data: true } });
     const needles: [string, string][] = [
       ['email', email],
-      ['file name', 'ottoline-statement.pdf'],
+      ['file name', fileName],
       ...Object.entries(v).map(([k, value]): [string, string] => [`sealed ${k}`, String(value)]),
       ['stored chunk (hex)', Buffer.from(chunk.data).subarray(100, 164).toString('hex')],
     ];

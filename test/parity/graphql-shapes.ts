@@ -15,7 +15,15 @@ export const GRAPHQL_DIFFERENCES = {
   standsFor: { 'Transaction.accountEmail': 'account' } as Record<string, string>,
 };
 
-type JsonSchema = { $ref?: string; type?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; allOf?: JsonSchema[] };
+type JsonSchema = {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  allOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+};
 
 function resolve(schema: JsonSchema): JsonSchema {
   let s = schema;
@@ -24,6 +32,9 @@ function resolve(schema: JsonSchema): JsonSchema {
     s = path.reduce<any>((node, key) => node[key], contractDocument());
   }
   if (s.allOf) return { type: 'object', properties: Object.assign({}, ...s.allOf.map((p) => resolve(p).properties ?? {})) };
+  // A discriminated union (Transaction, Event): GraphQL has one type with every variant's fields.
+  const variants = s.oneOf ?? s.anyOf;
+  if (variants) return { type: 'object', properties: Object.assign({}, ...variants.map((p) => resolve(p).properties ?? {})) };
   return s;
 }
 

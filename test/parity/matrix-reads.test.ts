@@ -269,6 +269,21 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     trpc: () => trpc().events.list.query({ limit: 100 }),
     graphql: async () => (await gql(`{ events(limit: 100) { ${page('Event')} } }`)).events,
   },
+  listAuditLog: {
+    // Admins only (API keys get 403): read with the workspace admin's token on every protocol.
+    rest: async () => {
+      const r = await rawRequest(h, 'GET', '/api/v2/audit-log?limit=10', { headers: { authorization: `Bearer ${f.ws.adminToken}` } });
+      expect(r.status).toBe(200);
+      expect(r.body.data.length).toBeGreaterThanOrEqual(2);
+      return r.body;
+    },
+    trpc: () => trpcClient(h, f.ws.adminToken).auditLog.list.query({ limit: 10 }),
+    graphql: async () => {
+      const r = await graphql(h, f.ws.adminToken, `{ auditLog(limit: 10) { ${page('AuditRecord')} } }`);
+      expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+      return r.data.auditLog;
+    },
+  },
   getEvent: {
     rest: async () => (await rest().GET('/api/v2/events/{eventId}', { params: { path: { eventId: f.eventId } } })).data,
     trpc: () => trpc().events.get.query({ eventId: f.eventId }),

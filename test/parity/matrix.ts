@@ -253,6 +253,12 @@ export const MATRIX: Record<string, UseCase> = {
   getApiReference: { kind: 'read', rest: 'getApiReference', trpc: OPERATIONS, graphql: OPERATIONS },
   getOpenApi: { kind: 'read', rest: 'getOpenApi', trpc: OPERATIONS, graphql: OPERATIONS },
   getFavicon: { kind: 'read', rest: 'getFavicon', trpc: OPERATIONS, graphql: OPERATIONS },
+  getProblemType: {
+    kind: 'read',
+    rest: 'getProblemType',
+    trpc: no('a page documenting an error type (the `type` URI of a problem+json answer): HTML for people, no protocol'),
+    graphql: no('a page documenting an error type (the `type` URI of a problem+json answer): HTML for people, no protocol'),
+  },
   // outbound events (the `webhooks` section of openapi.yaml)
   ...Object.fromEntries(
     [

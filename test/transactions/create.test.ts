@@ -46,7 +46,14 @@ describe('POST /api/v2/transactions/bank', () => {
     expect(res.body.bankTransactionDetails.traceNumber).toMatch(/^\d{15}$/);
     expect(res.body.bankTransactionDetails.transactionReference).toMatch(/^FAS\d{16}$/);
     expect(res.body.cryptoTransactionDetails).toBeUndefined();
-    expect(res.body.statusHistory).toEqual([{ status: 'pending', statusReason: 'created', date: res.body.createdAt }]);
+    expect(res.body.statusHistory).toEqual([
+      {
+        status: 'pending',
+        statusReason: 'created',
+        date: res.body.createdAt,
+        actor: { kind: 'api_key', apiKeyId: expect.any(String), apiKeyName: 'default' },
+      },
+    ]);
   });
 
   it('an admin token records adminId and admin email', async () => {

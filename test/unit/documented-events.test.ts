@@ -6,6 +6,7 @@ type Operation = { operationId?: string; description?: string };
 /** DESIGN.md "Which operation emits which event", by REST operation. */
 const EMITS: Record<string, string[]> = {
   createAccount: ['account_created'],
+  eraseAccount: ['account_erased'],
   submitBankingVerification: ['kyc_status_updated'],
   requestBankingVerification: ['kyc_verification_submitted', 'account_status_updated', 'kyc_status_updated'],
   simulateKycOutcome: ['kyc_verification_completed', 'kyc_needs_update', 'account_status_updated', 'kyc_status_updated'],

@@ -12,7 +12,7 @@ import { webhookSetup } from '../support/webhook-setup.js';
 const w = webhookSetup({ timeoutMs: 15_000, retry: { baseMs: 1000 } });
 
 describe('every event type of the contract comes from a real operation', () => {
-  it('produces all 24, each with the resource it is about', async () => {
+  it('produces all 25, each with the resource it is about', async () => {
     const ws = await workspaceFactory(w.h.deps);
     const rx = await startReceiver();
     const call = async (method: string, path: string, body?: unknown) => {
@@ -64,19 +64,27 @@ describe('every event type of the contract comes from a real operation', () => {
     await call('POST', '/api/v2/simulations/deposits/bank', { accountId: person, amount: '5.00', coin: 'USD', instrumentType: 'ach' });
     await call('POST', '/api/v2/simulations/deposits/crypto', { accountId: person, amount: '1', coin: 'SOL', network: 'solana' });
 
+    // Erasure is for admins only: an admin token, on an account of its own.
+    const erased = (await call('POST', '/api/v2/accounts', { type: 'individual', email: 'e@example.com' })).accountId;
+    const erasure = await rawRequest(w.h, 'POST', `/api/v2/accounts/${erased}/erasure`, {
+      headers: { authorization: `APIKey ${ws.adminToken}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(erasure.status, JSON.stringify(erasure.body)).toBe(200);
+
     await w.drain();
 
     const byType = new Map<string, any[]>();
     for (const r of rx.received) byType.set(r.json.type, [...(byType.get(r.json.type) ?? []), r.json]);
     expect([...byType.keys()].sort()).toEqual([...EVENT_TYPES].sort());
     const first = (type: string) => byType.get(type)![0];
-    // Two accounts were created; their events may arrive in either order.
+    // Three accounts were created; their events may arrive in any order.
     expect(
       byType
         .get('account_created')!
         .map((e) => e.details.account.accountId)
         .sort(),
-    ).toEqual([person, business].sort());
+    ).toEqual([person, business, erased].sort());
     expect(byType.get('account_created')!.find((e) => e.accountId === person).details.account).toMatchObject({
       accountId: person,
       type: 'individual',
@@ -120,9 +128,10 @@ describe('every event type of the contract comes from a real operation', () => {
     });
     expect(first('crypto_transaction_status_updated').details.transaction.cryptoTransactionDetails.txHash).toMatch(/^0x/);
     expect(first('bank_transaction_received').details.transaction.bankTransactionDetails.type).toBe('deposit');
+    expect(first('account_erased')).toMatchObject({ accountId: erased, details: { accountId: erased } });
     expect(first('crypto_transaction_received').details.transaction.cryptoTransactionDetails.type).toBe('deposit');
     for (const e of rx.received.map((r) => r.json)) {
-      expect(e.accountId === person || e.accountId === business, e.type).toBe(true);
+      expect([person, business, erased].includes(e.accountId), e.type).toBe(true);
     }
     await rx.close();
   }, 60_000);
