@@ -24,7 +24,18 @@ describe('event retention', () => {
       type: 'account_created',
       accountId: null,
       occurredAt: new Date(now.getTime() - ageDays * DAY),
-      details: { n: ageDays },
+      // An account_created event's details as the contract has them (the age in the reference).
+      details: {
+        account: {
+          accountId: randomUUID(),
+          type: 'individual',
+          email: `aged-${ageDays}@example.com`,
+          reference: `age ${ageDays}`,
+          status: 'pending',
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        },
+      },
     });
     const old = Array.from({ length: 7 }, (_, i) => event(31 + i));
     const recent = [event(29), event(1), event(0)];
