@@ -101,6 +101,8 @@ export function deriveErrorCodes(contract: { paths: Record<string, Record<string
         if (Number(status) < 400) continue;
         const codes = all.filter((c) => possible.has(c) && String(errorKinds[c].http) === status && !c.startsWith('GRAPHQL_'));
         const usable = codes.filter((c) => !['BAD_USER_INPUT', 'QUERY_TOO_COMPLEX', 'ROUTE_NOT_FOUND'].includes(c));
+        // A route that exists only when configured (GET /metrics without FAS_METRICS_TOKEN) says so.
+        if (status === '404' && JSON.stringify(op.responses[status]).includes('ROUTE_NOT_FOUND')) usable.push('ROUTE_NOT_FOUND');
         if (usable.length) byStatus[status] = usable;
       }
       result.set(op.operationId, byStatus);

@@ -181,7 +181,7 @@ describe('GET /api/v2/accounts', () => {
     ['limit=0', 'limit', 'must be >= 1'],
     ['limit=1001', 'limit', 'must be <= 1000'],
     ['limit=ten', 'limit', 'must be an integer'],
-    ['status=closed', 'status', 'must be one of: pending, needs_update, in_review, active'],
+    ['status=closed', 'status', 'must be one of: pending, needs_update, in_review, active, rejected'],
     ['search=ab', 'search', 'must be at least 3 characters'],
     [`search=${'a'.repeat(256)}`, 'search', 'must be at most 255 characters'],
     ['sort=createdAt', 'sort', 'is not a known field'],
