@@ -67,13 +67,11 @@ describe('erasure in the embedded database files', { timeout: 240_000 }, () => {
       const ctx = createContext(deps, { workspaceId: ws.workspaceId, sandbox: true, actor: { kind: 'system', role: 'admin' } });
       const erased = await eraseAccount(ctx, { accountId });
       expect(erased.email).toBeNull();
-      console.log('DBG rel', JSON.stringify(await deps.db.$queryRawUnsafe(`SELECT c.relname, pg_relation_filepath(c.oid) AS p FROM pg_class c WHERE c.relname IN ('banking_verifications','accounts','events','kyc_documents') OR c.relname LIKE 'banking%' OR c.relname LIKE 'pg_toast%'`)));
       await deps.db.$executeRawUnsafe('CHECKPOINT');
       await app.close();
       await database.close();
 
       // The table files (WAL aside: docs/operations.md "Erasure" says when it is recycled).
-      for (const [what, needle] of needles) for (const f of filesUnder(dataDir)) { const b = readFileSync(f); const i = b.indexOf(needle); if (i >= 0) console.log('DBG', what, f, i, b.length); }
       const files = filesUnder(dataDir)
         .filter((f) => !f.includes(`${path.sep}pg_wal${path.sep}`))
         .map((f) => readFileSync(f));
