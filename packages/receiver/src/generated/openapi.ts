@@ -2501,9 +2501,10 @@ export interface components {
         AccountErasureMarker: {
             /** Format: date-time */
             erasedAt: string;
-            /** @description What was destroyed (the kinds of data the account held at the time). */
-            erased: ("email" | "verification" | "business" | "documents" | "signature" | "bankAccounts")[];
+            erased: components["schemas"]["ErasedData"];
         };
+        /** @description What was destroyed (the kinds of data the account held at the time). */
+        ErasedData: ("email" | "verification" | "business" | "documents" | "signature" | "bankAccounts")[];
         /**
          * @description An account's balance in one currency, the sum of its ledger entries (docs/api.md "Balances"). `posted` is settled money; `pendingIncoming` is money on its way in (deposits and what a trade buys, until they complete); `pendingOutgoing` is held for payments not yet settled (withdrawals and what a trade spends); `available = posted - pendingOutgoing` is what may be spent now; `pending = posted + pendingIncoming - pendingOutgoing` is the balance once everything pending settles. Amounts at the currency's scale.
          * @example {
@@ -3939,7 +3940,7 @@ export interface components {
             accountId: string;
             /** Format: date-time */
             erasedAt: string;
-            erased: components["schemas"]["AccountErasureMarker"]["erased"];
+            erased: components["schemas"]["ErasedData"];
         };
         KycStatusEventDetails: {
             /** Format: uuid */
