@@ -166,7 +166,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await other.locator('.page-head').getByText('Pending').waitFor();
     await other.getByRole('heading', { name: 'Status history' }).waitFor();
     await other.getByLabel('New status').selectOption('processing');
-    await other.getByRole('button', { name: 'Change status' }).click();
+    await other.getByRole('button', { name: 'Review change' }).click();
+    await other.getByRole('button', { name: 'Confirm: move to Processing' }).click();
     await other.locator('.page-head').getByText('Processing').waitFor();
     expect(await seriousAxeViolations(other)).toEqual([]);
     await other.close();
@@ -191,7 +192,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard in chrom
     await form.getByRole('group', { name: 'Accounts' }).getByLabel('Account created').check();
     await form.getByRole('button', { name: 'Create target' }).click();
     await page.getByRole('link', { name: rx.url }).waitFor();
-    await page.getByRole('table', { name: 'Webhook targets' }).getByText('1 of 24').waitFor();
+    await page.getByRole('table', { name: 'Webhook targets' }).getByText('1 of 25').waitFor();
     expect(
       (await h.deps.db.webhookTarget.findFirst({ where: { workspaceId: seed.workspaceId }, select: { eventTypes: true } }))?.eventTypes,
     ).toEqual(['account_created']);
