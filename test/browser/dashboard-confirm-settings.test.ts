@@ -15,6 +15,7 @@ import {
   sharedBrowser,
 } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { until } from '../support/until.js';
 import { assertDashboardBuilt } from './dashboard-seed.js';
 import { GOOD_LAYOUT, layoutReport } from './layout-checks.js';
 
@@ -94,7 +95,9 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)(
       // The form starts again: no status chosen, no reason kept ("Returned" is not one click away).
       expect(await page.getByLabel('New status').inputValue()).toBe('');
       expect(await page.getByLabel('Reason').inputValue()).toBe('');
-      expect(await page.getByLabel('New status').locator('option:not([disabled])').allTextContents()).toEqual(['Returned']);
+      // The choices follow the refreshed transaction (completed: only Returned is left).
+      const choices = page.getByLabel('New status').locator('option:not([disabled])');
+      await until('the choices to follow the new status', async () => (await choices.allTextContents()).join() === 'Returned');
       await saveScreenshot(page, `dashboard-status-confirmed-${width}`, { fullPage: true });
       expect(rec.foreignRequests).toEqual([]);
       await rec.context.close();
