@@ -169,7 +169,11 @@ describe('fuzz', () => {
           count(tally.rest, res.status);
           const json = (type ?? '').includes('json') && text ? JSON.parse(text) : text;
           expect(res.status, `${r.op.method} ${url}: ${text.slice(0, 300)}`).toBeLessThan(500);
-          if (!stream) expect(contractViolations(r.op.method, url, res.status, type, json), `${r.op.method} ${url} ${res.status} ${text.slice(0, 200)}`).toEqual([]);
+          if (!stream)
+            expect(
+              contractViolations(r.op.method, url, res.status, type, json),
+              `${r.op.method} ${url} ${res.status} ${text.slice(0, 200)}`,
+            ).toEqual([]);
           expect(res.headers.get('x-request-id')).toBeTruthy();
           if (res.status >= 400 && typeof json === 'object') expect(json.requestId).toBe(res.headers.get('x-request-id'));
         }),
