@@ -1,7 +1,7 @@
 import { type Command, CommanderError } from 'commander';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, fieldError } from '../core/errors.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { MigrationError } from '../db/migrate.js';
 import { DEFAULTS } from '../defaults.js';
@@ -106,7 +106,7 @@ async function apiCommand(io: CliIo, name: 'listen' | 'trigger', options: Option
   const { apiTarget, ApiCallError } = await import('./api-call.js');
   const target = apiTarget(options, io.env);
   if (!target.apiKey)
-    throw new AppError('VALIDATION_FAILED', 'an API key is required', [{ field: 'apiKey', message: 'is required (or FAS_API_KEY)' }]);
+    throw new AppError('VALIDATION_FAILED', 'an API key is required', [fieldError('apiKey', 'required', 'is required (or FAS_API_KEY)')]);
   if (name === 'listen') {
     const { listen } = await import('./listen.js');
     return listen({

@@ -6,9 +6,14 @@ import { isTransientDatabaseFault } from './database-faults.js';
 /** The closed set of error codes, taken from the contract (`ErrorCode` in openapi.yaml). */
 export type ErrorCode = Schemas['ErrorCode'];
 
-export interface FieldError {
-  field: string;
-  message: string;
+/** One refused field (openapi.yaml `FieldError`): a machine code with its params, and the English message. */
+export type FieldError = Schemas['FieldError'];
+export type FieldErrorCode = Schemas['FieldErrorCode'];
+export type FieldErrorParams = Schemas['FieldErrorParams'];
+
+/** A field error: `fieldError('name', 'too_long', 'must be at most 100 characters', { limit: 100 })`. */
+export function fieldError(field: string, code: FieldErrorCode, message: string, params?: FieldErrorParams): FieldError {
+  return params ? { field, code, params, message } : { field, code, message };
 }
 
 /** tRPC's code names, spelled here so the core does not import tRPC. */

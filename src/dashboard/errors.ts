@@ -16,30 +16,51 @@ export function errorInfo(err: unknown): { code: string; message: string; errors
   return { code: 'INTERNAL', message: err instanceof Error ? err.message : 'unexpected error', errors: [] };
 }
 
-/** The validator's wording ("must be at least 3 characters") as an instruction to a person. */
-export function friendlyFieldMessage(message: string): string {
-  const rules: [RegExp, (...m: string[]) => string][] = [
-    [/^must be at least (\d+) characters$/, (n) => `Type at least ${n} characters`],
-    [/^must be at most (\d+) characters$/, (n) => `Use at most ${n} characters`],
-    [/^must be a UUID$/, () => 'Enter a whole id (36 characters, as shown by the copy button)'],
-    [/^must be an RFC 3339 date-time$/, () => 'Enter a date and time'],
-    [/^must be one of: (.*)$/, (list) => `Choose one of: ${list}`],
-    [/^must be >= (\S+)$/, (n) => `Use ${n} or more`],
-    [/^must be <= (\S+)$/, (n) => `Use ${n} or less`],
-    [/^is not a known field$/, () => 'Is not something this page can filter by'],
-    [/^is required$/, () => 'Fill this in'],
-  ];
-  for (const [re, say] of rules) {
-    const m = re.exec(message);
-    if (m) return say(...m.slice(1));
+/**
+ * A field error as an instruction to a person, from its machine `code` and `params` (openapi.yaml
+ * `FieldErrorCode`), not from the English `message`, whose wording the server may change. A code
+ * with nothing more to say than the server's sentence (`invalid`, a rule of the operation) shows it.
+ */
+export function friendlyFieldMessage(e: Pick<FieldError, 'code' | 'params' | 'message'>): string {
+  const p = e.params ?? {};
+  const say: Partial<Record<FieldError['code'], string>> = {
+    required: 'Fill this in',
+    unknown_field: 'Is not something this page can filter by',
+    too_short: p.limit === 1 ? 'Must not be blank' : `Type at least ${p.limit} characters`,
+    too_long: `Use at most ${p.limit} characters`,
+    too_small: p.limit === undefined ? undefined : `Use ${p.limit} or more`,
+    too_large: p.limit === undefined ? undefined : `Use ${p.limit} or less`,
+    not_allowed: p.allowed ? `Choose one of: ${p.allowed.join(', ')}` : undefined,
+    too_precise: p.limit === undefined ? undefined : `Use at most ${p.limit} decimal places${p.currency ? ` for ${p.currency}` : ''}`,
+    hidden_characters: `Remove the hidden character${p.found ? ` (${p.found})` : ''}: control, invisible or direction marks`,
+    unstorable: 'Remove the invisible control characters',
+    invalid_format: formatAdvice(p.format),
+  };
+  const text = say[e.code] ?? e.message;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function formatAdvice(format: string | undefined): string | undefined {
+  switch (format) {
+    case 'uuid':
+      return 'Enter a whole id (36 characters, as shown by the copy button)';
+    case 'date-time':
+      return 'Enter a date and time';
+    case 'date':
+      return 'Enter a real date';
+    case 'email':
+      return 'Enter an email address such as name@example.com';
+    case 'uri':
+      return 'Enter a whole address, starting with https://';
+    default:
+      return undefined;
   }
-  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 /** A problem as a person reads it: a sentence, and one line per field when the input was refused. */
 export function friendlyError(err: unknown): { title: string; fields: { label: string; message: string }[]; code: string } {
   const e = errorInfo(err);
-  const fields = e.errors.map((f) => ({ label: fieldLabel(f.field), message: friendlyFieldMessage(f.message) }));
+  const fields = e.errors.map((f) => ({ label: fieldLabel(f.field), message: friendlyFieldMessage(f) }));
   const titles: Record<string, string> = {
     VALIDATION_FAILED: fields.length ? 'Please check these values:' : `Please check what you entered: ${e.message}`,
     MALFORMED_REQUEST: 'The request could not be read; reload the page and try again.',

@@ -1,5 +1,5 @@
 import { type Ctx, createContext, type Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, fieldError } from '../core/errors.js';
 import { assertUuid } from '../core/validation/uuid.js';
 
 type Options = Record<string, string | boolean | undefined>;
@@ -31,7 +31,7 @@ export async function operatorContext(deps: Deps, options: Options, owner?: Work
       throw new AppError('NOT_FOUND', 'the database holds no workspace yet: create one with `fas workspace create --name N`');
     if (all.length > 1) {
       const message = 'is required: the database holds several workspaces (`fas workspace list` shows them)';
-      throw new AppError('VALIDATION_FAILED', `--workspace ${message}`, [{ field: 'workspace', message }]);
+      throw new AppError('VALIDATION_FAILED', `--workspace ${message}`, [fieldError('workspace', 'required', message)]);
     }
     ws = all[0] ?? null;
   }

@@ -1,5 +1,5 @@
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, fieldError } from '../core/errors.js';
 import { operatorContext } from './operator-context.js';
 import { type SeedTransactionsResult, seedTransactions } from './seed/seed-transactions.js';
 
@@ -19,7 +19,7 @@ function positiveInteger(options: Options, name: keyof typeof LIMITS): number | 
   const max = LIMITS[name];
   if (typeof raw !== 'string' || !/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
     const message = `must be a positive integer (1 to ${max.toLocaleString('en-US')}), got "${String(raw)}"`;
-    throw new AppError('VALIDATION_FAILED', `--${name} ${message}`, [{ field: name, message }]);
+    throw new AppError('VALIDATION_FAILED', `--${name} ${message}`, [fieldError(name, 'invalid', message, { limit: max })]);
   }
   return Number(raw);
 }
@@ -28,7 +28,7 @@ function positiveInteger(options: Options, name: keyof typeof LIMITS): number | 
 export function seedOptions(options: Options): SeedOptions {
   const transactions = positiveInteger(options, 'transactions');
   if (transactions === undefined) {
-    throw new AppError('VALIDATION_FAILED', '--transactions is required', [{ field: 'transactions', message: 'is required' }]);
+    throw new AppError('VALIDATION_FAILED', '--transactions is required', [fieldError('transactions', 'required', 'is required')]);
   }
   return {
     transactions,

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
+import { AppError, type FieldError } from '../core/errors.js';
 import { type CommandResult, type OperatorCommand, operatorCommands } from '../operator/operator-commands.js';
 
 /** The socket in the data directory through which `fas` reaches a server that holds the embedded database. */
@@ -16,7 +16,7 @@ export const socketPathFits = (p: string) => Buffer.byteLength(p) <= 107;
 export type ChannelMessage =
   | { progress: { done: number; total: number; seconds: number; phase?: string } }
   | { result: CommandResult }
-  | { error: { code: string; message: string; errors?: { field: string; message: string }[] } };
+  | { error: { code: string; message: string; errors?: FieldError[] } };
 
 /**
  * Serves the CLI's operator commands (workspace, apikey, admin, keys, seed) inside `fas serve`

@@ -1,5 +1,5 @@
 import type { Schemas } from '../core/contract.js';
-import { validationError } from '../core/errors.js';
+import { fieldError, validationError } from '../core/errors.js';
 import { deleteWorkspaceLogo } from '../core/workspaces/delete-workspace-logo.js';
 import { getWorkspace } from '../core/workspaces/get-workspace.js';
 import { setWorkspaceLogo } from '../core/workspaces/set-workspace-logo.js';
@@ -13,7 +13,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 function logoBytes(input: { contentBase64?: unknown } | undefined): Uint8Array {
   const text = input?.contentBase64;
   if (typeof text !== 'string' || text.length % 4 !== 0 || !BASE64.test(text)) {
-    throw validationError([{ field: 'contentBase64', message: 'must be the image in base64' }]);
+    throw validationError([fieldError('contentBase64', 'invalid_format', 'must be the image in base64', { format: 'base64' })]);
   }
   return new Uint8Array(Buffer.from(text, 'base64'));
 }

@@ -72,7 +72,11 @@ describe('fas exit codes and messages (docs/operations.md "CLI": 0 success, 1 fa
     const badIdJson = await cli.fas(['apikey', 'revoke', '--id', 'nope', '--json']);
     expect(badIdJson.code).toBe(2);
     expect(JSON.parse(badIdJson.stderr)).toEqual({
-      error: { code: 'VALIDATION_FAILED', message: 'id: must be a UUID', errors: [{ field: 'id', message: 'must be a UUID' }] },
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'id: must be a UUID',
+        errors: [{ field: 'id', code: 'invalid_format', params: { format: 'uuid' }, message: 'must be a UUID' }],
+      },
     });
     const badEmail = await cli.fas(['workspace', 'create', '--name', 'X', '--admin-email', 'nobody']);
     expect(badEmail.code).toBe(2);

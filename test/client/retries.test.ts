@@ -112,7 +112,7 @@ describe('@fas-gateway/client retries', () => {
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'email', message: 'must be a valid email address' }],
+      errors: [{ field: 'email', code: 'invalid_format', params: { format: 'email' }, message: 'must be a valid email address' }],
       requestId: bad.response.headers.get('x-request-id'),
     });
   });

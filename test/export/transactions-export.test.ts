@@ -157,7 +157,7 @@ describe('GET /api/v2/transactions/export', () => {
   it.each(['page', 'limit'])('refuses %s: an export has no pages', async (name) => {
     const res = await rawRequest(h, 'GET', `${EXPORT}?${name}=1`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: name, message: 'is not a known field' }]);
+    expect(res.body.errors).toEqual([{ field: name, code: 'unknown_field', message: 'is not a known field' }]);
   });
 
   it('needs credentials like every API call', async () => {

@@ -21,33 +21,45 @@ describe('GraphQL client errors use the standard codes, never INTERNAL', () => {
       'a wrongly typed variable',
       CREATE,
       { input: { type: 'individual', email: 5 } },
-      [{ field: 'email', message: 'must be of type string' }],
+      [{ field: 'email', code: 'invalid_type', params: { type: 'string' }, message: 'must be of type string' }],
     ],
-    ['a missing required input field', CREATE, { input: { type: 'individual' } }, [{ field: 'email', message: 'is required' }]],
+    [
+      'a missing required input field',
+      CREATE,
+      { input: { type: 'individual' } },
+      [{ field: 'email', code: 'required', message: 'is required' }],
+    ],
     [
       'an unknown input field',
       CREATE,
       { input: { type: 'individual', email: 'a@example.com', colour: 'red' } },
-      [{ field: 'colour', message: 'is not a known field' }],
+      [{ field: 'colour', code: 'unknown_field', message: 'is not a known field' }],
     ],
     [
       'a bad enum',
       CREATE,
       { input: { type: 'robot', email: 'a@example.com' } },
-      [{ field: 'type', message: 'must be one of: individual, business' }],
+      [
+        {
+          field: 'type',
+          code: 'not_allowed',
+          params: { allowed: ['individual', 'business'] },
+          message: 'must be one of: individual, business',
+        },
+      ],
     ],
     [
       'a scalar variable of the wrong type',
       'query($s: String) { transactions(filter: { search: $s }) { total } }',
       { s: { a: 1 } },
-      [{ field: 'search', message: 'must be of type string' }],
+      [{ field: 'search', code: 'invalid_type', params: { type: 'string' }, message: 'must be of type string' }],
     ],
-    ['a missing required variable', CREATE, {}, [{ field: 'input', message: 'is required' }]],
+    ['a missing required variable', CREATE, {}, [{ field: 'input', code: 'required', message: 'is required' }]],
     [
       'an integer out of range',
       'query($l: Int) { transactions(limit: $l) { total } }',
       { l: 2 ** 40 },
-      [{ field: 'limit', message: 'must be an integer' }],
+      [{ field: 'limit', code: 'invalid_type', params: { type: 'integer' }, message: 'must be an integer' }],
     ],
   ])('%s is BAD_USER_INPUT with the REST field errors', async (_name, query, variables, errors) => {
     const logged = vi.spyOn(h.app.log, 'error');

@@ -100,7 +100,7 @@ describe('reading the holder documents back', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'kind', message: 'is not a known field' }] });
     const badLimit = await rawRequest(h, 'GET', `${docsPath(u.accountId)}?limit=0`, auth);
-    expect(badLimit.body.errors).toEqual([{ field: 'limit', message: 'must be >= 1' }]);
+    expect(badLimit.body.errors).toEqual([{ field: 'limit', code: 'too_small', params: { limit: 1 }, message: 'must be >= 1' }]);
     const viaTrpc = await trpcClient(h, u.ws.adminToken)
       .kyc.documents.list.query({ accountId: u.accountId, kind: 'selfie' } as never)
       .catch((e) => e);

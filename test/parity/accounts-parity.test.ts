@@ -100,8 +100,14 @@ describe('accounts: REST, tRPC and GraphQL agree', () => {
     expect(rest!.get).toEqual({ ...created.rest, balances: [] });
     expect(rest!.list).toMatchObject({ page: 2, limit: 1, total: 3 });
     expect(rest!.searched.data.map((a: any) => a.accountId)).toEqual([created.trpc.accountId]);
-    expect(rest!.invalid).toEqual({ error: 'VALIDATION_FAILED', fields: [{ field: 'email', message: 'must be a valid email address' }] });
-    expect(rest!.invalidList).toEqual({ error: 'VALIDATION_FAILED', fields: [{ field: 'limit', message: 'must be <= 1000' }] });
+    expect(rest!.invalid).toEqual({
+      error: 'VALIDATION_FAILED',
+      fields: [{ field: 'email', code: 'invalid_format', params: { format: 'email' }, message: 'must be a valid email address' }],
+    });
+    expect(rest!.invalidList).toEqual({
+      error: 'VALIDATION_FAILED',
+      fields: [{ field: 'limit', code: 'too_large', params: { limit: 1000 }, message: 'must be <= 1000' }],
+    });
     expect(rest!.missing).toEqual({ error: 'NOT_FOUND', fields: [] });
     expect(trpc).toEqual(rest);
     expect(gql).toEqual(rest);

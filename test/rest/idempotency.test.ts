@@ -69,7 +69,12 @@ describe('Idempotency-Key', () => {
     const ws = await workspaceFactory(h.deps);
     const res = await post(ws.apiKey, { type: 'individual', email: 'a@b.co' }, key);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toContainEqual({ field: 'Idempotency-Key', message: 'must be 1-255 printable ASCII characters' });
+    expect(res.body.errors).toContainEqual({
+      field: 'Idempotency-Key',
+      code: 'invalid_format',
+      params: { format: 'idempotency-key' },
+      message: 'must be 1-255 printable ASCII characters',
+    });
     expect(await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } })).toBe(0);
   });
 

@@ -52,7 +52,7 @@ describe('query parameters the contract does not declare are refused on every op
     const auth = { headers: { authorization: `APIKey ${ws.apiKey}` } };
     const refused = await rawRequest(h, 'GET', `/api/v2/accounts/${accountId}?expand=transactions`, auth);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ field: 'expand', message: 'is not a known field' }]);
+    expect(refused.body.errors).toEqual([{ field: 'expand', code: 'unknown_field', message: 'is not a known field' }]);
     expect((await rawRequest(h, 'GET', `/api/v2/accounts/${accountId}`, auth)).status).toBe(200);
     const before = await h.deps.db.account.count({ where: { workspaceId: ws.workspaceId } });
     const post = await rawRequest(h, 'POST', '/api/v2/accounts?dryRun=true', {
@@ -71,8 +71,8 @@ describe('query parameters the contract does not declare are refused on every op
     expect(both.status).toBe(400);
     expect(both.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'foo', message: 'is not a known field' },
-        { field: 'limit', message: 'must be >= 1' },
+        { field: 'foo', code: 'unknown_field', message: 'is not a known field' },
+        { field: 'limit', code: 'too_small', params: { limit: 1 }, message: 'must be >= 1' },
       ]),
     );
   });

@@ -20,7 +20,7 @@ describe('NUL and other unstorable characters', () => {
     const r = await rawRequest(h, 'GET', '/api/v2/transactions?search=ab%00c', { headers: auth() });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('VALIDATION_FAILED');
-    expect(r.body.errors).toEqual([{ field: 'search', message: 'must not contain NUL characters' }]);
+    expect(r.body.errors).toEqual([{ field: 'search', code: 'unstorable', message: 'must not contain NUL characters' }]);
   });
 
   it('refuses NUL in a body field with a field error and writes nothing (REST)', async () => {
@@ -29,7 +29,7 @@ describe('NUL and other unstorable characters', () => {
       body: JSON.stringify({ type: 'individual', email: 'nul@example.com', reference: 'x\u0000y' }),
     });
     expect(r.status).toBe(400);
-    expect(r.body.errors).toEqual([{ field: 'reference', message: 'must not contain NUL characters' }]);
+    expect(r.body.errors).toEqual([{ field: 'reference', code: 'unstorable', message: 'must not contain NUL characters' }]);
     const list = await rawRequest(h, 'GET', '/api/v2/accounts?search=nul@example.com', { headers: auth() });
     expect(list.body.total).toBe(0);
   });
@@ -46,10 +46,12 @@ describe('NUL and other unstorable characters', () => {
     const trpc = trpcClient(h, ws.adminToken);
     const err = await trpc.transactions.list.query({ search: 'ab\u0000c' } as never).catch((e) => e);
     expect(err.data.code).toBe('VALIDATION_FAILED');
-    expect(err.data.errors).toEqual([{ field: 'search', message: 'must not contain NUL characters' }]);
+    expect(err.data.errors).toEqual([{ field: 'search', code: 'unstorable', message: 'must not contain NUL characters' }]);
     const g = await graphql(h, ws.adminToken, 'query($s: String) { transactions(filter: { search: $s }) { total } }', { s: 'ab\u0000c' });
     expect(g.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
-    expect(g.errors?.[0]?.extensions?.errors).toEqual([{ field: 'search', message: 'must not contain NUL characters' }]);
+    expect(g.errors?.[0]?.extensions?.errors).toEqual([
+      { field: 'search', code: 'unstorable', message: 'must not contain NUL characters' },
+    ]);
   });
 });
 

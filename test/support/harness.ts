@@ -203,7 +203,11 @@ export function trpcClient(h: Harness, secret: string | undefined) {
 export interface GraphqlResult {
   status: number;
   data: any;
-  errors?: { message: string; path?: string[]; extensions?: { code?: string; errors?: { field: string; message: string }[] } }[];
+  errors?: {
+    message: string;
+    path?: string[];
+    extensions?: { code?: string; errors?: { field: string; code: string; params?: Record<string, unknown>; message: string }[] };
+  }[];
 }
 
 export async function graphql(

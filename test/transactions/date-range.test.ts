@@ -99,7 +99,7 @@ describe('date filters: any number of fraction digits, up to 255 characters, on 
 
   it('256 characters is 400 naming the parameter, the same on the three protocols', async () => {
     expect(tooLong).toHaveLength(256);
-    const expected = [{ field: 'startDate', message: 'must be at most 255 characters' }];
+    const expected = [{ field: 'startDate', code: 'too_long', params: { limit: 255 }, message: 'must be at most 255 characters' }];
     const rest = await rawRequest(h, 'GET', `/api/v2/transactions?startDate=${tooLong}`, {
       headers: { authorization: `APIKey ${ws.apiKey}` },
     });

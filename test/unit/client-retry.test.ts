@@ -93,7 +93,7 @@ describe('typed errors', () => {
       status: 400,
       code: 'VALIDATION_FAILED' as const,
       detail: 'email: must be a valid email address',
-      errors: [{ field: 'email', message: 'must be a valid email address' }],
+      errors: [{ field: 'email', code: 'invalid_format', params: { format: 'email' }, message: 'must be a valid email address' }],
       requestId: 'req-1',
     };
     const failed = new Response(JSON.stringify(problem), { status: 400, headers: { 'x-request-id': 'req-1' } });

@@ -42,6 +42,8 @@ describe('display text', () => {
     expect(hiddenCharIn(value)).toBe(name);
     expect(displayTextError('displayName', value)).toEqual({
       field: 'displayName',
+      code: 'hidden_characters',
+      params: { found: name },
       message: `must not contain control, invisible or bidirectional formatting characters (found ${name})`,
     });
     expect(stripHidden(value)).toBe('AcmeBank');
@@ -58,7 +60,12 @@ describe('display text', () => {
       expect.objectContaining({
         code: 'VALIDATION_FAILED',
         errors: [
-          { field: 'displayName', message: 'must not contain control, invisible or bidirectional formatting characters (found U+202E)' },
+          {
+            field: 'displayName',
+            code: 'hidden_characters',
+            params: { found: 'U+202E' },
+            message: 'must not contain control, invisible or bidirectional formatting characters (found U+202E)',
+          },
         ],
       }),
     );

@@ -26,7 +26,9 @@ describe('logo images (the whole file)', () => {
     expect(bomb.length).toBeLessThan(256 * 1024);
     const e = refusal(() => logoMediaType(bomb));
     expect(e.code).toBe('VALIDATION_FAILED');
-    expect(e.errors).toEqual([{ field: 'body', message: 'is 16000 x 16000 pixels: at most 4096 pixels a side and 4 megapixels' }]);
+    expect(e.errors).toEqual([
+      { field: 'body', code: 'invalid', message: 'is 16000 x 16000 pixels: at most 4096 pixels a side and 4 megapixels' },
+    ]);
   });
 
   it.each([
@@ -65,7 +67,9 @@ describe('document image headers (a prefix of a streamed file)', () => {
     ['image/jpeg', jpegHead(9000, 9000), 'is 9000 x 9000 pixels: at most 10000 pixels a side and 50 megapixels'],
     ['image/heic', heicHead(12000, 9000), 'is 12000 x 9000 pixels: at most 10000 pixels a side and 50 megapixels'],
   ] as const)('a %s past the bounds is refused naming its size', (type, head, message) => {
-    expect(refusal(() => admitImage(type, imageHeader(type, head), DOCUMENT_LIMITS, 'file')).errors).toEqual([{ field: 'file', message }]);
+    expect(refusal(() => admitImage(type, imageHeader(type, head), DOCUMENT_LIMITS, 'file')).errors).toEqual([
+      { field: 'file', code: 'invalid', message },
+    ]);
   });
 
   it('asks for more bytes on a prefix, and finds the frame header after large metadata segments', () => {

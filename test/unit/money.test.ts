@@ -14,7 +14,14 @@ describe('money', () => {
     expect(() => amountOf('amount', '1.005', 'USD')).toThrow(
       expect.objectContaining({
         code: 'VALIDATION_FAILED',
-        errors: [{ field: 'amount', message: 'must have at most 2 decimal places for USD' }],
+        errors: [
+          {
+            field: 'amount',
+            code: 'too_precise',
+            params: { limit: 2, currency: 'USD' },
+            message: 'must have at most 2 decimal places for USD',
+          },
+        ],
       }),
     );
   });

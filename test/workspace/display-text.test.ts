@@ -49,7 +49,7 @@ describe('display name', () => {
     const r = await graphql(h, ws.apiKey, 'mutation($n: String) { updateWorkspace(displayName: $n) { displayName } }', { n: spoofed });
     expect(r.errors?.[0]?.extensions).toMatchObject({
       code: 'VALIDATION_FAILED',
-      errors: [{ field: 'displayName', message: message('U+202E') }],
+      errors: [{ field: 'displayName', code: 'hidden_characters', params: { found: 'U+202E' }, message: message('U+202E') }],
     });
   });
 });
@@ -62,10 +62,14 @@ describe('other texts shown to another party', () => {
     const call = poster(h, ws.apiKey);
     const target = await call('/api/v2/webhook-targets', { url: 'https://hooks.example.com/x', description: 'prod\u2066hook' });
     expect(target.status).toBe(400);
-    expect(target.body.errors).toEqual([{ field: 'description', message: message('U+2066') }]);
+    expect(target.body.errors).toEqual([
+      { field: 'description', code: 'hidden_characters', params: { found: 'U+2066' }, message: message('U+2066') },
+    ]);
     const account = await call('/api/v2/accounts', { type: 'individual', email: 'dt@example.com', reference: 'ref\u200F1' });
     expect(account.status).toBe(400);
-    expect(account.body.errors).toEqual([{ field: 'reference', message: message('U+200F') }]);
+    expect(account.body.errors).toEqual([
+      { field: 'reference', code: 'hidden_characters', params: { found: 'U+200F' }, message: message('U+200F') },
+    ]);
   });
 
   it("the holder's typed signature", async () => {

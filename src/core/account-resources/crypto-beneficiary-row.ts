@@ -2,7 +2,7 @@ import type { Prisma } from '../../db/generated/prisma/client.js';
 import { columns, withIsoDates } from '../columns.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { notFound, validationError } from '../errors.js';
+import { fieldError, notFound, validationError } from '../errors.js';
 import { addressValid } from '../transactions/catalog.js';
 import { assertUuid } from '../validation/uuid.js';
 
@@ -21,7 +21,8 @@ export const toBeneficiaryDto = (r: Prisma.CryptoBeneficiaryGetPayload<{ select:
   withIsoDates(r);
 
 export function checkBeneficiaryAddress(network: string, address: string): void {
-  if (!addressValid(network, address)) throw validationError([{ field: 'address', message: `is not a valid ${network} address` }]);
+  if (!addressValid(network, address))
+    throw validationError([fieldError('address', 'invalid_format', `is not a valid ${network} address`, { format: 'address' })]);
 }
 
 export async function findBeneficiary(tx: Prisma.TransactionClient, ctx: Ctx, accountId: string, beneficiaryId: string) {

@@ -2,7 +2,7 @@ import { recordAudit, withheldFields } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { routingNumberValid } from '../transactions/catalog.js';
 import { validateBody } from '../validation/validators.js';
@@ -15,7 +15,9 @@ export async function linkBankAccount(ctx: Ctx, input: { accountId: string; body
   requireWriter(ctx);
   const b = validateBody('LinkBankAccountRequest', input.body);
   if (!routingNumberValid(b.routingNumber))
-    throw validationError([{ field: 'routingNumber', message: 'is not a valid ABA routing number (checksum)' }]);
+    throw validationError([
+      fieldError('routingNumber', 'invalid_format', 'is not a valid ABA routing number (checksum)', { format: 'routing-number' }),
+    ]);
   return inTransaction(ctx, async (tx) => {
     const accountId = await activeAccountFor(tx, ctx, input.accountId);
     const id = ctx.ids.uuid();

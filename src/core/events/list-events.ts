@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { type Page, skipTake } from '../pagination.js';
 import { bulkReads } from '../read-routing.js';
 import { parseDateRange } from '../transactions/date-range.js';
@@ -16,8 +16,10 @@ import { afterPosition, FEED_HORIZON, positionOf } from './event-feed.js';
  */
 export async function listEvents(caller: Ctx, input: unknown): Promise<Page<EventDto>> {
   const q = validateQuery('listEvents', input);
-  if (q.after && q.order === 'desc') throw validationError([{ field: 'order', message: 'must be asc (or omitted) with after' }]);
-  if (q.after && q.page !== 1) throw validationError([{ field: 'page', message: 'must be 1 with after: pass the last id read instead' }]);
+  if (q.after && q.order === 'desc')
+    throw validationError([fieldError('order', 'not_allowed', 'must be asc (or omitted) with after', { allowed: ['asc'] })]);
+  if (q.after && q.page !== 1)
+    throw validationError([fieldError('page', 'invalid', 'must be 1 with after: pass the last id read instead')]);
   const range = parseDateRange(q.startDate, q.endDate);
   const feed = q.after !== undefined || q.order === 'asc';
   const ctx = feed ? caller : bulkReads(caller);

@@ -6,6 +6,7 @@ type Schemas = components['schemas'];
 /** The values of every string enum under components.schemas, in the contract's order. */
 export const CONTRACT_ENUMS = {
   ErrorCode: ['MALFORMED_REQUEST', 'VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'ROUTE_NOT_FOUND', 'INVALID_STATE', 'INSUFFICIENT_FUNDS', 'LIMIT_REACHED', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'OVERLOADED', 'LINK_EXPIRED', 'TOO_MANY_ATTEMPTS', 'URI_TOO_LONG', 'HEADERS_TOO_LARGE', 'REQUEST_TIMEOUT', 'QUERY_TIMEOUT', 'DATABASE_UNAVAILABLE', 'INTERNAL', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'QUERY_TOO_COMPLEX', 'GRAPHQL_OPERATION_INVALID'],
+  FieldErrorCode: ['required', 'unknown_field', 'invalid_type', 'not_allowed', 'invalid_format', 'too_short', 'too_long', 'too_small', 'too_large', 'too_few', 'too_many', 'too_precise', 'too_deep', 'unstorable', 'hidden_characters', 'invalid'],
   AccountType: ['individual', 'business'],
   AccountStatus: ['pending', 'needs_update', 'in_review', 'active', 'rejected'],
   LedgerEntryType: ['hold', 'release', 'settle', 'post'],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx, PendingAnswer } from '../context.js';
-import { AppError } from '../errors.js';
+import { AppError, fieldError } from '../errors.js';
 
 /** Stored answers are kept this long (DESIGN.md "Errors"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ function canonical(value: unknown): string {
 export function assertIdempotencyKey(key: string): void {
   if (!KEY_SHAPE.test(key)) {
     throw new AppError('VALIDATION_FAILED', 'Idempotency-Key: must be 1-255 printable ASCII characters', [
-      { field: 'Idempotency-Key', message: 'must be 1-255 printable ASCII characters' },
+      fieldError('Idempotency-Key', 'invalid_format', 'must be 1-255 printable ASCII characters', { format: 'idempotency-key' }),
     ]);
   }
 }

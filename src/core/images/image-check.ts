@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, fieldError } from '../errors.js';
 import { type HeaderParse, heifHeader, jpegHeader, pngFile, pngHeader } from './image-header.js';
 
 /**
@@ -51,7 +51,7 @@ export function admitImage(type: ImageType, parse: HeaderParse, limits: ImageLim
   if (width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels) {
     const bounds = `at most ${limits.maxSide} pixels a side and ${limits.maxPixels / 1_000_000} megapixels`;
     throw new AppError('VALIDATION_FAILED', `This image is ${width} x ${height} pixels; images may be ${bounds}.`, [
-      { field, message: `is ${width} x ${height} pixels: ${bounds}` },
+      fieldError(field, 'invalid', `is ${width} x ${height} pixels: ${bounds}`),
     ]);
   }
   return { width, height };
@@ -61,6 +61,6 @@ export function admitImage(type: ImageType, parse: HeaderParse, limits: ImageLim
 export function notAnImage(type: ImageType, reason: string, field: string): AppError {
   const name = NAMES[type];
   return new AppError('VALIDATION_FAILED', `This file is not a valid ${name} image: ${reason}.`, [
-    { field, message: `is not a valid ${name} image: ${reason}` },
+    fieldError(field, 'invalid_format', `is not a valid ${name} image: ${reason}`, { format: 'image' }),
   ]);
 }

@@ -1,5 +1,5 @@
 import type { Schemas } from '../contract.js';
-import { type FieldError, validationError } from '../errors.js';
+import { type FieldError, fieldError, validationError } from '../errors.js';
 import { identityDateErrors } from '../kyc/identity-dates.js';
 
 type Submission = Schemas['BusinessVerificationSubmission'];
@@ -21,11 +21,11 @@ export function checkBusinessRules(s: Submission, today: string): void {
   const errors: FieldError[] = [];
   const c = s.company;
   if (c.countryOfIncorporation === 'US' && !c.stateOfIncorporation) {
-    errors.push({ field: 'company.stateOfIncorporation', message: 'is required when countryOfIncorporation is US' });
+    errors.push(fieldError('company.stateOfIncorporation', 'required', 'is required when countryOfIncorporation is US'));
   }
-  if (c.incorporationDate > today) errors.push({ field: 'company.incorporationDate', message: 'must not be in the future' });
+  if (c.incorporationDate > today) errors.push(fieldError('company.incorporationDate', 'too_large', 'must not be in the future'));
   if (c.incorporationDate < EARLIEST_INCORPORATION) {
-    errors.push({ field: 'company.incorporationDate', message: `must not be before ${EARLIEST_INCORPORATION}` });
+    errors.push(fieldError('company.incorporationDate', 'too_small', `must not be before ${EARLIEST_INCORPORATION}`));
   }
   let total = 0;
   let overflowReported = false;
@@ -34,25 +34,25 @@ export function checkBusinessRules(s: Submission, today: string): void {
     errors.push(...identityDateErrors(at, p, today));
     const owner = p.roles.includes('ownership');
     if (owner && p.ownershipPercent === undefined) {
-      errors.push({ field: `${at}ownershipPercent`, message: 'is required for a person with the ownership role' });
+      errors.push(fieldError(`${at}ownershipPercent`, 'required', 'is required for a person with the ownership role'));
     } else if (!owner && p.ownershipPercent !== undefined) {
-      errors.push({ field: `${at}ownershipPercent`, message: 'is only for a person with the ownership role' });
+      errors.push(fieldError(`${at}ownershipPercent`, 'invalid', 'is only for a person with the ownership role'));
     } else if (owner && p.ownershipPercent !== undefined) {
       const h = hundredths(p.ownershipPercent);
       if (h === null) {
-        errors.push({ field: `${at}ownershipPercent`, message: 'must have at most 2 decimals' });
+        errors.push(fieldError(`${at}ownershipPercent`, 'too_precise', 'must have at most 2 decimals', { limit: 2 }));
       } else {
         total += h;
         if (total > 10000 && !overflowReported) {
           overflowReported = true;
-          errors.push({ field: `${at}ownershipPercent`, message: "brings the owners' total over 100" });
+          errors.push(fieldError(`${at}ownershipPercent`, 'too_large', "brings the owners' total over 100", { limit: 100 }));
         }
       }
     }
   });
   const controllers = s.people.filter((p) => p.roles.includes('control')).length;
   if (controllers !== 1) {
-    errors.push({ field: 'people', message: `exactly one person must have the control role (${controllers} have it)` });
+    errors.push(fieldError('people', 'invalid', `exactly one person must have the control role (${controllers} have it)`));
   }
   if (errors.length) throw validationError(errors);
 }

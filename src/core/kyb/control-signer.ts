@@ -1,6 +1,6 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { personSealContext } from './business-seal.js';
 
 const normalised = (name: string) => name.normalize('NFKC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
@@ -22,6 +22,8 @@ export async function assertControlSigner(tx: Prisma.TransactionClient, ctx: Ctx
     : null;
   if (!control || !name || normalised(`${name.firstName} ${name.lastName}`) !== normalised(fullName)) {
     const who = control ? `${control.nameInitials}, ${control.title}` : 'the control person';
-    throw validationError([{ field: 'fullName', message: `type the full name of the control person (${who}), who signs for the company` }]);
+    throw validationError([
+      fieldError('fullName', 'invalid', `type the full name of the control person (${who}), who signs for the company`),
+    ]);
   }
 }

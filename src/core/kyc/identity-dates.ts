@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js';
+import { type FieldError, fieldError } from '../errors.js';
 
 const EARLIEST_BIRTH_DATE = '1900-01-01';
 
@@ -13,15 +13,15 @@ export function identityDateErrors(
   today: string,
 ): FieldError[] {
   const errors: FieldError[] = [];
-  if (p.dateOfBirth > today) errors.push({ field: `${prefix}dateOfBirth`, message: 'must not be in the future' });
+  if (p.dateOfBirth > today) errors.push(fieldError(`${prefix}dateOfBirth`, 'too_large', 'must not be in the future'));
   if (p.dateOfBirth < EARLIEST_BIRTH_DATE)
-    errors.push({ field: `${prefix}dateOfBirth`, message: `must not be before ${EARLIEST_BIRTH_DATE}` });
+    errors.push(fieldError(`${prefix}dateOfBirth`, 'too_small', `must not be before ${EARLIEST_BIRTH_DATE}`));
   const { idIssueDate: issued, idExpiryDate: expires } = p.documentId;
-  if (issued && issued > today) errors.push({ field: `${prefix}documentId.idIssueDate`, message: 'must not be in the future' });
+  if (issued && issued > today) errors.push(fieldError(`${prefix}documentId.idIssueDate`, 'too_large', 'must not be in the future'));
   if (expires && issued && expires <= issued) {
-    errors.push({ field: `${prefix}documentId.idExpiryDate`, message: 'must be after idIssueDate' });
+    errors.push(fieldError(`${prefix}documentId.idExpiryDate`, 'too_small', 'must be after idIssueDate'));
   } else if (expires && expires < today) {
-    errors.push({ field: `${prefix}documentId.idExpiryDate`, message: 'must not be in the past (the document has expired)' });
+    errors.push(fieldError(`${prefix}documentId.idExpiryDate`, 'too_small', 'must not be in the past (the document has expired)'));
   }
   return errors;
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { countByStatus } from '../kyc/count-by-status.js';
 import { listReads } from '../read-routing.js';
 import { type StatsFrom, type StatsRow, transactionStats } from '../transactions/transaction-stats.js';
@@ -34,12 +34,14 @@ export async function getOverview(caller: Ctx, input: { days?: number } = {}, op
   // One database for the whole overview: its parts agree with each other.
   const ctx = listReads(caller);
   if (typeof input !== 'object' || input === null || Array.isArray(input))
-    throw validationError([{ field: '', message: 'must be an object' }]);
+    throw validationError([fieldError('', 'invalid_type', 'must be an object', { type: 'object' })]);
   const extra = Object.keys(input).filter((k) => k !== 'days');
-  if (extra.length) throw validationError(extra.map((field) => ({ field, message: 'is not a known field' })));
+  if (extra.length) throw validationError(extra.map((field) => fieldError(field, 'unknown_field', 'is not a known field')));
   const days = input.days ?? 30;
   if (!(OVERVIEW_RANGES as readonly number[]).includes(days)) {
-    throw validationError([{ field: 'days', message: `must be one of ${OVERVIEW_RANGES.join(', ')}` }]);
+    throw validationError([
+      fieldError('days', 'not_allowed', `must be one of ${OVERVIEW_RANGES.join(', ')}`, { allowed: OVERVIEW_RANGES.map(String) }),
+    ]);
   }
   const since = new Date(ctx.clock.now().getTime() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
   const [accounts, perDay, deliveries] = await Promise.all([

@@ -1,6 +1,6 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
-import { type FieldError, validationError } from '../errors.js';
+import { type FieldError, fieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { routingNumberValid } from './catalog.js';
 import { amountOf, Decimal } from './money.js';
@@ -21,19 +21,23 @@ function checkInstrument(b: {
 }): void {
   const errors: FieldError[] = [];
   if (b.instrumentType === 'ach' || b.instrumentType === 'wire') {
-    if (b.coin !== 'USD') errors.push({ field: 'coin', message: `must be USD for ${b.instrumentType}` });
-    if (!b.beneficiaryRoutingNumber) errors.push({ field: 'beneficiaryRoutingNumber', message: `is required for ${b.instrumentType}` });
+    if (b.coin !== 'USD') errors.push(fieldError('coin', 'not_allowed', `must be USD for ${b.instrumentType}`, { allowed: ['USD'] }));
+    if (!b.beneficiaryRoutingNumber) errors.push(fieldError('beneficiaryRoutingNumber', 'required', `is required for ${b.instrumentType}`));
     else if (!routingNumberValid(b.beneficiaryRoutingNumber)) {
-      errors.push({ field: 'beneficiaryRoutingNumber', message: 'is not a valid ABA routing number (checksum)' });
+      errors.push(
+        fieldError('beneficiaryRoutingNumber', 'invalid_format', 'is not a valid ABA routing number (checksum)', {
+          format: 'routing-number',
+        }),
+      );
     }
-    if (!b.beneficiaryAccountNumber) errors.push({ field: 'beneficiaryAccountNumber', message: `is required for ${b.instrumentType}` });
+    if (!b.beneficiaryAccountNumber) errors.push(fieldError('beneficiaryAccountNumber', 'required', `is required for ${b.instrumentType}`));
   } else {
-    if (!b.beneficiarySwiftCode) errors.push({ field: 'beneficiarySwiftCode', message: 'is required for swift' });
+    if (!b.beneficiarySwiftCode) errors.push(fieldError('beneficiarySwiftCode', 'required', 'is required for swift'));
     if (!b.beneficiaryIban && !b.beneficiaryAccountNumber) {
-      errors.push({ field: 'beneficiaryIban', message: 'beneficiaryIban or beneficiaryAccountNumber is required for swift' });
+      errors.push(fieldError('beneficiaryIban', 'required', 'beneficiaryIban or beneficiaryAccountNumber is required for swift'));
     }
   }
-  if (b.addenda?.length && b.instrumentType !== 'ach') errors.push({ field: 'addenda', message: 'is for ach only' });
+  if (b.addenda?.length && b.instrumentType !== 'ach') errors.push(fieldError('addenda', 'invalid', 'is for ach only'));
   if (errors.length) throw validationError(errors);
 }
 

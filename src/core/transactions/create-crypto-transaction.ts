@@ -1,6 +1,6 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { addressValid } from './catalog.js';
 import { amountOf, Decimal, fixed } from './money.js';
@@ -15,7 +15,7 @@ export async function createCryptoTransaction(ctx: Ctx, input: unknown): Promise
   const amount = amountOf('amount', b.amount, b.coin);
   const route = cryptoRoute(b.coin, b.network, feeSchedule(ctx));
   if (!addressValid(b.network, b.targetAddress)) {
-    throw validationError([{ field: 'targetAddress', message: `is not a valid ${b.network} address` }]);
+    throw validationError([fieldError('targetAddress', 'invalid_format', `is not a valid ${b.network} address`, { format: 'address' })]);
   }
   return createTransaction(
     ctx,

@@ -1,4 +1,4 @@
-import { type FieldError, validationError } from '../errors.js';
+import { type FieldError, fieldError, validationError } from '../errors.js';
 
 /** A bound on `createdAt`: an instant, and whether the bound itself is included. */
 export interface Bound {
@@ -85,13 +85,13 @@ export function parseDateRange(startDate: string | undefined, endDate: string | 
   const errors: FieldError[] = [];
   const start = startDate === undefined ? undefined : parseBound(startDate, 'start');
   const end = endDate === undefined ? undefined : parseBound(endDate, 'end');
-  if (start === null) errors.push({ field: 'startDate', message: FORMAT_MESSAGE });
-  if (end === null) errors.push({ field: 'endDate', message: FORMAT_MESSAGE });
+  if (start === null) errors.push(fieldError('startDate', 'invalid_format', FORMAT_MESSAGE, { format: 'date-time' }));
+  if (end === null) errors.push(fieldError('endDate', 'invalid_format', FORMAT_MESSAGE, { format: 'date-time' }));
   if (errors.length) throw validationError(errors);
   if (start && end) {
     // Effective bounds: a date-only end is the next midnight, so one whole day is a valid range.
     if (end.at.getTime() <= start.at.getTime()) {
-      throw validationError([{ field: 'endDate', message: 'must be strictly later than startDate' }]);
+      throw validationError([fieldError('endDate', 'too_small', 'must be strictly later than startDate')]);
     }
   }
   return { start: clamp(start ?? undefined), end: clamp(end ?? undefined) };

@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { type FieldError, validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { scaleOf } from './catalog.js';
 
 export const Decimal = Prisma.Decimal;
@@ -10,7 +10,9 @@ export function amountOf(field: string, value: string, currency: string): Decima
   const d = new Decimal(value);
   const scale = scaleOf(currency);
   if (d.decimalPlaces() > scale) {
-    throw validationError([{ field, message: `must have at most ${scale} decimal places for ${currency}` }] as FieldError[]);
+    throw validationError([
+      fieldError(field, 'too_precise', `must have at most ${scale} decimal places for ${currency}`, { limit: scale, currency }),
+    ]);
   }
   return d;
 }

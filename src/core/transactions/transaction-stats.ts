@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
@@ -56,7 +56,9 @@ export async function transactionStats(
   const ctx = listReads(caller);
   const asked: unknown = input?.groupBy;
   if (!Array.isArray(asked) || asked.some((g) => !(STATS_GROUPS as readonly unknown[]).includes(g))) {
-    throw validationError([{ field: 'groupBy', message: `must be a list of ${STATS_GROUPS.join(', ')}` }]);
+    throw validationError([
+      fieldError('groupBy', 'not_allowed', `must be a list of ${STATS_GROUPS.join(', ')}`, { allowed: [...STATS_GROUPS] }),
+    ]);
   }
   const groups = [...new Set(asked as StatsGroup[])];
   const filter = resolveTransactionFilter(ctx, validateQuery('listTransactions', input.filter ?? {}));

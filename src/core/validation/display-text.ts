@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js';
+import { type FieldError, fieldError } from '../errors.js';
 
 /**
  * Characters that are never meaningful in a short text one party types and another reads (a
@@ -31,7 +31,7 @@ export const DISPLAY_TEXT_MESSAGE = 'must not contain control, invisible or bidi
 /** The field error for `value`, naming the first offending character, or undefined when it is clean. */
 export function displayTextError(field: string, value: string): FieldError | undefined {
   const found = hiddenCharIn(value);
-  return found ? { field, message: `${DISPLAY_TEXT_MESSAGE} (found ${found})` } : undefined;
+  return found ? fieldError(field, 'hidden_characters', `${DISPLAY_TEXT_MESSAGE} (found ${found})`, { found }) : undefined;
 }
 
 /**

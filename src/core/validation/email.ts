@@ -1,4 +1,4 @@
-import { AppError } from '../errors.js';
+import { AppError, fieldError } from '../errors.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -6,7 +6,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function assertEmail(field: string, value: string): void {
   if (value.length > 254 || !EMAIL.test(value)) {
     throw new AppError('VALIDATION_FAILED', `${field}: must be a valid email address`, [
-      { field, message: 'must be a valid email address' },
+      fieldError(field, 'invalid_format', 'must be a valid email address', { format: 'email' }),
     ]);
   }
 }

@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors.js';
+import { type FieldError, fieldError } from '../errors.js';
 
 /** Inputs nested deeper than this are refused before any recursive code (Ajv, clone) sees them. */
 export const MAX_INPUT_DEPTH = 32;
@@ -26,18 +26,18 @@ export function unstorableFields(input: unknown, root = 'body'): FieldError[] {
   while (stack.length > 0 && errors.length < 20) {
     const { value, path } = stack.pop() as { value: unknown; path: string[] };
     if (typeof value === 'string') {
-      if (unstorable(value)) errors.push({ field: name(path), message: messageFor(value) });
+      if (unstorable(value)) errors.push(fieldError(name(path), 'unstorable', messageFor(value)));
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (path.length >= MAX_INPUT_DEPTH) {
-      errors.push({ field: name(path), message: `is nested deeper than ${MAX_INPUT_DEPTH} levels` });
+      errors.push(fieldError(name(path), 'too_deep', `is nested deeper than ${MAX_INPUT_DEPTH} levels`, { limit: MAX_INPUT_DEPTH }));
       continue;
     }
     const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
     for (const [key, v] of entries) {
       if (unstorable(key)) {
-        errors.push({ field: name(path), message: `field names ${messageFor(key)}` });
+        errors.push(fieldError(name(path), 'unstorable', `field names ${messageFor(key)}`));
         continue;
       }
       stack.push({ value: v, path: [...path, key] });

@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { QueryOperation, Schemas, ValidatedQuery } from '../contract.js';
-import { type FieldError, validationError } from '../errors.js';
+import { type FieldError, fieldError, validationError } from '../errors.js';
 import { contractDocument, type OpenApiParameter } from './contract-document.js';
 import { DISPLAY_TEXT_FORMAT, DISPLAY_TEXT_MESSAGE, hiddenCharIn, isDisplayText } from './display-text.js';
 import { unstorableFields } from './storable.js';
@@ -65,46 +65,56 @@ function valueAt(input: unknown, pointer: string): unknown {
 }
 
 /** A display-text error names the first character refused (`U+202E`), so the sender can find it. */
-function detailOf(err: ErrorObject, input: unknown): string | undefined {
+function displayTextOf(err: ErrorObject, field: string, input: unknown): FieldError | undefined {
   if (err.keyword !== 'format' || (err.params as { format?: string }).format !== DISPLAY_TEXT_FORMAT) return undefined;
   const value = valueAt(input, err.instancePath);
   const found = typeof value === 'string' ? hiddenCharIn(value) : undefined;
-  return found ? `${DISPLAY_TEXT_MESSAGE} (found ${found})` : DISPLAY_TEXT_MESSAGE;
+  return found
+    ? fieldError(field, 'hidden_characters', `${DISPLAY_TEXT_MESSAGE} (found ${found})`, { found })
+    : fieldError(field, 'hidden_characters', DISPLAY_TEXT_MESSAGE);
 }
 
-function messageOf(err: ErrorObject): string {
+/** An Ajv error as the contract's field error: its code and params, and the English message. */
+function fieldErrorOf(err: ErrorObject, field: string): FieldError {
   const p = err.params as Record<string, unknown>;
+  const limit = Number(p.limit);
   switch (err.keyword) {
     case 'required':
-      return 'is required';
+      return fieldError(field, 'required', 'is required');
     case 'additionalProperties':
-      return 'is not a known field';
+      return fieldError(field, 'unknown_field', 'is not a known field');
     case 'type':
-      return `must be ${p.type === 'integer' ? 'an integer' : `of type ${String(p.type)}`}`;
-    case 'enum':
-      return `must be one of: ${(p.allowedValues as unknown[]).map(String).join(', ')}`;
+      return fieldError(field, 'invalid_type', `must be ${p.type === 'integer' ? 'an integer' : `of type ${String(p.type)}`}`, {
+        type: String(p.type),
+      });
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map(String);
+      return fieldError(field, 'not_allowed', `must be one of: ${allowed.join(', ')}`, { allowed });
+    }
     case 'const':
-      return `must be ${String(p.allowedValue)}`;
-    case 'format':
-      return `must be ${formatNames[String(p.format)] ?? `in ${String(p.format)} format`}`;
+      return fieldError(field, 'not_allowed', `must be ${String(p.allowedValue)}`, { allowed: [String(p.allowedValue)] });
+    case 'format': {
+      const format = String(p.format);
+      return fieldError(field, 'invalid_format', `must be ${formatNames[format] ?? `in ${format} format`}`, { format });
+    }
     case 'minLength':
-      return `must be at least ${String(p.limit)} characters`;
+      return fieldError(field, 'too_short', `must be at least ${limit} characters`, { limit });
     case 'maxLength':
-      return `must be at most ${String(p.limit)} characters`;
+      return fieldError(field, 'too_long', `must be at most ${limit} characters`, { limit });
     case 'minimum':
-      return `must be >= ${String(p.limit)}`;
+      return fieldError(field, 'too_small', `must be >= ${limit}`, { limit });
     case 'maximum':
-      return `must be <= ${String(p.limit)}`;
+      return fieldError(field, 'too_large', `must be <= ${limit}`, { limit });
     case 'pattern':
-      return 'has an invalid format';
+      return fieldError(field, 'invalid_format', 'has an invalid format', { format: 'pattern' });
     case 'minProperties':
-      return `must have at least ${String(p.limit)} field(s)`;
+      return fieldError(field, 'too_few', `must have at least ${limit} field(s)`, { limit });
     case 'minItems':
-      return `must have at least ${String(p.limit)} items`;
+      return fieldError(field, 'too_few', `must have at least ${limit} items`, { limit });
     case 'maxItems':
-      return `must have at most ${String(p.limit)} items`;
+      return fieldError(field, 'too_many', `must have at most ${limit} items`, { limit });
     default:
-      return err.message ?? 'is invalid';
+      return fieldError(field, 'invalid', err.message ?? 'is invalid');
   }
 }
 
@@ -115,7 +125,7 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, input?: 
     // `type: [string, 'null']` and friends report an `anyOf`/`oneOf` summary after the detail.
     if (err.keyword === 'anyOf' || err.keyword === 'oneOf' || err.keyword === 'if') continue;
     const field = fieldOf(err);
-    if (!out.has(field)) out.set(field, { field, message: detailOf(err, input) ?? messageOf(err) });
+    if (!out.has(field)) out.set(field, displayTextOf(err, field, input) ?? fieldErrorOf(err, field));
   }
   return [...out.values()];
 }
@@ -142,7 +152,7 @@ export function validateBody<N extends keyof Schemas>(name: N, input: unknown): 
   }
   // A body that is not an object is reported once, for the whole body.
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw validationError([{ field: 'body', message: 'must be a JSON object' }]);
+    throw validationError([fieldError('body', 'invalid_type', 'must be a JSON object', { type: 'object' })]);
   }
   refuseUnstorable(input);
   return run<Schemas[N]>(v, structuredClone(input));

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { assertUuid } from '../validation/uuid.js';
 
@@ -32,7 +32,9 @@ export async function deliveryStats(
 ): Promise<DeliveryStatsRow[]> {
   const ctx = listReads(caller);
   if (input.groupBy.some((g) => !(DELIVERY_GROUPS as readonly string[]).includes(g))) {
-    throw validationError([{ field: 'groupBy', message: `must be among ${DELIVERY_GROUPS.join(', ')}` }]);
+    throw validationError([
+      fieldError('groupBy', 'not_allowed', `must be among ${DELIVERY_GROUPS.join(', ')}`, { allowed: [...DELIVERY_GROUPS] }),
+    ]);
   }
   const groups = [...new Set(input.groupBy)] as (keyof typeof GROUP_SQL)[];
   // Test sends are checks of a receiver, not events: they count in no statistic.

@@ -2,7 +2,7 @@ import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { parseBound } from '../transactions/date-range.js';
 import { validateBody } from '../validation/validators.js';
@@ -29,7 +29,7 @@ export async function recoverWebhookTarget(
   const b = validateBody('RecoverWebhookTargetRequest', input.body);
   // The same reading of RFC 3339 as the transactions' date filters (any number of fraction digits).
   const bound = parseBound(b.since, 'start');
-  if (!bound) throw validationError([{ field: 'since', message: 'must be an RFC 3339 date-time' }]);
+  if (!bound) throw validationError([fieldError('since', 'invalid_format', 'must be an RFC 3339 date-time', { format: 'date-time' })]);
   const since = bound.at;
   const now = ctx.clock.now();
   const due = dueAtFor(target.status, now);

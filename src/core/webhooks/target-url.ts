@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { type AddressPolicy, addressPolicy, isForbiddenAddress, isMetadataHost } from './address-guard.js';
 
 /** The rules of target URLs for a deployment (FAS_WEBHOOK_ALLOW_INSECURE, FAS_WEBHOOK_ALLOW_PRIVATE). */
@@ -27,9 +27,9 @@ export function checkTargetUrl(field: string, raw: string, rules: TargetRules): 
   try {
     url = new URL(raw);
   } catch {
-    throw validationError([{ field, message: 'must be an absolute URL' }]);
+    throw validationError([fieldError(field, 'invalid_format', 'must be an absolute URL', { format: 'uri' })]);
   }
-  const fail = (message: string) => validationError([{ field, message }]);
+  const fail = (message: string) => validationError([fieldError(field, 'invalid', message)]);
   if (url.protocol !== 'https:' && !(allowInsecure && url.protocol === 'http:')) {
     throw fail(allowInsecure ? 'must use https or http' : 'must use https (set FAS_WEBHOOK_ALLOW_INSECURE=true for local http targets)');
   }

@@ -1,7 +1,7 @@
 import { DEFAULTS } from '../../defaults.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { type Actor, createContext, type Deps } from '../context.js';
-import { AppError, validationError } from '../errors.js';
+import { AppError, fieldError, validationError } from '../errors.js';
 import { displayTextError } from '../validation/display-text.js';
 import { assertEmail } from '../validation/email.js';
 import { insertAdmin, insertApiKey } from './credentials.js';
@@ -28,7 +28,9 @@ export interface CreatedWorkspace {
 export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput): Promise<CreatedWorkspace> {
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) {
-    throw new AppError('VALIDATION_FAILED', 'name must be 1-100 characters', [{ field: 'name', message: 'must be 1-100 characters' }]);
+    throw new AppError('VALIDATION_FAILED', 'name must be 1-100 characters', [
+      fieldError('name', name.length < 1 ? 'too_short' : 'too_long', 'must be 1-100 characters', { limit: name.length < 1 ? 1 : 100 }),
+    ]);
   }
   const hidden = displayTextError('name', name);
   if (hidden) throw validationError([hidden]);

@@ -1,7 +1,7 @@
 import { recordAudit } from '../audit/record-audit.js';
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
-import { validationError } from '../errors.js';
+import { fieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { readWorkspace, type WorkspaceDto } from './workspace-dto.js';
 
@@ -22,7 +22,8 @@ export async function updateWorkspace(ctx: Ctx, input: unknown): Promise<Workspa
   } = {};
   if (body.displayName !== undefined) {
     const displayName = body.displayName === null ? null : body.displayName.trim();
-    if (displayName !== null && displayName.length === 0) throw validationError([{ field: 'displayName', message: 'must not be blank' }]);
+    if (displayName !== null && displayName.length === 0)
+      throw validationError([fieldError('displayName', 'too_short', 'must not be blank', { limit: 1 })]);
     data.displayName = displayName;
   }
   if (body.supportEmail !== undefined) data.supportEmail = body.supportEmail;

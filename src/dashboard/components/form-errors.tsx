@@ -6,7 +6,7 @@ export function FieldErrors({ errors, field, id }: { errors: FieldError[]; field
   if (!mine.length) return null;
   return (
     <span className="field-error" id={id}>
-      {mine.map((e) => friendlyFieldMessage(e.message)).join('; ')}
+      {mine.map((e) => friendlyFieldMessage(e)).join('; ')}
     </span>
   );
 }

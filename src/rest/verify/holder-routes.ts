@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../core/context.js';
-import { AppError, retryAfterSeconds, toAppError, validationError } from '../../core/errors.js';
+import { AppError, fieldError, retryAfterSeconds, toAppError, validationError } from '../../core/errors.js';
 import type { RequiredDocument } from '../../core/kyc/documents/document-kinds.js';
 import { DEFAULT_DOCUMENT_MAX_BYTES, spendHolderLink } from '../../core/kyc/documents/holder-link.js';
 import { signHolderVerification } from '../../core/kyc/documents/sign-holder-verification.js';
@@ -69,7 +69,7 @@ function streamUpload<T>(
     });
     parser.on('close', () => {
       if (work) work.then(resolve, reject);
-      else reject(validationError([{ field: 'file', message: 'choose a file to upload' }]));
+      else reject(validationError([fieldError('file', 'required', 'choose a file to upload')]));
     });
     parser.on('error', () => reject(new AppError('MALFORMED_REQUEST', 'The upload could not be read. Please try again.')));
     req.raw.pipe(parser);

@@ -2417,10 +2417,48 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "MALFORMED_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "ROUTE_NOT_FOUND" | "INVALID_STATE" | "INSUFFICIENT_FUNDS" | "LIMIT_REACHED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "OVERLOADED" | "LINK_EXPIRED" | "TOO_MANY_ATTEMPTS" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "QUERY_TIMEOUT" | "DATABASE_UNAVAILABLE" | "INTERNAL" | "GRAPHQL_PARSE_FAILED" | "GRAPHQL_VALIDATION_FAILED" | "BAD_USER_INPUT" | "QUERY_TOO_COMPLEX" | "GRAPHQL_OPERATION_INVALID";
+        /**
+         * @description One refused field. `code` says what is wrong in a form a program (or a translated form)
+         *     can act on, with its `params`; `message` says the same in English for a person reading a
+         *     log. Clients render from `code` and `params`: the wording of `message` may change.
+         */
         FieldError: {
             /** @description Dotted path of the body field, or the query/path parameter name. */
             field: string;
+            code: components["schemas"]["FieldErrorCode"];
+            params?: components["schemas"]["FieldErrorParams"];
             message: string;
+        };
+        /**
+         * @description What is wrong with a field. `required`: missing. `unknown_field`: not a field of this
+         *     input. `invalid_type`: a value of another JSON type (`params.type` names the expected one).
+         *     `not_allowed`: not one of `params.allowed`. `invalid_format`: not in the format
+         *     `params.format` names (`uuid`, `date-time`, `date`, `email`, `pattern`, `routing-number`,
+         *     `address`, `image`, `base64`, ...). `too_short` / `too_long`: fewer / more characters than
+         *     `params.limit`. `too_small` / `too_large`: below / above `params.limit`. `too_few` /
+         *     `too_many`: fewer / more items (or fields) than `params.limit`. `too_precise`: more decimal
+         *     places than `params.limit` allows for `params.currency`. `too_deep`: nested deeper than
+         *     `params.limit` levels. `unstorable`: a NUL character or an unpaired UTF-16 surrogate.
+         *     `hidden_characters`: a control, invisible or bidirectional formatting character
+         *     (`params.found`, as `U+XXXX`). `invalid`: breaks a rule of the operation that `message`
+         *     states (a combination of fields, a checksum, a state of another field).
+         * @enum {string}
+         */
+        FieldErrorCode: "required" | "unknown_field" | "invalid_type" | "not_allowed" | "invalid_format" | "too_short" | "too_long" | "too_small" | "too_large" | "too_few" | "too_many" | "too_precise" | "too_deep" | "unstorable" | "hidden_characters" | "invalid";
+        /** @description The figures and names a field error's `code` refers to; only those that apply are present. */
+        FieldErrorParams: {
+            /** @description The bound that was crossed (characters, value, items or fields, decimal places, levels). */
+            limit?: number;
+            /** @description The values accepted (`not_allowed`). */
+            allowed?: string[];
+            /** @description The JSON type expected (`invalid_type`). */
+            type?: string;
+            /** @description The format expected (`invalid_format`). */
+            format?: string;
+            /** @description The character refused, as `U+XXXX` (`hidden_characters`). */
+            found?: string;
+            /** @description The currency whose precision applies (`too_precise`). */
+            currency?: string;
         };
         /** @description RFC 9457 problem details. */
         Problem: {
@@ -4477,6 +4515,10 @@ export interface components {
                  *       "errors": [
                  *         {
                  *           "field": "email",
+                 *           "code": "invalid_format",
+                 *           "params": {
+                 *             "format": "email"
+                 *           },
                  *           "message": "must be a valid email address"
                  *         }
                  *       ],

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../context.js';
-import { notFound, validationError } from '../../errors.js';
+import { fieldError, notFound, validationError } from '../../errors.js';
 import { stripHidden } from '../../validation/display-text.js';
 import { evidenceFrozen } from './evidence-freeze.js';
 import { requiredFor } from './required-documents.js';
@@ -20,7 +20,7 @@ export async function admitDocument(ctx: Ctx, accountId: string, kind: unknown):
   const required = await requiredFor(ctx.db, { workspaceId: ctx.workspaceId, accountId, idDocumentType: current.idDocumentType });
   const kinds = required.map((d) => d.kind);
   if (typeof kind !== 'string' || !kinds.includes(kind)) {
-    throw validationError([{ field: 'kind', message: `must be one of ${kinds.join(', ')}` }]);
+    throw validationError([fieldError('kind', 'not_allowed', `must be one of ${kinds.join(', ')}`, { allowed: [...kinds] })]);
   }
   if (current.signedAt) {
     const received = await ctx.db.kycDocument.count({

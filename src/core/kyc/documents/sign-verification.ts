@@ -1,6 +1,6 @@
 import { recordAudit, withheldFields } from '../../audit/record-audit.js';
 import type { Ctx } from '../../context.js';
-import { type FieldError, notFound, validationError } from '../../errors.js';
+import { type FieldError, fieldError, notFound, validationError } from '../../errors.js';
 import { assertControlSigner } from '../../kyb/control-signer.js';
 import { displayTextError } from '../../validation/display-text.js';
 import { emitEvent } from '../../webhooks/events.js';
@@ -18,12 +18,16 @@ export async function signVerification(
   input: { accountId: string; fullName: unknown; acceptTerms: unknown },
 ): Promise<{ signedAt: string; termsVersion: string }> {
   const errors: FieldError[] = [];
-  if (input.acceptTerms !== true) errors.push({ field: 'acceptTerms', message: 'you must accept the terms and conditions' });
+  if (input.acceptTerms !== true) errors.push(fieldError('acceptTerms', 'required', 'you must accept the terms and conditions'));
   const fullName = typeof input.fullName === 'string' ? input.fullName.trim().replace(/\s+/g, ' ') : '';
   const hidden = displayTextError('fullName', fullName);
   if (hidden) errors.push(hidden);
   else if (fullName.length < 2 || fullName.length > 200)
-    errors.push({ field: 'fullName', message: 'type your full name (2 to 200 characters)' });
+    errors.push(
+      fieldError('fullName', fullName.length < 2 ? 'too_short' : 'too_long', 'type your full name (2 to 200 characters)', {
+        limit: fullName.length < 2 ? 2 : 200,
+      }),
+    );
   if (errors.length) throw validationError(errors);
   const { accountId } = input;
   return ctx.db.$transaction(async (tx) => {

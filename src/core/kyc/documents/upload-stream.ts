@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, validationError } from '../../errors.js';
+import { AppError, fieldError, validationError } from '../../errors.js';
 import { admitImage, DOCUMENT_LIMITS, HEADER_MAX_BYTES, imageHeader, isImageType, notAnImage } from '../../images/image-check.js';
 import { pngChunkWalker } from '../../images/image-header.js';
 import { type AcceptedMediaType, detectMediaType, SNIFF_BYTES } from './media-type.js';
@@ -40,7 +40,7 @@ export async function openUpload(content: AsyncIterable<Uint8Array>, maxBytes: n
     }
   };
   while (headSize < SNIFF_BYTES && !ended) await readMore();
-  if (headSize === 0) throw validationError([{ field: 'file', message: 'the file is empty' }]);
+  if (headSize === 0) throw validationError([fieldError('file', 'required', 'the file is empty')]);
   const mediaType = detectMediaType(Buffer.concat(head));
   if (!mediaType) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This file is not a JPEG, PNG, HEIC or PDF (recognised by its content, not its name).');
