@@ -13,7 +13,8 @@ function operationIdOf(method: string, route: string): string | null {
  * Every operation in this scope refuses query parameters its contract does not declare (`400`,
  * each one named, as the lists always did), and checks the declared ones, before its handler
  * runs: a single-resource GET (`/api/v2/accounts/{id}?foo=1`) is refused like a list. Driven by
- * openapi.yaml, so a new operation gets it by declaring its parameters.
+ * openapi.yaml, so a new operation gets it by declaring its parameters. This is the query's one
+ * validation: its typed result is what the handler reads.
  */
 export function refuseUndeclaredQuery(app: FastifyInstance): void {
   const operations = new Map<string, string | null>();
@@ -26,6 +27,8 @@ export function refuseUndeclaredQuery(app: FastifyInstance): void {
       operationId = operationIdOf(request.method, route);
       operations.set(key, operationId);
     }
-    if (operationId) checkOperationQuery(operationId, request.query);
+    // The validated query (defaults applied, integers parsed) replaces the raw one: the handler's
+    // use case recognises it and does not validate it a second time.
+    if (operationId) request.query = checkOperationQuery(operationId, request.query);
   });
 }

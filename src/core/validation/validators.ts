@@ -207,12 +207,20 @@ function rewriteRefs(schema: unknown): unknown {
 const queryCache = new Map<string, ReturnType<typeof queryValidator>>();
 
 /**
+ * The queries this module produced, with the operation each was validated for: REST validates a
+ * request's query once, before its handler (src/rest/query-parameters.ts), and hands the result on
+ * as `request.query`; the use case that receives it takes it as it is instead of validating again.
+ */
+const validatedQueries = new WeakMap<object, string>();
+
+/**
  * Validates the query parameters of an operation as one object (unknown parameters rejected,
  * defaults applied). Integer parameters may arrive as decimal strings (REST query strings);
  * anything else that is not an integer is refused rather than guessed at. The result's type is the
  * operation's generated query type, with the parameters that have a default made required.
  */
 export function validateQuery<Op extends QueryOperation>(operationId: Op, input: unknown): ValidatedQuery<Op> {
+  if (input && typeof input === 'object' && validatedQueries.get(input) === operationId) return input as ValidatedQuery<Op>;
   let q = queryCache.get(operationId);
   if (!q) {
     q = queryValidator(operationId);
@@ -225,16 +233,19 @@ export function validateQuery<Op extends QueryOperation>(operationId: Op, input:
     if (v === undefined || v === null) continue;
     value[k] = q.integers.has(k) && typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : v;
   }
-  return run<ValidatedQuery<Op>>(q.validate, value);
+  const validated = run<ValidatedQuery<Op>>(q.validate, value);
+  validatedQueries.set(validated, operationId);
+  return validated;
 }
 
 /**
- * Validates the query of any operation against the parameters it declares, with no typed
- * result: the REST layer refuses undeclared parameters (and invalid declared ones) this way for
- * every operation, before its handler (src/rest/query-parameters.ts).
+ * Validates the query of any operation against the parameters it declares: the REST layer
+ * refuses undeclared parameters (and invalid declared ones) this way for every operation, before
+ * its handler (src/rest/query-parameters.ts), and passes the result on as the handler's query,
+ * which the operation's use case then takes without validating it again.
  */
-export function checkOperationQuery(operationId: string, input: unknown): void {
-  validateQuery(operationId as QueryOperation, input);
+export function checkOperationQuery(operationId: string, input: unknown): Record<string, unknown> {
+  return validateQuery(operationId as QueryOperation, input) as Record<string, unknown>;
 }
 
 /** A validator for any schema in the contract, by JSON pointer (used by contract tests). */
