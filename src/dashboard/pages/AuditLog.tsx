@@ -5,7 +5,7 @@ import { ExportLink } from '../components/ExportLink.js';
 import { FilterForm, TextFilter, useListSearch } from '../components/filters.js';
 import { EmptyState, Page } from '../components/layout.js';
 import { PagedTable } from '../components/tables.js';
-import { fromRfc3339, toRfc3339, zoneLabel } from '../format.js';
+import { fromRfc3339, toRfc3339, type Zone, zoneLabel } from '../format.js';
 import { BASE, Link, navigate, withQuery } from '../router.js';
 import { SessionContext } from '../session.js';
 import { type Inputs, useTRPC } from '../trpc.js';
@@ -37,6 +37,46 @@ function check(values: FormData): Record<string, string> {
   return from && to && from >= to ? { endDate: 'Choose a time after "From"' } : {};
 }
 
+/** The filters of GET /api/v2/audit-log; dates in the dashboard's time zone, named. */
+function AuditFilters(props: { query: Record<string, string>; filtered: boolean; zone: Zone; onApply: (f: FormData) => void }) {
+  const { query, zone } = props;
+  return (
+    <FilterForm
+      query={query}
+      onApply={props.onApply}
+      check={check}
+      label="Audit log filters"
+      extra={props.filtered ? <Link to={AUDIT_PATH}>Clear filters</Link> : null}
+    >
+      <TextFilter label="Actor id" name="actorId" value={query.actorId} spellCheck={false} className="mono" maxLength={100} />
+      <TextFilter label="Action" name="action" value={query.action} spellCheck={false} placeholder="e.g. api_key.revoked" maxLength={100} />
+      <TextFilter
+        label="Object type"
+        name="objectType"
+        value={query.objectType}
+        spellCheck={false}
+        placeholder="e.g. transaction"
+        maxLength={100}
+      />
+      <TextFilter label="Object id" name="objectId" value={query.objectId} spellCheck={false} className="mono" maxLength={100} />
+      <TextFilter
+        label={`From (${zoneLabel(zone)})`}
+        name="startDate"
+        type="datetime-local"
+        step={1}
+        value={fromRfc3339(query.startDate, zone)}
+      />
+      <TextFilter
+        label={`To (${zoneLabel(zone)})`}
+        name="endDate"
+        type="datetime-local"
+        step={1}
+        value={fromRfc3339(query.endDate, zone)}
+      />
+    </FilterForm>
+  );
+}
+
 /** Who did what in the workspace, newest first, with the API's filters; admins only. */
 export function AuditLog() {
   const admin = useContext(SessionContext).role === 'admin';
@@ -60,46 +100,7 @@ export function AuditLog() {
   );
   return (
     <Page title="Audit log" actions={exports}>
-      <FilterForm
-        query={query}
-        onApply={apply}
-        check={check}
-        label="Audit log filters"
-        extra={filtered ? <Link to={AUDIT_PATH}>Clear filters</Link> : null}
-      >
-        <TextFilter label="Actor id" name="actorId" value={query.actorId} spellCheck={false} className="mono" maxLength={100} />
-        <TextFilter
-          label="Action"
-          name="action"
-          value={query.action}
-          spellCheck={false}
-          placeholder="e.g. api_key.revoked"
-          maxLength={100}
-        />
-        <TextFilter
-          label="Object type"
-          name="objectType"
-          value={query.objectType}
-          spellCheck={false}
-          placeholder="e.g. transaction"
-          maxLength={100}
-        />
-        <TextFilter label="Object id" name="objectId" value={query.objectId} spellCheck={false} className="mono" maxLength={100} />
-        <TextFilter
-          label={`From (${zoneLabel(zone)})`}
-          name="startDate"
-          type="datetime-local"
-          step={1}
-          value={fromRfc3339(query.startDate, zone)}
-        />
-        <TextFilter
-          label={`To (${zoneLabel(zone)})`}
-          name="endDate"
-          type="datetime-local"
-          step={1}
-          value={fromRfc3339(query.endDate, zone)}
-        />
-      </FilterForm>
+      <AuditFilters query={query} filtered={filtered} zone={zone} onApply={apply} />
       <PagedTable
         query={q}
         label="audit records"
