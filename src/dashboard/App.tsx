@@ -7,6 +7,7 @@ import { errorInfo } from './errors.js';
 import { Account } from './pages/Account.js';
 import { Accounts } from './pages/Accounts.js';
 import { ApiKeys } from './pages/ApiKeys.js';
+import { AuditLog } from './pages/AuditLog.js';
 import { Deliveries } from './pages/Deliveries.js';
 import { Delivery } from './pages/Delivery.js';
 import { Event } from './pages/Event.js';
@@ -30,10 +31,11 @@ const NAV = [
   ['Webhooks', `${BASE}/webhooks`],
   ['Events', `${BASE}/events`],
   ['API keys', `${BASE}/api-keys`],
+  ['Audit log', `${BASE}/audit-log`],
   ['Settings', `${BASE}/settings`],
 ] as const;
-/** Entries only admins see (the pages still answer analysts, read-only). */
-const ADMIN_ONLY: readonly string[] = [`${BASE}/settings`];
+/** Entries only admins see (settings still answers analysts, read-only; the audit log refuses them). */
+const ADMIN_ONLY: readonly string[] = [`${BASE}/audit-log`, `${BASE}/settings`];
 
 function Route({ path }: { path: string }) {
   const rest = path.startsWith(BASE) ? path.slice(BASE.length) : path;
@@ -49,6 +51,7 @@ function Route({ path }: { path: string }) {
   if (a === 'events' && !b) return <Events />;
   if (a === 'events' && b && !c) return <Event key={b} eventId={b} />;
   if (a === 'api-keys' && !b) return <ApiKeys />;
+  if (a === 'audit-log' && !b) return <AuditLog />;
   if (a === 'settings' && !b) return <Settings />;
   return (
     <Page title="Page not found">

@@ -93,6 +93,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       { name: 'events', path: '/dashboard/events', ready: (p) => table(p, 'events') },
       { name: 'event', path: `/dashboard/events/${delivery.eventId}`, ready: (p) => p.locator('pre.payload').waitFor() },
       { name: 'api-keys', path: '/dashboard/api-keys', ready: (p) => table(p, 'API keys') },
+      { name: 'audit-log', path: '/dashboard/audit-log', ready: (p) => table(p, 'audit records') },
       { name: 'settings', path: '/dashboard/settings', ready: (p) => p.getByLabel('Support email').waitFor() },
       { name: 'not-found', path: '/dashboard/no/such/page', ready: (p) => p.getByRole('heading', { name: 'Page not found' }).waitFor() },
     ];
@@ -171,6 +172,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       ['Webhooks', 'Webhooks'],
       ['Events', 'Events'],
       ['API keys', 'API keys'],
+      ['Audit log', 'Audit log'],
       ['Settings', 'Settings'],
       ['Overview', 'Overview'],
     ] as const) {

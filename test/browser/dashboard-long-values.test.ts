@@ -11,8 +11,9 @@ import { GOOD_LAYOUT, layoutReport } from './layout-checks.js';
 
 // One long value must not break a table: every text field filled at its contract maximum (a
 // 254-character email, a 255-character reference and target description, a 100-character key
-// name, a 2,048-character URL), then each page that lists them at 1280 and 390 px: nothing wider
-// than the window, no text over text, and each row's actions inside the window.
+// name, a 2,048-character URL), then each page that lists them (and the audit log's records of
+// them, opened) at 1280 and 390 px: nothing wider than the window, no text over text, and each
+// row's actions inside the window.
 const EMAIL = `${'e'.repeat(64)}@${'d'.repeat(63)}.${'o'.repeat(63)}.${'m'.repeat(57)}.com`; // 254
 const REFERENCE = 'R'.repeat(255);
 const KEY_NAME = 'K'.repeat(100);
@@ -58,7 +59,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
     [390, 844],
   ] as const) {
     it(
-      `at ${width} px: accounts, account, API keys and webhooks pages fit with every action in the window`,
+      `at ${width} px: accounts, account, API keys, webhooks and audit log pages fit with every action in the window`,
       { timeout: 120_000 },
       async () => {
         const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
@@ -73,6 +74,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
           ['account', `/dashboard/accounts/${accountId}`, null],
           ['api-keys', '/dashboard/api-keys', 'API keys'],
           ['webhooks', '/dashboard/webhooks', 'Webhook targets'],
+          ['audit-log', '/dashboard/audit-log', 'audit records'],
         ];
         for (const [name, path, table] of pages) {
           await page.goto(`${h.baseUrl}${path}`);
@@ -85,6 +87,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
               .getByText(name === 'account' ? REFERENCE.slice(0, 20) : DESCRIPTION.slice(0, 20))
               .first()
               .waitFor();
+          // The audit records opened: the key's name and the target's URL and description as recorded.
+          if (name === 'audit-log') for (const record of await page.locator('details.audit-changes summary').all()) await record.click();
           expect(await layoutReport(page), `${name} at ${width} px`).toEqual(GOOD_LAYOUT);
           if (table) expect(await actionsInside(page, table, width), `${name} at ${width} px`).toEqual([]);
           await saveScreenshot(page, `dashboard-long-${name}${width === 390 ? '-phone' : ''}`, { fullPage: true });

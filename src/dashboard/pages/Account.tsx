@@ -3,6 +3,7 @@ import { AccountResources, AccountStatusHistory } from '../components/AccountSec
 import { KycReview } from '../components/KycReview.js';
 import { AccountBalances, AccountStatement } from '../components/LedgerSections.js';
 import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { ObjectHistory } from '../components/ObjectHistory.js';
 import { SandboxAccountActions } from '../components/SandboxActions.js';
 import { PagedTable } from '../components/tables.js';
 import { Direction, TransactionAmount } from '../components/transaction-values.js';
@@ -17,10 +18,9 @@ import { useTRPC } from '../trpc.js';
  */
 export function Account({ accountId }: { accountId: string }) {
   const trpc = useTRPC();
-  const account = useQuery(trpc.accounts.get.queryOptions({ accountId }));
   // Two waves of at most 6 calls each (one request each): the account with the sections that need
-  // only its id, then, once its type is known, the verification (KYC or KYB) with the rest.
-  const txs = useQuery(trpc.transactions.list.queryOptions({ accountId, limit: 20 }, { enabled: account.isSuccess }));
+  // only its id, then, once it is known, the verification (KYC or KYB), transactions and history.
+  const account = useQuery(trpc.accounts.get.queryOptions({ accountId }));
   const a = account.data;
   if (account.error) {
     return (
@@ -64,33 +64,43 @@ export function Account({ accountId }: { accountId: string }) {
         <KycReview accountId={accountId} accountStatus={a?.status ?? ''} business={a ? a.type === 'business' : undefined} />
         {a ? <SandboxAccountActions accountId={accountId} accountType={a.type} /> : null}
         {a ? <AccountResources accountId={accountId} /> : null}
-        <Section
-          id="tx"
-          title="Latest transactions"
-          actions={<Link to={`${BASE}/transactions?accountId=${accountId}`}>All of this account's transactions</Link>}
-        >
-          <PagedTable
-            query={txs}
-            label="the account's transactions"
-            empty={{ title: 'No transactions yet.', hint: 'Transactions of this account show here as they are created.' }}
-            rowKey={(t) => t.id}
-            columns={[
-              {
-                header: 'Transaction',
-                primary: true,
-                cell: (t) => (
-                  <Id value={t.id} label="transaction id" link={(text) => <Link to={`${BASE}/transactions/${t.id}`}>{text}</Link>} />
-                ),
-              },
-              { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
-              { header: 'Direction', cell: (t) => <Direction direction={t.direction} /> },
-              { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
-              { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
-              { header: 'Created', cell: (t) => <DateTime iso={t.createdAt} /> },
-            ]}
-          />
-        </Section>
+        <AccountTransactions accountId={accountId} enabled={account.isSuccess} />
+        <ObjectHistory objectId={accountId} enabled={account.isSuccess} />
       </div>
     </Page>
+  );
+}
+
+/** The account's 20 latest transactions, asked for once the account is known (the second wave). */
+function AccountTransactions({ accountId, enabled }: { accountId: string; enabled: boolean }) {
+  const trpc = useTRPC();
+  const txs = useQuery(trpc.transactions.list.queryOptions({ accountId, limit: 20 }, { enabled }));
+  return (
+    <Section
+      id="tx"
+      title="Latest transactions"
+      actions={<Link to={`${BASE}/transactions?accountId=${accountId}`}>All of this account's transactions</Link>}
+    >
+      <PagedTable
+        query={txs}
+        label="the account's transactions"
+        empty={{ title: 'No transactions yet.', hint: 'Transactions of this account show here as they are created.' }}
+        rowKey={(t) => t.id}
+        columns={[
+          {
+            header: 'Transaction',
+            primary: true,
+            cell: (t) => (
+              <Id value={t.id} label="transaction id" link={(text) => <Link to={`${BASE}/transactions/${t.id}`}>{text}</Link>} />
+            ),
+          },
+          { header: 'Type', cell: (t) => valueLabel(t.transactionType) },
+          { header: 'Direction', cell: (t) => <Direction direction={t.direction} /> },
+          { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+          { header: 'Amount', cell: (t) => <TransactionAmount t={t} />, numeric: true },
+          { header: 'Created', cell: (t) => <DateTime iso={t.createdAt} /> },
+        ]}
+      />
+    </Section>
   );
 }

@@ -4,6 +4,7 @@ import { nextStatuses } from '../../core/transactions/status-transitions.js';
 import { ActorName } from '../components/ActorName.js';
 import { TransactionEntries } from '../components/LedgerSections.js';
 import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { ObjectHistory } from '../components/ObjectHistory.js';
 import { SandboxTransactionStatus } from '../components/SandboxActions.js';
 import { StatusChange } from '../components/StatusChange.js';
 import { TransactionAmount, TransactionDetails } from '../components/transaction-values.js';
@@ -73,6 +74,7 @@ export function Transaction({ transactionId }: { transactionId: string }) {
           ))}
         </ol>
       </Section>
+      <ObjectHistory objectType="transaction" objectId={t.id} />
       <SandboxTransactionStatus transactionId={t.id} status={t.status} type={t.transactionType} />
       {session.role === 'admin' ? <StatusChange transactionId={t.id} next={next} /> : null}
     </Page>

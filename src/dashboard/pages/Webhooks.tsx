@@ -5,6 +5,7 @@ import { ConfirmButton } from '../components/ConfirmButton.js';
 import { chosenEventTypes, EVENT_CATEGORIES, EventTypePicker } from '../components/EventTypePicker.js';
 import { FieldErrors } from '../components/form-errors.js';
 import { ErrorBox, Page, Section } from '../components/layout.js';
+import { ObjectHistory } from '../components/ObjectHistory.js';
 import { RecoverFailed, recoverSinceFor } from '../components/RecoverFailed.js';
 import { TestSend } from '../components/TestSend.js';
 import { ListTable } from '../components/tables.js';
@@ -95,6 +96,26 @@ function TargetForm(props: { target?: Target; onDone: () => void }) {
   );
 }
 
+/** One target's history from the audit log (who created, edited, paused or enabled it). */
+function TargetHistory({ target, onClose }: { target: Target; onClose: () => void }) {
+  return (
+    <ObjectHistory
+      key={target.id}
+      objectType="webhook_target"
+      objectId={target.id}
+      title="Target history"
+      intro={
+        <p className="button-row">
+          <Clip text={target.url} label="URL" />
+          <button type="button" className="secondary" onClick={onClose}>
+            Close
+          </button>
+        </p>
+      }
+    />
+  );
+}
+
 export function Webhooks() {
   const trpc = useTRPC();
   const qc = useQueryClient();
@@ -102,6 +123,7 @@ export function Webhooks() {
   const [editing, setEditing] = useState<string | null>(null);
   const [recovering, setRecovering] = useState<{ targetId: string; url: string; since: string } | null>(null);
   const [testing, setTesting] = useState<{ targetId: string; url: string } | null>(null);
+  const [history, setHistory] = useState<Target | null>(null);
   // The state changes without us (the service disables a target whose retries ran out): polled,
   // and read again when the window gets focus and after every action, so it never says Active when it is not.
   const targets = useQuery(
@@ -165,6 +187,9 @@ export function Webhooks() {
             Enable
           </button>
         ) : null}
+        <button type="button" className="secondary" onClick={() => setHistory(t)} aria-label={`History of ${t.url}`}>
+          History
+        </button>
         <ConfirmButton
           label={`Delete ${t.url}`}
           question={`Delete the target ${t.url}?`}
@@ -242,6 +267,7 @@ export function Webhooks() {
           />
         </Section>
       ) : null}
+      {history ? <TargetHistory target={history} onClose={() => setHistory(null)} /> : null}
       {canWrite ? (
         <Section id="new" title="New target">
           <TargetForm onDone={() => {}} />
