@@ -1,5 +1,6 @@
 import type { ArgBuilder, FieldRef, ObjectFieldBuilder, ObjectRef } from '@pothos/core';
 import type { Ctx } from '../core/context.js';
+import type { CursorPage } from '../core/cursor.js';
 import { AppError } from '../core/errors.js';
 import type { Page } from '../core/pagination.js';
 import { builder } from './builder.js';
@@ -50,11 +51,40 @@ export function pageOf<T>(name: string, item: ObjectRef<Types, T>) {
   });
 }
 
+/** The list envelope of a list that also takes a cursor (`CursorPage`): `Page`'s fields and `nextCursor`. */
+export function cursorPageOf<T>(name: string, item: ObjectRef<Types, T>) {
+  return builder.objectRef<CursorPage<T>>(name).implement({
+    description: `One page of ${item.name} items, newest first, with the cursor of the next page.`,
+    fields: (t) => ({
+      data: t.field({ type: [item], description: 'The items of this page.', resolve: (p) => p.data }),
+      page: t.exposeInt('page', { description: 'This page number (from 1; 1 on a page read with after).' }),
+      limit: t.exposeInt('limit', { description: 'Most items a page holds (1 to 1000, default 100).' }),
+      total: t.exposeInt('total', { description: 'Items matching the query across all pages.' }),
+      nextCursor: t.string({
+        nullable: true,
+        description: 'The cursor of the next page (pass it as after, with the same filters), or null when this page is the last.',
+        resolve: (p) => p.nextCursor,
+      }),
+    }),
+  });
+}
+
 /** The paging arguments of every list, described once. */
 export function pageArgs(t: ArgBuilder<Types>) {
   return {
     page: t.int({ description: 'Page number, from 1 (default 1).' }),
     limit: t.int({ description: 'Items per page, 1 to 1000 (default 100).' }),
+  };
+}
+
+/** The paging arguments of a list that also takes a cursor. */
+export function cursorPageArgs(t: ArgBuilder<Types>) {
+  return {
+    ...pageArgs(t),
+    after: t.string({
+      description:
+        'Opaque cursor: the nextCursor of the previous page. The page starts after its last item, however many were added since; page must then be 1 or omitted, and the filters the same.',
+    }),
   };
 }
 

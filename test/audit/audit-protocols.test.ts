@@ -128,7 +128,7 @@ describe('reading the audit log', () => {
     const viaGql = await graphql(
       h,
       ws.adminToken,
-      `{ auditLog(limit: 5) { page limit total data { seq occurredAt actor { kind id name role } requestId clientAddress action
+      `{ auditLog(limit: 5) { page limit total nextCursor data { seq occurredAt actor { kind id name role } requestId clientAddress action
          object { type id } changes prevHash hash } } }`,
     );
     expect(viaTrpc).toEqual(viaRest);

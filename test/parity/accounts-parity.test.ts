@@ -55,8 +55,10 @@ function protocols(secret: string) {
         const r = await graphql(
           h,
           secret,
-          `query($page: Int, $limit: Int, $status: AccountStatus, $search: String) {
-            accounts(page: $page, limit: $limit, status: $status, search: $search) { page limit total data { ${ACCOUNT_FIELDS} } }
+          `query($page: Int, $limit: Int, $status: AccountStatus, $search: String, $after: String) {
+            accounts(page: $page, limit: $limit, status: $status, search: $search, after: $after) {
+              page limit total nextCursor data { ${ACCOUNT_FIELDS} }
+            }
           }`,
           query,
         );
@@ -86,8 +88,16 @@ describe('accounts: REST, tRPC and GraphQL agree', () => {
     expect(strip(created.trpc)).toEqual(strip(created.rest));
     expect(strip(created.graphql)).toEqual(strip(created.rest));
 
+    const first = await p.rest.list({ limit: 1, search: 'example.com' });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const cursor: string = first.nextCursor;
     const results = await Promise.all(
       Object.values(p).map(async (api) => ({
+        first: await api.list({ limit: 1, search: 'example.com' }),
+        next: await api.list({ limit: 2, search: 'example.com', after: cursor }),
+        badCursor: await api.list({ after: `${cursor.slice(0, -2)}xx` }),
+        cursorOtherFilters: await api.list({ after: cursor, search: 'example.co' }),
+        cursorWithPage: await api.list({ after: cursor, search: 'example.com', page: 2 }),
         get: await api.get(created.rest.accountId),
         list: await api.list({ page: 2, limit: 1, status: 'pending', search: 'example.com' }),
         searched: await api.list({ search: 'VIA-TRPC' }),
@@ -99,6 +109,13 @@ describe('accounts: REST, tRPC and GraphQL agree', () => {
     const [rest, trpc, gql] = results;
     expect(rest!.get).toEqual({ ...created.rest, balances: [] });
     expect(rest!.list).toMatchObject({ page: 2, limit: 1, total: 3 });
+    // The cursor continues where the first page ended: the two other accounts, and the end.
+    expect(rest!.next.data.map((a: any) => a.accountId)).toEqual([created.trpc.accountId, created.rest.accountId]);
+    expect(rest!.next).toMatchObject({ total: 3, nextCursor: null });
+    expect(rest!.badCursor.error).toBe('VALIDATION_FAILED');
+    expect(rest!.badCursor.fields).toEqual([{ field: 'after', message: expect.stringContaining('altered') }]);
+    expect(rest!.cursorOtherFilters.fields).toEqual([{ field: 'after', message: expect.stringContaining('other filters') }]);
+    expect(rest!.cursorWithPage.fields).toEqual([{ field: 'page', message: expect.stringContaining('with after') }]);
     expect(rest!.searched.data.map((a: any) => a.accountId)).toEqual([created.trpc.accountId]);
     expect(rest!.invalid).toEqual({
       error: 'VALIDATION_FAILED',

@@ -103,7 +103,7 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
   listAccounts: {
     rest: async () => (await rest().GET('/api/v2/accounts', { params: { query: { limit: 10 } } })).data,
     trpc: () => trpc().accounts.list.query({ limit: 10 }),
-    graphql: async () => (await gql(`{ accounts(limit: 10) { page limit total data { ${ACCOUNT} } } }`)).accounts,
+    graphql: async () => (await gql(`{ accounts(limit: 10) { page limit total nextCursor data { ${ACCOUNT} } } }`)).accounts,
   },
   getAccount: {
     rest: async () => (await rest().GET('/api/v2/accounts/{accountId}', { params: { path: { accountId: f.accountId } } })).data,
@@ -181,7 +181,7 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     rest: async () => (await rest().GET('/api/v2/transactions', { params: { query: { limit: 10 } } })).data,
     trpc: () => trpc().transactions.list.query({ limit: 10 }),
     graphql: async () => {
-      const { transactions } = await gql(`{ transactions(limit: 10) { page limit total data { ${GRAPHQL_TRANSACTION} } } }`);
+      const { transactions } = await gql(`{ transactions(limit: 10) { page limit total nextCursor data { ${GRAPHQL_TRANSACTION} } } }`);
       return { ...transactions, data: transactions.data.map(transactionFromGraphql) };
     },
   },
@@ -279,7 +279,7 @@ const READERS: Record<string, Partial<Record<'rest' | 'trpc' | 'graphql', Reader
     },
     trpc: () => trpcClient(h, f.ws.adminToken).auditLog.list.query({ limit: 10 }),
     graphql: async () => {
-      const r = await graphql(h, f.ws.adminToken, `{ auditLog(limit: 10) { ${page('AuditRecord')} } }`);
+      const r = await graphql(h, f.ws.adminToken, `{ auditLog(limit: 10) { ${page('AuditRecord')} nextCursor } }`);
       expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
       return r.data.auditLog;
     },

@@ -29,12 +29,14 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function viaGraphql(secret: string, filter: Record<string, unknown>, page?: number, limit?: number) {
+async function viaGraphql(secret: string, filter: Record<string, unknown>, page?: number, limit?: number, after?: string) {
   const r = await graphql(
     h,
     secret,
-    `query($filter: TransactionFilter, $page: Int, $limit: Int) { transactions(filter: $filter, page: $page, limit: $limit) { page limit total data { ${GRAPHQL_TRANSACTION} } } }`,
-    { filter, page, limit },
+    `query($filter: TransactionFilter, $page: Int, $limit: Int, $after: String) {
+      transactions(filter: $filter, page: $page, limit: $limit, after: $after) { page limit total nextCursor data { ${GRAPHQL_TRANSACTION} } }
+    }`,
+    { filter, page, limit, after },
   );
   if (r.errors) return { error: r.errors[0]!.extensions?.code, fields: r.errors[0]!.extensions?.errors };
   return r.data.transactions;

@@ -156,7 +156,9 @@ describe('GET /api/v2/accounts', () => {
     const last = await client.GET('/api/v2/accounts', { params: { query: { page: 3, limit: 3 } } });
     expect(last.data!.data.map((a) => a.accountId)).toEqual(order.slice(6));
     const past = await client.GET('/api/v2/accounts', { params: { query: { page: 9, limit: 3 } } });
-    expect(past.data).toEqual({ data: [], page: 9, limit: 3, total: 7 });
+    expect(past.data).toEqual({ data: [], page: 9, limit: 3, total: 7, nextCursor: null });
+    expect(p2.data!.nextCursor).toEqual(expect.any(String));
+    expect(last.data!.nextCursor).toBeNull();
   });
 
   it('filters by status and by case-insensitive search, combined with AND', async () => {

@@ -119,9 +119,10 @@ describe('GET /api/v2/transactions', () => {
     expect((await ids({ limit: 4, page: 2 })).ids).toEqual(all.slice(4, 8));
     const last = await ids({ limit: 4, page: 3 });
     expect(last.ids).toEqual(all.slice(8));
-    expect(last.body).toMatchObject({ page: 3, limit: 4, total: 9 });
+    expect(last.body).toMatchObject({ page: 3, limit: 4, total: 9, nextCursor: null });
+    expect((await ids({ limit: 4, page: 2 })).body.nextCursor).toEqual(expect.any(String));
     const past = await ids({ limit: 4, page: 4 });
-    expect(past.body).toEqual({ data: [], page: 4, limit: 4, total: 9 });
+    expect(past.body).toEqual({ data: [], page: 4, limit: 4, total: 9, nextCursor: null });
   });
 
   it.each([

@@ -4,6 +4,8 @@ import { type FetchLike, type RetryOptions, retryingFetch } from './retry.js';
 
 export type { ErrorCode, FieldError, Problem } from './errors.js';
 export { FasApiError, FasNetworkError, parseRetryAfter, unwrap } from './errors.js';
+export type { CursorListPath, ListFilters, ListItem, ListPage, PaginateOptions } from './paginate.js';
+export { listAll, paginate } from './paginate.js';
 export type { RetryInfo, RetryOptions } from './retry.js';
 export { retryDefaults } from './retry.js';
 export type { components, operations, paths };

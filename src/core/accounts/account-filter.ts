@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import type { QueryOf } from '../contract.js';
 import { UUID } from '../validation/uuid.js';
 
-export type AccountFilterInput = Omit<QueryOf<'listAccounts'>, 'page' | 'limit'>;
+export type AccountFilterInput = Omit<QueryOf<'listAccounts'>, 'page' | 'limit' | 'after'>;
 
 /** The accounts a list filter selects, in the caller's workspace: the list and the export both read this. */
 export function accountWhere(ctx: Ctx, q: AccountFilterInput): Prisma.AccountWhereInput {

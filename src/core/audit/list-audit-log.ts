@@ -1,8 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
+import { type CursorPage, decodeCursor, filterDigest, nextCursorOf, numberedPageHasMore, refusePageWithCursor } from '../cursor.js';
 import { AppError } from '../errors.js';
-import { type Page, skipTake } from '../pagination.js';
+import { skipTake } from '../pagination.js';
 import { parseDateRange } from '../transactions/date-range.js';
 import { validateQuery } from '../validation/validators.js';
 
@@ -73,18 +74,27 @@ export function auditFilter(
 /**
  * `listAuditLog`: the caller's workspace's audit records, newest first (by number), filtered by
  * actor, action, object and dates. Admins only. Reads the primary: a record must be visible the
- * moment its change is.
+ * moment its change is. By page number or after a cursor (`after`: keyset on `seq`, which the
+ * indexes of (workspace_id[, filter], seq) hold, so records added since do not shift the pages).
  */
-export async function listAuditLog(ctx: Ctx, input: unknown): Promise<Page<AuditRecordDto>> {
+export async function listAuditLog(ctx: Ctx, input: unknown): Promise<CursorPage<AuditRecordDto>> {
   requireAuditReader(ctx);
   const q = validateQuery('listAuditLog', input);
+  refusePageWithCursor(q);
+  const filters = filterDigest(q);
   const condition = auditFilter(ctx, q);
+  const key = q.after === undefined ? undefined : decodeCursor(ctx, 'audit-log', filters, q.after);
   const { skip, take } = skipTake(q);
+  const page = key
+    ? Prisma.sql`AND a.seq < ${key.at}::bigint ORDER BY a.seq DESC LIMIT ${take + 1}`
+    : Prisma.sql`ORDER BY a.seq DESC LIMIT ${take} OFFSET ${skip}`;
   const [rows, [counted]] = await Promise.all([
-    ctx.sql<Row>(Prisma.sql`
-      SELECT ${AUDIT_COLUMNS} FROM audit_records a
-      WHERE ${condition} ORDER BY a.seq DESC LIMIT ${take} OFFSET ${skip}`),
+    ctx.sql<Row>(Prisma.sql`SELECT ${AUDIT_COLUMNS} FROM audit_records a WHERE ${condition} ${page}`),
     ctx.sql<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM audit_records a WHERE ${condition}`),
   ]);
-  return { data: rows.map(toAuditRecordDto), page: q.page, limit: q.limit, total: counted?.total ?? 0 };
+  const total = counted?.total ?? 0;
+  const data = rows.slice(0, take).map(toAuditRecordDto);
+  const more = key ? rows.length > take : numberedPageHasMore(skip, take, data.length, total);
+  const nextCursor = nextCursorOf(ctx, 'audit-log', filters, data, more, (r) => ({ at: r.seq, id: '' }));
+  return { data, page: q.page, limit: q.limit, total, nextCursor };
 }

@@ -1,12 +1,13 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { ValidatedQuery } from '../contract.js';
-import type { Page } from '../pagination.js';
-import { skipTake } from '../pagination.js';
+import { type CursorPage, filterDigest, nextCursorOf, numberedPageHasMore, refusePageWithCursor } from '../cursor.js';
+import { type Page, skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { isSearchOnly, searchOnlyPage } from './search-page.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
+import { transactionCursorPage, transactionKey } from './transaction-cursor-page.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
@@ -19,12 +20,31 @@ export const DEEP_SKIP = 10_000;
  * `listTransactions`: a page of the workspace's transactions, newest first, with the exact total. The page
  * is chosen on the narrow index first and only its rows are read in full (a deferred join), so
  * deep pages do not fetch the rows they skip; the total comes from the count table where it can.
+ * With `after`, the page follows the cursor's row instead (transaction-cursor-page.ts). Every
+ * page carries the cursor of the next one.
  */
-export async function listTransactions(caller: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<Page<TransactionDto>> {
+export async function listTransactions(caller: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<CursorPage<TransactionDto>> {
   const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
+  refusePageWithCursor(q);
   const filter = resolveTransactionFilter(ctx, q);
   const where = transactionWhere(filter);
+  const filters = filterDigest(q);
+  if (q.after !== undefined) return transactionCursorPage(ctx, { ...q, after: q.after }, filter, where, filters);
+  const { skip, take } = skipTake(q);
+  const numbered = await numberedPage(ctx, q, filter, where, opts);
+  const more = numberedPageHasMore(skip, take, numbered.data.length, numbered.total);
+  return { ...numbered, nextCursor: nextCursorOf(ctx, 'transactions', filters, numbered.data, more, transactionKey) };
+}
+
+/** A numbered page (`page`, `limit`): OFFSET, or for deep pages the per-day counts. */
+async function numberedPage(
+  ctx: Ctx,
+  q: ListQuery,
+  filter: TransactionFilter,
+  where: Prisma.Sql,
+  opts: { deepSkip?: number },
+): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
   if (filter.search) return searchPage(ctx, q, filter, where);
   const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;

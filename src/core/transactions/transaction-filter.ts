@@ -4,7 +4,7 @@ import type { QueryOf } from '../contract.js';
 import { type DateRange, parseDateRange } from './date-range.js';
 import { searchCondition } from './transaction-search.js';
 
-export type TransactionFilterInput = Omit<QueryOf<'listTransactions'>, 'page' | 'limit'>;
+export type TransactionFilterInput = Omit<QueryOf<'listTransactions'>, 'page' | 'limit' | 'after'>;
 
 /**
  * A list filter resolved once (dates parsed, case normalised, scoped to a workspace): the list,

@@ -5,7 +5,7 @@ import { getAccount } from '../../core/accounts/get-account.js';
 import { listAccounts } from '../../core/accounts/list-accounts.js';
 import { CONTRACT_ENUMS } from '../../core/contract.js';
 import { builder } from '../builder.js';
-import { nullIfNotFound, pageArgs, pageOf } from '../fields.js';
+import { cursorPageArgs, cursorPageOf, nullIfNotFound } from '../fields.js';
 
 export const AccountType = builder.enumType('AccountType', {
   description: 'individual (KYC) or business (KYB).',
@@ -48,7 +48,7 @@ export const Account = builder.objectRef<AccountDto>('Account').implement({
   }),
 });
 
-const AccountPage = pageOf('AccountPage', Account);
+const AccountPage = cursorPageOf('AccountPage', Account);
 
 const CreateAccountInput = builder.inputType('CreateAccountInput', {
   description: 'A new account (the body of POST /api/v2/accounts).',
@@ -71,7 +71,7 @@ builder.queryFields((t) => ({
     type: AccountPage,
     description: 'Accounts of your workspace, newest first (same rules as GET /api/v2/accounts).',
     args: {
-      ...pageArgs(t.arg),
+      ...cursorPageArgs(t.arg),
       status: t.arg({ type: AccountStatus, description: 'Only accounts in this status.' }),
       search: t.arg.string({ description: 'A case-insensitive piece of the email or reference, or an exact account id.' }),
     },

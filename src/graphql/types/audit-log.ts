@@ -1,6 +1,6 @@
 import { type AuditRecordDto, listAuditLog } from '../../core/audit/list-audit-log.js';
 import { builder } from '../builder.js';
-import { pageArgs, pageOf } from '../fields.js';
+import { cursorPageArgs, cursorPageOf } from '../fields.js';
 
 const AuditActor = builder.objectRef<AuditRecordDto['actor']>('AuditActor').implement({
   description: 'Who acted: an API key, a person, or the system.',
@@ -41,7 +41,7 @@ const AuditRecord = builder.objectRef<AuditRecordDto>('AuditRecord').implement({
   }),
 });
 
-const AuditRecordPage = pageOf('AuditRecordPage', AuditRecord);
+const AuditRecordPage = cursorPageOf('AuditRecordPage', AuditRecord);
 
 const AuditFilter = builder.inputType('AuditFilter', {
   description: 'The filters of GET /api/v2/audit-log, with the same rules.',
@@ -63,8 +63,11 @@ builder.queryFields((t) => ({
   auditLog: t.field({
     type: AuditRecordPage,
     description: "Your workspace's audit log, newest first (admins only; same rules as GET /api/v2/audit-log).",
-    args: { filter: t.arg({ type: AuditFilter, description: 'Filters, combined with AND.' }), ...pageArgs(t.arg) },
+    args: { filter: t.arg({ type: AuditFilter, description: 'Filters, combined with AND.' }), ...cursorPageArgs(t.arg) },
     resolve: async (_root, args, ctx) =>
-      listAuditLog(await ctx.core(), { ...defined(args.filter), ...defined({ page: args.page, limit: args.limit }) }),
+      listAuditLog(await ctx.core(), {
+        ...defined(args.filter),
+        ...defined({ page: args.page, limit: args.limit, after: args.after }),
+      }),
   }),
 }));

@@ -9,7 +9,7 @@ import { BANK_OPTIONAL, CRYPTO_OPTIONAL } from '../../core/transactions/transact
 import type { TransactionDto } from '../../core/transactions/transaction-row.js';
 import { type STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
 import { builder, loaderFor } from '../builder.js';
-import { exposeNullableStrings, exposeStrings, nullIfNotFound, pageArgs, pageOf } from '../fields.js';
+import { cursorPageArgs, cursorPageOf, exposeNullableStrings, exposeStrings, nullIfNotFound } from '../fields.js';
 import { Account } from './account.js';
 
 const TransactionType = builder.enumType('TransactionType', {
@@ -216,7 +216,7 @@ const Transaction = builder.objectRef<TransactionDto>('Transaction').implement({
   }),
 });
 
-const TransactionPage = pageOf('TransactionPage', Transaction);
+const TransactionPage = cursorPageOf('TransactionPage', Transaction);
 
 const TransactionFilter = builder.inputType('TransactionFilter', {
   description: 'The filters of GET /api/v2/transactions, with the same rules (dates: RFC 3339, YYYY-MM-DDThh:mm:ss or YYYY-MM-DD).',
@@ -286,9 +286,12 @@ builder.queryFields((t) => ({
   transactions: t.field({
     type: TransactionPage,
     description: 'Transactions of your workspace, newest first (same rules as GET /api/v2/transactions).',
-    args: { filter: t.arg({ type: TransactionFilter, description: 'Filters, combined with AND.' }), ...pageArgs(t.arg) },
+    args: { filter: t.arg({ type: TransactionFilter, description: 'Filters, combined with AND.' }), ...cursorPageArgs(t.arg) },
     resolve: async (_root, args, ctx) =>
-      listTransactions(await ctx.core(), { ...defined(args.filter), ...defined({ page: args.page, limit: args.limit }) }),
+      listTransactions(await ctx.core(), {
+        ...defined(args.filter),
+        ...defined({ page: args.page, limit: args.limit, after: args.after }),
+      }),
   }),
   transactionStats: t.field({
     type: [StatsRow],

@@ -14,7 +14,7 @@ export interface paths {
         /**
          * List accounts
          * @description Accounts of the caller's workspace, newest first (`createdAt` desc, then `accountId` desc).
-         *     Filters combine with AND.
+         *     Filters combine with AND. Pages by number (`page`) or after a cursor (`after`).
          */
         get: operations["listAccounts"];
         put?: never;
@@ -704,7 +704,8 @@ export interface paths {
         /**
          * List transactions
          * @description Transactions of all three types, newest first: `createdAt` desc, then `id` desc.
-         *     Filters combine with AND; `total` is exact.
+         *     Filters combine with AND; `total` is exact. Pages by number (`page`) or, stable under
+         *     concurrent inserts, after a cursor (`after`: the `nextCursor` of the previous page).
          *
          *     - `search` (3-255 characters, any case) is split into words on anything that is not a
          *       letter or digit, and matches a transaction when:
@@ -1290,7 +1291,8 @@ export interface paths {
          *     `403`. Records are numbered per workspace (`seq`) and hash-chained (`hash` covers the
          *     record and `prevHash`, the hash of the record before it); `fas audit verify` recomputes
          *     the chain. `changes` holds the fields' values before and after, never PII or secrets: such
-         *     a field is named with the value `(withheld)`.
+         *     a field is named with the value `(withheld)`. Pages by number (`page`) or after a cursor
+         *     (`after`, in `seq` order).
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -1460,6 +1462,7 @@ export interface paths {
         /**
          * List webhook deliveries
          * @description Newest first (`createdAt` desc, then `id` desc). A delivery is one event to one target.
+         *     Pages by number (`page`) or after a cursor (`after`).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -2664,11 +2667,23 @@ export interface components {
             pendingIncoming: string;
             pendingOutgoing: string;
         };
+        /**
+         * @description An opaque cursor into a list (base64url text); only the server reads it.
+         * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+         */
+        ListCursor: string;
+        /**
+         * @description The cursor of the next page (pass it as `after`), or null when this page is the last. Given
+         *     on numbered pages too, so a reader may start with `page` and go on with `after`.
+         * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+         */
+        NextCursor: string | null;
         AccountList: {
             data: components["schemas"]["Account"][];
             page: number;
             limit: number;
             total: number;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /**
          * @description ISO 3166-1 alpha-2 code of a currently assigned country, upper case.
@@ -3104,6 +3119,7 @@ export interface components {
             page: number;
             limit: number;
             total: number;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         /** Format: display-text */
         Reference: string;
@@ -3747,6 +3763,7 @@ export interface components {
             page: number;
             limit: number;
             total: number;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         EventList: {
             data: components["schemas"]["Event"][];
@@ -3759,6 +3776,7 @@ export interface components {
             page: number;
             limit: number;
             total: number;
+            nextCursor: components["schemas"]["NextCursor"];
         };
         CryptoWallet: {
             /** Format: uuid */
@@ -4677,6 +4695,18 @@ export interface components {
         Page: number;
         /** @description Items per page. */
         Limit: number;
+        /**
+         * @description Opaque cursor: the `nextCursor` of the previous page, as it was given. The page then starts
+         *     right after the last item of that page in the list's own order, however many items were
+         *     added or changed since, so paging through with it sees every item that existed at the
+         *     start exactly once (numbered pages shift when items are added in front). Send the same
+         *     filters as on the page that gave it (`limit` may differ); `page` must then be
+         *     1 or omitted. A malformed or altered cursor, one made for another list, in another
+         *     workspace or with other filters is `400` (`VALIDATION_FAILED` on `after`). `total` stays
+         *     the exact number of items the filters select across all pages.
+         * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+         */
+        After: components["schemas"]["ListCursor"];
         /** @description Account id. */
         AccountId: string;
         /** @description Transaction id. */
@@ -4755,6 +4785,18 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor: the `nextCursor` of the previous page, as it was given. The page then starts
+                 *     right after the last item of that page in the list's own order, however many items were
+                 *     added or changed since, so paging through with it sees every item that existed at the
+                 *     start exactly once (numbered pages shift when items are added in front). Send the same
+                 *     filters as on the page that gave it (`limit` may differ); `page` must then be
+                 *     1 or omitted. A malformed or altered cursor, one made for another list, in another
+                 *     workspace or with other filters is `400` (`VALIDATION_FAILED` on `after`). `total` stays
+                 *     the exact number of items the filters select across all pages.
+                 * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+                 */
+                after?: components["parameters"]["After"];
                 /** @description Only accounts in this status. */
                 status?: components["parameters"]["AccountStatusFilter"];
                 /** @description Case-insensitive substring of the email or the reference, or an exact account id. */
@@ -4791,7 +4833,8 @@ export interface operations {
                      *       ],
                      *       "page": 1,
                      *       "limit": 2,
-                     *       "total": 1
+                     *       "total": 1,
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["AccountList"];
@@ -6696,6 +6739,18 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor: the `nextCursor` of the previous page, as it was given. The page then starts
+                 *     right after the last item of that page in the list's own order, however many items were
+                 *     added or changed since, so paging through with it sees every item that existed at the
+                 *     start exactly once (numbered pages shift when items are added in front). Send the same
+                 *     filters as on the page that gave it (`limit` may differ); `page` must then be
+                 *     1 or omitted. A malformed or altered cursor, one made for another list, in another
+                 *     workspace or with other filters is `400` (`VALIDATION_FAILED` on `after`). `total` stays
+                 *     the exact number of items the filters select across all pages.
+                 * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+                 */
+                after?: components["parameters"]["After"];
                 /** @description 3-255 characters, any case; what it matches is described under `listTransactions`. */
                 search?: components["parameters"]["TransactionSearch"];
                 /** @description Only this account's transactions. */
@@ -6820,7 +6875,8 @@ export interface operations {
                      *       ],
                      *       "page": 1,
                      *       "limit": 2,
-                     *       "total": 5
+                     *       "total": 5,
+                     *       "nextCursor": "eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg"
                      *     }
                      */
                     "application/json": components["schemas"]["TransactionList"];
@@ -8116,6 +8172,18 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor: the `nextCursor` of the previous page, as it was given. The page then starts
+                 *     right after the last item of that page in the list's own order, however many items were
+                 *     added or changed since, so paging through with it sees every item that existed at the
+                 *     start exactly once (numbered pages shift when items are added in front). Send the same
+                 *     filters as on the page that gave it (`limit` may differ); `page` must then be
+                 *     1 or omitted. A malformed or altered cursor, one made for another list, in another
+                 *     workspace or with other filters is `400` (`VALIDATION_FAILED` on `after`). `total` stays
+                 *     the exact number of items the filters select across all pages.
+                 * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+                 */
+                after?: components["parameters"]["After"];
                 /** @description Only records of this actor (an API key id or an admin id). */
                 actorId?: string;
                 /** @description Only this action (`transaction.status_changed`, `api_key.revoked`, ...). */
@@ -8176,7 +8244,8 @@ export interface operations {
                      *       ],
                      *       "page": 1,
                      *       "limit": 100,
-                     *       "total": 1
+                     *       "total": 1,
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["AuditRecordList"];
@@ -8494,6 +8563,18 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Opaque cursor: the `nextCursor` of the previous page, as it was given. The page then starts
+                 *     right after the last item of that page in the list's own order, however many items were
+                 *     added or changed since, so paging through with it sees every item that existed at the
+                 *     start exactly once (numbered pages shift when items are added in front). Send the same
+                 *     filters as on the page that gave it (`limit` may differ); `page` must then be
+                 *     1 or omitted. A malformed or altered cursor, one made for another list, in another
+                 *     workspace or with other filters is `400` (`VALIDATION_FAILED` on `after`). `total` stays
+                 *     the exact number of items the filters select across all pages.
+                 * @example eyJ2IjoxLCJsIjoidHJhbnNhY3Rpb25zIiwiayI6WyIyMDI2LTExLTIyVDEwOjAwOjA4Ljc1OVoiLCI3ZGViNTRmYy1jZGI4LTQ4NTUtYWFmOC00MGM0ZjU5ZTZhNjciXSwiZiI6IlFtOXpEMnhhIn0.hN3vQ0y7cX2_5wA1bKz9Pg
+                 */
+                after?: components["parameters"]["After"];
                 targetId?: string;
                 status?: components["schemas"]["DeliveryStatus"];
                 /** @description Event type. */
@@ -8536,7 +8617,8 @@ export interface operations {
                      *       ],
                      *       "page": 1,
                      *       "limit": 100,
-                     *       "total": 1
+                     *       "total": 1,
+                     *       "nextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["WebhookDeliveryList"];
