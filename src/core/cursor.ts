@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Ctx } from './context.js';
-import { validationError } from './errors.js';
+import { fieldError, validationError } from './errors.js';
 import type { Page } from './pagination.js';
 
 /** The lists that take a cursor (`after`), each named in the cursors it issues. */
@@ -68,7 +68,12 @@ export function encodeCursor(ctx: Ctx, list: CursorList, filters: string, key: C
   return `${body}.${sign(ctx, body)}`;
 }
 
-const refuse = (message: string) => validationError([{ field: 'after', message }]);
+const refuse = (message: string) =>
+  validationError([
+    message.startsWith('is not a cursor')
+      ? fieldError('after', 'invalid_format', message, { format: 'cursor' })
+      : fieldError('after', 'invalid', message),
+  ]);
 
 /**
  * The key of a cursor this server issued for `list` with these filters in the caller's
@@ -107,7 +112,7 @@ export function decodeCursor(ctx: Ctx, list: CursorList, filters: string, after:
 /** `after` goes with the first page only: the cursor says where the page starts. */
 export function refusePageWithCursor(q: { page: number; after?: string }): void {
   if (q.after !== undefined && q.page !== 1) {
-    throw validationError([{ field: 'page', message: 'must be 1 (or omitted) with after: the cursor says where the page starts' }]);
+    throw validationError([fieldError('page', 'invalid', 'must be 1 (or omitted) with after: the cursor says where the page starts')]);
   }
 }
 

@@ -113,9 +113,13 @@ describe('accounts: REST, tRPC and GraphQL agree', () => {
     expect(rest!.next.data.map((a: any) => a.accountId)).toEqual([created.trpc.accountId, created.rest.accountId]);
     expect(rest!.next).toMatchObject({ total: 3, nextCursor: null });
     expect(rest!.badCursor.error).toBe('VALIDATION_FAILED');
-    expect(rest!.badCursor.fields).toEqual([{ field: 'after', message: expect.stringContaining('altered') }]);
-    expect(rest!.cursorOtherFilters.fields).toEqual([{ field: 'after', message: expect.stringContaining('other filters') }]);
-    expect(rest!.cursorWithPage.fields).toEqual([{ field: 'page', message: expect.stringContaining('with after') }]);
+    expect(rest!.badCursor.fields).toEqual([expect.objectContaining({ field: 'after', message: expect.stringContaining('altered') })]);
+    expect(rest!.cursorOtherFilters.fields).toEqual([
+      expect.objectContaining({ field: 'after', message: expect.stringContaining('other filters') }),
+    ]);
+    expect(rest!.cursorWithPage.fields).toEqual([
+      expect.objectContaining({ field: 'page', message: expect.stringContaining('with after') }),
+    ]);
     expect(rest!.searched.data.map((a: any) => a.accountId)).toEqual([created.trpc.accountId]);
     expect(rest!.invalid).toEqual({
       error: 'VALIDATION_FAILED',

@@ -184,7 +184,9 @@ describe('bad cursors are 400 on REST, tRPC and GraphQL', () => {
     const accounts = await api().GET('/api/v2/accounts', { params: { query: { limit: 1 } } });
     const rest = await get({ after: accounts.data!.nextCursor! });
     expect(rest.status).toBe(400);
-    expect(rest.body.errors).toEqual([{ field: 'after', message: expect.stringContaining('another list (accounts)') }]);
+    expect(rest.body.errors).toEqual([
+      expect.objectContaining({ field: 'after', message: expect.stringContaining('another list (accounts)') }),
+    ]);
   });
 
   it("workspace A's cursor tells workspace B nothing of A, on every protocol", async () => {
@@ -195,7 +197,9 @@ describe('bad cursors are 400 on REST, tRPC and GraphQL', () => {
     const cursor = (await page({ limit: 2 })).nextCursor!;
     const rest = await get({ after: cursor }, b.apiKey);
     expect(rest.status).toBe(400);
-    expect(rest.body.errors).toEqual([{ field: 'after', message: expect.stringContaining('not issued for this workspace') }]);
+    expect(rest.body.errors).toEqual([
+      expect.objectContaining({ field: 'after', message: expect.stringContaining('not issued for this workspace') }),
+    ]);
     const text = JSON.stringify(rest.body);
     expect(text).not.toContain(ws.workspaceId);
     expect(text).not.toContain(alice);
