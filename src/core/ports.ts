@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, SqlRunner } from '../db/database.js';
 
+/** What a copy of the embedded database's directory reports (`fas backup`, run by the server holding it). */
+export type { SnapshotReport } from '../db/pglite-snapshot.js';
+
 /** Side effects the core reaches through small ports, so tests can drive them. */
 export interface Clock {
   now(): Date;
@@ -36,4 +39,9 @@ export interface ReadReplicas {
   pick(): Reader | undefined;
   /** The bound: no replica serves reads further behind the primary than this. */
   readonly maxLagMs: number;
+}
+
+/** A lock every process on the database takes in turn (the migration lock): first starts run one at a time. */
+export interface ExclusiveLock {
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
 }

@@ -9,6 +9,7 @@ import { createWorkspace } from '../core/workspaces/create-workspace.js';
 import { listAdmins } from '../core/workspaces/list-admins.js';
 import { listApiKeys } from '../core/workspaces/list-api-keys.js';
 import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
+import { workspaceOfAdmin, workspaceOfApiKey } from '../core/workspaces/operator-workspace.js';
 import { revokeAdmin } from '../core/workspaces/revoke-admin.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
 import { auditVerify } from './audit-verify.js';
@@ -87,11 +88,7 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   'apikey revoke': async (deps, _config, o) => {
     const apiKeyId = assertUuid('id', String(o.id));
     // The key decides the workspace: --workspace is needed only to insist on one.
-    const ctx = await operatorContext(deps, o, async (d) => {
-      const key = await d.db.apiKey.findUnique({ where: { id: apiKeyId }, select: { workspaceId: true } });
-      if (!key) throw new AppError('NOT_FOUND', `API key ${apiKeyId} not found`);
-      return key.workspaceId;
-    });
+    const ctx = await operatorContext(deps, o, (d) => workspaceOfApiKey(d, apiKeyId));
     const r = await revokeApiKey(ctx, { apiKeyId });
     return { json: r, text: `revoked ${r.apiKeyId} at ${r.revokedAt}` };
   },
@@ -119,11 +116,7 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   'admin revoke': async (deps, _config, o) => {
     const adminId = assertUuid('id', String(o.id));
     // The admin decides the workspace: --workspace is needed only to insist on one.
-    const ctx = await operatorContext(deps, o, async (d) => {
-      const admin = await d.db.admin.findUnique({ where: { id: adminId }, select: { workspaceId: true } });
-      if (!admin) throw new AppError('NOT_FOUND', `admin ${adminId} not found`);
-      return admin.workspaceId;
-    });
+    const ctx = await operatorContext(deps, o, (d) => workspaceOfAdmin(d, adminId));
     const r = await revokeAdmin(ctx, { adminId });
     return {
       json: r,

@@ -53,6 +53,29 @@ describe('the layer rules (npm run check:layers)', () => {
     expect(out).toContain('dashboard-router-types-only: src/dashboard/App.ts → src/trpc/router.ts');
   });
 
+  it('refuse src/db imported from outside the core, db and the composition root, type-only imports included', async () => {
+    const dir = tree({
+      'src/db/database.ts': 'export type Database = { kind: string };\nexport const openDatabase = () => ({ kind: "pglite" });\n',
+      'src/server/metrics.ts': "import type { Database } from '../db/database.js';\nexport type M = Database;\n",
+      'src/rest/route.ts': "import { openDatabase } from '../db/database.js';\nexport const r = openDatabase;\n",
+      'src/operator/backup/command.ts': "import { openDatabase } from '../../db/database.js';\nexport const o = openDatabase;\n",
+    });
+    const out = await violations(dir);
+    expect(out).toContain('db-only-from-core-and-root: src/server/metrics.ts → src/db/database.ts');
+    expect(out).toContain('db-only-from-core-and-root: src/rest/route.ts → src/db/database.ts');
+    expect(out).toContain('db-only-from-core-and-root: src/operator/backup/command.ts → src/db/database.ts');
+  });
+
+  it('let the core, the composition root and the seed loader import src/db', async () => {
+    const dir = tree({
+      'src/db/database.ts': 'export type Database = { kind: string };\nexport const openDatabase = () => ({ kind: "pglite" });\n',
+      'src/core/use-case.ts': "import type { Database } from '../db/database.js';\nexport type D = Database;\n",
+      'src/server/deps.ts': "import { openDatabase } from '../db/database.js';\nexport const open = openDatabase;\n",
+      'src/operator/seed/bulk-load.ts': "import type { Database } from '../../db/database.js';\nexport type S = Database;\n",
+    });
+    expect(await violations(dir)).toBe('');
+  });
+
   it('let the dashboard import the router for its types only', async () => {
     const dir = tree({
       'src/trpc/router.ts': 'export const appRouter = {};\nexport type AppRouter = typeof appRouter;\n',
