@@ -55,6 +55,22 @@ module.exports = {
       to: { path: '^src/db/' },
     },
     {
+      name: 'core-context-sees-ports-only',
+      comment:
+        "The core's context and ports are what every use case imports: they name the ports' interfaces themselves (ports.ts), so they depend on no domain folder (only the leaf crypto/ for FieldCipher).",
+      severity: 'error',
+      from: { path: '^src/core/(context|ports)\\.ts$' },
+      to: { path: '^src/core/(?!crypto/)[^/]+/' },
+    },
+    {
+      name: 'core-webhooks-below-transactions',
+      comment:
+        'Transactions emit events (webhooks/events.ts); the webhooks never import transactions/, or the two folders are one. What both use sits below both (validation/, errors.ts).',
+      severity: 'error',
+      from: { path: '^src/core/webhooks/' },
+      to: { path: '^src/core/transactions/' },
+    },
+    {
       name: 'defaults-is-a-leaf',
       comment: 'Every default once: a plain table that imports nothing of ours.',
       severity: 'error',

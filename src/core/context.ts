@@ -1,10 +1,8 @@
 import type { BulkCopy } from '../db/bulk-copy.js';
 import type { Db, SqlRunner } from '../db/database.js';
 import { setDbCaller } from '../db/request-signal.js';
-import type { CredentialCache } from './auth/credential-cache.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
-import type { DocumentStore } from './kyc/documents/document-store.js';
-import type { Clock, FeeSchedule, IdGenerator, ReadReplicas } from './ports.js';
+import type { Clock, CredentialCache, DocumentStore, FeeSchedule, IdGenerator, ReadReplicas } from './ports.js';
 
 /** What the core needs from the process: storage and side-effect ports. No request, no transport. */
 export interface Deps {

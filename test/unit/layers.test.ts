@@ -76,6 +76,21 @@ describe('the layer rules (npm run check:layers)', () => {
     expect(await violations(dir)).toBe('');
   });
 
+  it("refuse the core's back arrows: context or ports importing a domain folder, webhooks importing transactions", async () => {
+    const dir = tree({
+      'src/core/auth/credential-cache.ts': 'export interface CredentialCache { clear(): void }\n',
+      'src/core/context.ts': "import type { CredentialCache } from './auth/credential-cache.js';\nexport type C = CredentialCache;\n",
+      'src/core/crypto/field-cipher.ts': 'export interface FieldCipher { seal(s: string): string }\n',
+      'src/core/ports.ts': "import type { FieldCipher } from './crypto/field-cipher.js';\nexport type F = FieldCipher;\n",
+      'src/core/transactions/date-range.ts': 'export const parseBound = (s: string) => s;\n',
+      'src/core/webhooks/recover.ts': "import { parseBound } from '../transactions/date-range.js';\nexport const r = parseBound;\n",
+    });
+    const out = await violations(dir);
+    expect(out).toContain('core-context-sees-ports-only: src/core/context.ts → src/core/auth/credential-cache.ts');
+    expect(out).not.toContain('src/core/ports.ts → src/core/crypto/field-cipher.ts');
+    expect(out).toContain('core-webhooks-below-transactions: src/core/webhooks/recover.ts → src/core/transactions/date-range.ts');
+  });
+
   it('let the dashboard import the router for its types only', async () => {
     const dir = tree({
       'src/trpc/router.ts': 'export const appRouter = {};\nexport type AppRouter = typeof appRouter;\n',

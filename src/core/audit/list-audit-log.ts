@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { AppError } from '../errors.js';
 import { type Page, skipTake } from '../pagination.js';
-import { parseDateRange } from '../transactions/date-range.js';
+import { parseDateRange } from '../validation/date-range.js';
 import { validateQuery } from '../validation/validators.js';
 
 export type AuditRecordDto = Schemas['AuditRecord'];
