@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, SqlRunner } from '../db/database.js';
+import type { Schemas } from './contract.js';
 
 /** What a copy of the embedded database's directory reports (`fas backup`, run by the server holding it). */
 export type { SnapshotReport } from '../db/pglite-snapshot.js';
@@ -18,7 +19,7 @@ export interface IdGenerator {
  * (`SANDBOX_FEES`, transactions/catalog.ts); a deployment or a test may pass another.
  */
 export interface FeeSchedule {
-  bank: Record<'ach' | 'wire' | 'swift', string>;
+  bank: Record<Schemas['SimulateBankDepositRequest']['instrumentType'], string>;
   crypto: Record<string, { fee: string; networkFee: string }>;
 }
 

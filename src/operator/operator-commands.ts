@@ -12,6 +12,7 @@ import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
 import { workspaceOfAdmin, workspaceOfApiKey } from '../core/workspaces/operator-workspace.js';
 import { revokeAdmin } from '../core/workspaces/revoke-admin.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
+import { isTeamRole, TEAM_ROLES } from '../core/workspaces/team-role.js';
 import { auditVerify } from './audit-verify.js';
 import { ledgerVerify } from './ledger-verify.js';
 import { operatorContext } from './operator-context.js';
@@ -94,7 +95,7 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   },
   'admin create': async (deps, _config, o) => {
     const role = o.role ?? 'admin';
-    if (role !== 'admin' && role !== 'analyst') throw new AppError('VALIDATION_FAILED', '--role must be admin or analyst');
+    if (!isTeamRole(role)) throw new AppError('VALIDATION_FAILED', `--role must be ${TEAM_ROLES.join(' or ')}`);
     const ctx = await operatorContext(deps, o);
     const a = await createAdmin(ctx, { email: String(o.email), role });
     return {
