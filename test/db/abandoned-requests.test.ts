@@ -109,6 +109,7 @@ describe('a request whose client goes away', () => {
         return { ok: true };
       }
       entered.add(req.body.id);
+      // The abort is awaited; the 10 s only bound a handler whose abort never comes (the test then fails).
       await Promise.race([once(signal, 'abort'), new Promise((r) => setTimeout(r, 10_000))]);
       seen.push({ id: req.body.id, aborted: signal.aborted });
       if (signal.aborted) throw new RequestAbandonedError();
