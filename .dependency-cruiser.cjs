@@ -6,6 +6,8 @@
  * who a request is, the session cookie, the one CSP builder, download headers) sits below the
  * adapters and above core. `logging/` is a leaf; `config.ts` may use the core's pure parsers.
  * The dashboard (browser code) sees only the tRPC router's types and the core's pure facts (generated contract facts, the transaction catalog and status transitions).
+ * Only the core, db itself and the composition root (src/server/deps.ts) import src/db (the seed's
+ * bulk loader is a named exception, see the rule).
  * No cycles anywhere.
  */
 const layer = (name, mayNotImport, comment) => ({
@@ -41,6 +43,33 @@ module.exports = {
       '^src/(rest|trpc|graphql|server|cli|operator|dashboard)/',
       'http (who a request is, the session cookie, CSP and download headers) serves every adapter: it uses the core only.',
     ),
+    {
+      name: 'db-only-from-core-and-root',
+      comment:
+        'Data access lives in the core: only src/core, src/db itself and the composition root (src/server/deps.ts, which opens ' +
+        'the database and wires the core) import src/db, type-only imports included. Named exception: src/operator/seed/, ' +
+        "the bulk loader of `fas seed`, drives the driver's COPY session itself (COPY FREEZE, dropping and re-creating " +
+        "the indexes around the load, from worker threads): that SQL is about loading, not a business rule, and a port for it would be the COPY session's own interface again.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/(core|db)/', '^src/server/deps\\.ts$', '^src/operator/seed/'] },
+      to: { path: '^src/db/' },
+    },
+    {
+      name: 'core-context-sees-ports-only',
+      comment:
+        "The core's context and ports are what every use case imports: they name the ports' interfaces themselves (ports.ts), so they depend on no domain folder (only the leaf crypto/ for FieldCipher).",
+      severity: 'error',
+      from: { path: '^src/core/(context|ports)\\.ts$' },
+      to: { path: '^src/core/(?!crypto/)[^/]+/' },
+    },
+    {
+      name: 'core-webhooks-below-transactions',
+      comment:
+        'Transactions emit events (webhooks/events.ts); the webhooks never import transactions/, or the two folders are one. What both use sits below both (validation/, errors.ts).',
+      severity: 'error',
+      from: { path: '^src/core/webhooks/' },
+      to: { path: '^src/core/transactions/' },
+    },
     {
       name: 'defaults-is-a-leaf',
       comment: 'Every default once: a plain table that imports nothing of ours.',

@@ -1,6 +1,6 @@
 // Writes src/core/generated/contract-facts.ts from openapi.yaml: the values of its string enums,
-// the webhook event types and, per operation, its method, path and the query parameters that
-// have a default. These are runtime values the type generator (openapi-typescript) does not emit;
+// the webhook event types, the bounds of its integer parameters (page sizes) and, per operation,
+// its method, path and the query parameters that have a default. These are runtime values the type generator (openapi-typescript) does not emit;
 // GraphQL, tRPC and the webhook code read them here instead of keeping copies.
 import { writeFileSync } from 'node:fs';
 import { contractDocument, type OpenApiParameter } from '../src/core/validation/contract-document.js';
@@ -51,6 +51,15 @@ export function contractFacts(): string {
     return `  ${type}: ${JSON.stringify(example)},`;
   });
 
+  // The bounds and default of each integer parameter under components.parameters (page sizes).
+  const integerParameters = Object.entries(doc.components.parameters)
+    .filter(([, p]) => p.schema?.type === 'integer')
+    .map(([key, p]) => {
+      const facts = [`name: ${literal(p.name)}`];
+      for (const k of ['minimum', 'maximum', 'default'] as const) if (typeof p.schema[k] === 'number') facts.push(`${k}: ${p.schema[k]}`);
+      return `  ${key}: { ${facts.join(', ')} },`;
+    });
+
   const operations: string[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -90,6 +99,11 @@ ${examples.join('\n')}
 // Compile-time: the EventType enum names no event that the webhooks section does not describe.
 type Assert<T extends true> = T;
 export type EveryEventTypeDescribed = Assert<[Exclude<Schemas['EventType'], (typeof WEBHOOK_EVENT_TYPES)[number]>] extends [never] ? true : false>;
+
+/** The name, bounds and default of every integer parameter under components.parameters (page sizes, page numbers). */
+export const CONTRACT_INTEGER_PARAMETERS = {
+${integerParameters.join('\n')}
+} as const satisfies Record<string, { name: string; minimum?: number; maximum?: number; default?: number }>;
 
 /** Every operation under \`paths:\`: its method, its path template, its query parameters with a default. */
 export const CONTRACT_OPERATIONS = {

@@ -4,13 +4,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Config } from '../config.js';
 import { AppError } from '../core/errors.js';
-import { openDatabase } from '../db/database.js';
-import { precopyDataDir } from '../db/pglite-snapshot.js';
 import { BackupKeyError, BackupTargetError } from '../operator/backup/backup-errors.js';
 import { type BackupHeader, FORMAT_VERSION, writeBackup } from '../operator/backup/backup-file.js';
 import { keyFingerprint, passphraseFrom, sealKey } from '../operator/backup/master-key-seal.js';
 import type { Snapshot } from '../operator/backup/snapshot-command.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';
+import { openDatabase, precopyDataDir } from '../server/deps.js';
 import { findMasterKey } from '../server/master-key.js';
 import { runInServer, ServerNotListening } from './operator-channel.js';
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { EVENT_TYPES } from '../core/webhooks/events.js';
+import { TEAM_ROLES } from '../core/workspaces/team-role.js';
 import { DEFAULTS } from '../defaults.js';
 import type { Options } from '../operator/operator-commands.js';
 
@@ -109,7 +110,7 @@ export function buildProgram(run: Runner): Command {
     'npx fas admin create --email ops@acme.test --role analyst',
   )
     .requiredOption('--email <email>', "the admin's email, unique in the workspace")
-    .addOption(new Option('--role <role>', 'admin acts; analyst only reads').choices(['admin', 'analyst']).default('admin'))
+    .addOption(new Option('--role <role>', 'admin acts; analyst only reads').choices(TEAM_ROLES).default('admin'))
     .addOption(workspace())
     .action(action('admin create'));
   command(admin, 'list', "list a workspace's admins and analysts", 'npx fas admin list')

@@ -2,13 +2,11 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { openDatabase } from '../db/database.js';
-import { readMigrations } from '../db/migrate.js';
-import { privateDataDir } from '../db/private-dir.js';
 import { BackupFileError, BackupKeyError, BackupTargetError } from '../operator/backup/backup-errors.js';
 import { extractBackup, type VerifiedBackup, verifyBackup } from '../operator/backup/backup-file.js';
 import { keyFingerprint, passphraseFrom, unsealKey } from '../operator/backup/master-key-seal.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';
+import { openDatabase, privateDataDir, readMigrations } from '../server/deps.js';
 import { decodeMasterKey } from '../server/master-key.js';
 
 /** The target: absent, or an empty directory; anything else is refused before a byte is read. */

@@ -1,9 +1,8 @@
 import { type Command, CommanderError } from 'commander';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import type { Deps } from '../core/context.js';
+import { DataDirLockedError, MigrationError } from '../core/database-faults.js';
 import { AppError, fieldError } from '../core/errors.js';
-import { DataDirLockedError } from '../db/data-dir-lock.js';
-import { MigrationError } from '../db/migrate.js';
 import { DEFAULTS } from '../defaults.js';
 import { BackupFileError, BackupKeyError, BackupTargetError } from '../operator/backup/backup-errors.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';

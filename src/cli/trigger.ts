@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Schemas } from '../core/contract.js';
 import type { EventType } from '../core/webhooks/events.js';
 import { type ApiTarget, apiCall } from './api-call.js';
 
@@ -19,7 +20,7 @@ const SUBMISSION = {
 };
 const BENEFICIARY = { name: 'Cold storage', coin: 'BTC', network: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' };
 
-const account = async (call: Call, type: 'individual' | 'business' = 'individual') =>
+const account = async (call: Call, type: Schemas['AccountType'] = 'individual') =>
   (await call<{ accountId: string }>('POST', '/api/v2/accounts', { type, email: `trigger-${randomBytes(4).toString('hex')}@example.com` }))
     .accountId;
 /** An individual account with saved verification data. */

@@ -1,10 +1,9 @@
 import type { BulkCopy } from '../db/bulk-copy.js';
 import type { Db, SqlRunner } from '../db/database.js';
 import { setDbCaller } from '../db/request-signal.js';
-import type { CredentialCache } from './auth/credential-cache.js';
+import type { Schemas } from './contract.js';
 import type { FieldCipher } from './crypto/field-cipher.js';
-import type { DocumentStore } from './kyc/documents/document-store.js';
-import type { Clock, FeeSchedule, IdGenerator, ReadReplicas } from './ports.js';
+import type { Clock, CredentialCache, DocumentStore, FeeSchedule, IdGenerator, ReadReplicas } from './ports.js';
 
 /** What the core needs from the process: storage and side-effect ports. No request, no transport. */
 export interface Deps {
@@ -35,7 +34,8 @@ export interface Deps {
   replicas?: ReadReplicas;
 }
 
-export type Role = 'admin' | 'analyst' | 'api';
+/** Who may do what: the contract's roles (`DashboardSession.role`): a team member's, or an API key's. */
+export type Role = Schemas['DashboardSession']['role'];
 
 /**
  * Who is calling. `system` is the CLI acting for an operator, the worker, or a holder's verification
@@ -43,7 +43,7 @@ export type Role = 'admin' | 'analyst' | 'api';
  */
 export type Actor =
   | { kind: 'api_key'; role: 'api'; apiKeyId: string; name?: string | null }
-  | { kind: 'admin'; role: 'admin' | 'analyst'; adminId: string; email: string }
+  | { kind: 'admin'; role: Schemas['TeamMember']['role']; adminId: string; email: string }
   | { kind: 'system'; role: 'admin'; name?: string };
 
 /** The request a change came in on, as the audit log records it (src/core/audit/record-audit.ts). */

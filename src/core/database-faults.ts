@@ -57,3 +57,7 @@ export function isTransientDatabaseFault(err: unknown): boolean {
   }
   return false;
 }
+
+/** The database's own refusals an adapter answers in its terms (the CLI's exit codes): another process holds the directory, a migration failed. */
+export { DataDirLockedError } from '../db/data-dir-lock.js';
+export { MigrationError } from '../db/migrate.js';

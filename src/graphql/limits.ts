@@ -16,6 +16,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { ErrorCode } from '../core/errors.js';
+import { CONTRACT_INTEGER_PARAMETERS } from '../core/generated/contract-facts.js';
 
 // The product schema's types come from graphql's CommonJS build (see yoga.ts) and a test's from its
 // ESM build: graphql's own predicates (instanceof) refuse one of the two, so types are told apart
@@ -55,8 +56,8 @@ function tooComplex(message: string, node?: ASTNode): GraphQLError {
   return new GraphQLError(message, { ...(node ? { nodes: [node] } : {}), extensions: { code: 'QUERY_TOO_COMPLEX' satisfies ErrorCode } });
 }
 
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
+/** The contract's page size (its `Limit` parameter): what a list answers by default, and at most. */
+const { default: DEFAULT_LIMIT, maximum: MAX_LIMIT } = CONTRACT_INTEGER_PARAMETERS.Limit;
 
 function pageSize(field: FieldNode): number {
   const arg = field.arguments?.find((a) => a.name.value === 'limit');

@@ -1,15 +1,14 @@
 import { verifyAudit } from '../core/audit/verify-audit.js';
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
 import { assertUuid } from '../core/validation/uuid.js';
+import { operatorWorkspace } from '../core/workspaces/operator-workspace.js';
 
 type Options = Record<string, string | boolean | undefined>;
 
 /** `fas audit verify [--workspace ID]`: the report, and a failure naming each broken record when there are any. */
 export async function auditVerify(deps: Deps, o: Options): Promise<{ text: string; json: unknown; failure?: string }> {
   const workspaceId = typeof o.workspace === 'string' ? assertUuid('workspace', o.workspace) : undefined;
-  if (workspaceId && !(await deps.db.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } })))
-    throw new AppError('NOT_FOUND', `workspace ${workspaceId} not found`);
+  if (workspaceId) await operatorWorkspace(deps, workspaceId);
   const report = await verifyAudit(deps, workspaceId ? { workspaceId } : {});
   const scope = workspaceId ? `workspace ${workspaceId}` : `${report.workspaces} workspace(s)`;
   const summary = `${scope}: ${report.records} records`;

@@ -1,15 +1,14 @@
 import type { Deps } from '../core/context.js';
-import { AppError } from '../core/errors.js';
 import { verifyLedger } from '../core/ledger/verify-ledger.js';
 import { assertUuid } from '../core/validation/uuid.js';
+import { operatorWorkspace } from '../core/workspaces/operator-workspace.js';
 
 type Options = Record<string, string | boolean | undefined>;
 
 /** `fas ledger verify [--workspace ID]`: the report, and a failure naming the drifts when there are any. */
 export async function ledgerVerify(deps: Deps, o: Options): Promise<{ text: string; json: unknown; failure?: string }> {
   const workspaceId = typeof o.workspace === 'string' ? assertUuid('workspace', o.workspace) : undefined;
-  if (workspaceId && !(await deps.db.workspace.findUnique({ where: { id: workspaceId }, select: { id: true } })))
-    throw new AppError('NOT_FOUND', `workspace ${workspaceId} not found`);
+  if (workspaceId) await operatorWorkspace(deps, workspaceId);
   const report = await verifyLedger(deps, workspaceId ? { workspaceId } : {});
   const scope = workspaceId ? `workspace ${workspaceId}` : 'every workspace';
   const summary = `${scope}: ${report.entries} entries, ${report.balances} balances`;

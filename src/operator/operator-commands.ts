@@ -9,8 +9,10 @@ import { createWorkspace } from '../core/workspaces/create-workspace.js';
 import { listAdmins } from '../core/workspaces/list-admins.js';
 import { listApiKeys } from '../core/workspaces/list-api-keys.js';
 import { listWorkspaces } from '../core/workspaces/list-workspaces.js';
+import { workspaceOfAdmin, workspaceOfApiKey } from '../core/workspaces/operator-workspace.js';
 import { revokeAdmin } from '../core/workspaces/revoke-admin.js';
 import { revokeApiKey } from '../core/workspaces/revoke-api-key.js';
+import { isTeamRole, TEAM_ROLES } from '../core/workspaces/team-role.js';
 import { auditVerify } from './audit-verify.js';
 import { ledgerVerify } from './ledger-verify.js';
 import { operatorContext } from './operator-context.js';
@@ -87,17 +89,13 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   'apikey revoke': async (deps, _config, o) => {
     const apiKeyId = assertUuid('id', String(o.id));
     // The key decides the workspace: --workspace is needed only to insist on one.
-    const ctx = await operatorContext(deps, o, async (d) => {
-      const key = await d.db.apiKey.findUnique({ where: { id: apiKeyId }, select: { workspaceId: true } });
-      if (!key) throw new AppError('NOT_FOUND', `API key ${apiKeyId} not found`);
-      return key.workspaceId;
-    });
+    const ctx = await operatorContext(deps, o, (d) => workspaceOfApiKey(d, apiKeyId));
     const r = await revokeApiKey(ctx, { apiKeyId });
     return { json: r, text: `revoked ${r.apiKeyId} at ${r.revokedAt}` };
   },
   'admin create': async (deps, _config, o) => {
     const role = o.role ?? 'admin';
-    if (role !== 'admin' && role !== 'analyst') throw new AppError('VALIDATION_FAILED', '--role must be admin or analyst');
+    if (!isTeamRole(role)) throw new AppError('VALIDATION_FAILED', `--role must be ${TEAM_ROLES.join(' or ')}`);
     const ctx = await operatorContext(deps, o);
     const a = await createAdmin(ctx, { email: String(o.email), role });
     return {
@@ -119,11 +117,7 @@ export const operatorCommands: Record<string, OperatorCommand> = {
   'admin revoke': async (deps, _config, o) => {
     const adminId = assertUuid('id', String(o.id));
     // The admin decides the workspace: --workspace is needed only to insist on one.
-    const ctx = await operatorContext(deps, o, async (d) => {
-      const admin = await d.db.admin.findUnique({ where: { id: adminId }, select: { workspaceId: true } });
-      if (!admin) throw new AppError('NOT_FOUND', `admin ${adminId} not found`);
-      return admin.workspaceId;
-    });
+    const ctx = await operatorContext(deps, o, (d) => workspaceOfAdmin(d, adminId));
     const r = await revokeAdmin(ctx, { adminId });
     return {
       json: r,

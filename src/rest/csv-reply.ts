@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { CsvExport } from '../core/export/csv-export.js';
-import { currentRequestScope, withRequestScope } from '../db/request-signal.js';
+import { currentRequestScope, withRequestScope } from '../core/request-scope.js';
 
 /** Bytes the stream buffers ahead of the socket before it stops asking for the next batch. */
 const HIGH_WATER_BYTES = 64 * 1024;

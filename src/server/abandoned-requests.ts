@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type RequestScope, withRequestScope } from '../db/request-signal.js';
+import { type RequestScope, withRequestScope } from '../core/request-scope.js';
 
 /**
  * Gives every request an abort signal that fires when its client goes away before the answer is

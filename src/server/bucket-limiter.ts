@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/errors.js';
-import type { Database } from '../db/database.js';
+import { type BucketStore, databaseBuckets, memoryBuckets } from '../core/rate-limits/buckets.js';
 import { safeError } from '../logging/safe-error.js';
-import { type BucketStore, databaseBuckets, memoryBuckets } from './rate-limit-buckets.js';
+import type { Database } from './deps.js';
 import { sendRejection } from './rejection.js';
 
 /** How often each process forgets the buckets that refilled (bounded storage whatever the callers). */

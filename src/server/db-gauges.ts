@@ -1,12 +1,8 @@
 import type { Deps } from '../core/context.js';
-import { Prisma } from '../db/generated/prisma/client.js';
+import { type DeliveryGauges, readDeliveryGauges } from '../core/webhooks/delivery-gauges.js';
 
 /** What the database gauges report, as last read. */
-export interface DbGaugeValues {
-  due: number;
-  scheduled: number;
-  disabledTargets: number;
-}
+export type DbGaugeValues = DeliveryGauges;
 
 export interface DbGauges {
   /** The last values read, or null before the first read succeeded. */
@@ -32,14 +28,7 @@ export function dbGauges(deps: Pick<Deps, 'sql'>, opts: { refreshMs: number; tim
   // At most one read on the database at a time: one abandoned after the timeout is not repeated
   // while it still waits there, so a blocked database never accumulates reads.
   let reading: Promise<DbGaugeValues> | null = null;
-  const read = async (): Promise<DbGaugeValues> => {
-    // The status index keeps this to the pending rows, whatever the size of the delivery history.
-    const [queue] = await deps.sql<{ due: number; scheduled: number }>(Prisma.sql`
-      SELECT count(*) FILTER (WHERE next_attempt_at <= now())::int AS due, count(*) FILTER (WHERE next_attempt_at > now())::int AS scheduled
-      FROM webhook_deliveries WHERE status = 'pending'`);
-    const [targets] = await deps.sql<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM webhook_targets WHERE status = 'disabled'`);
-    return { due: queue?.due ?? 0, scheduled: queue?.scheduled ?? 0, disabledTargets: targets?.n ?? 0 };
-  };
+  const read = (): Promise<DbGaugeValues> => readDeliveryGauges(deps);
   const start = (): Promise<DbGaugeValues> => {
     const r = read();
     reading = r;

@@ -7,6 +7,20 @@ import { randomIds, systemClock } from '../core/ports.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { loadMasterKey } from './master-key.js';
 
+/*
+ * The composition root: the one module outside src/core and src/db that imports src/db
+ * (.dependency-cruiser.cjs, `db-only-from-core-and-root`). It opens the database and wires the
+ * core's ports; the entries (serve, the worker, the CLI's commands, the tests' harness, the
+ * benches) take their database handle from here, and what they do with the database as a whole
+ * (backup and restore of the embedded directory) passes here by name. No adapter reaches the
+ * driver or writes SQL: `Prisma` never leaves src/db and src/core (but for the seed loader, the rule's named exception).
+ */
+export type { Database } from '../db/database.js';
+export { openDatabase } from '../db/database.js';
+export { readMigrations } from '../db/migrate.js';
+export { precopyDataDir } from '../db/pglite-snapshot.js';
+export { privateDataDir } from '../db/private-dir.js';
+
 /** Opens the configured database (migrating it) and wires the core's ports. */
 export async function openDeps(config: Config, opts: { api?: boolean } = {}): Promise<{ database: Database; deps: Deps }> {
   const cipher = createFieldCipher(loadMasterKey(config.masterKey, config.dataDir));

@@ -1,5 +1,5 @@
+import type { Deps } from '../core/context.js';
 import { pruneEvents } from '../core/events/prune-events.js';
-import type { SqlRunner } from '../db/database.js';
 
 const DAY_MS = 86_400_000;
 /** Events deleted by one statement. */
@@ -9,7 +9,7 @@ const MAX_BATCHES = 20;
 const EVERY_MS = 60_000;
 
 /** One pruning round: batches of PRUNE_BATCH until a batch is not full. Answers how many went. */
-export async function pruneOnce(sql: SqlRunner, opts: { retentionDays: number; now: Date; batch?: number }): Promise<number> {
+export async function pruneOnce(sql: Deps['sql'], opts: { retentionDays: number; now: Date; batch?: number }): Promise<number> {
   const before = new Date(opts.now.getTime() - opts.retentionDays * DAY_MS);
   const batch = opts.batch ?? PRUNE_BATCH;
   let total = 0;
@@ -22,7 +22,7 @@ export async function pruneOnce(sql: SqlRunner, opts: { retentionDays: number; n
 }
 
 /** Prunes events past the retention every minute (in the webhook worker); answers the stop. */
-export function startEventPruning(sql: SqlRunner, opts: { retentionDays: number; onError: (err: unknown) => void }): () => Promise<void> {
+export function startEventPruning(sql: Deps['sql'], opts: { retentionDays: number; onError: (err: unknown) => void }): () => Promise<void> {
   let round: Promise<unknown> = Promise.resolve();
   const tick = () => {
     round = pruneOnce(sql, { retentionDays: opts.retentionDays, now: new Date() }).catch(opts.onError);

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Deps } from '../core/context.js';
 import type { DispatcherObserver } from '../core/webhooks/dispatch/dispatcher.js';
-import type { Database } from '../db/database.js';
 import { DEFAULTS } from '../defaults.js';
 import { appRouter } from '../trpc/router.js';
 import { type DbGauges, dbGauges } from './db-gauges.js';
+import type { Database } from './deps.js';
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** GraphQL operation names are the client's choice: bounded in form and in number, or labels would grow without end. */

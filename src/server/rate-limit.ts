@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../core/context.js';
 import { toAppError } from '../core/errors.js';
-import type { Database } from '../db/database.js';
 import { knownIdentity, limitIdentity } from '../http/request-caller.js';
 import { routedPath } from '../http/routed-path.js';
 import { type BucketLimiter, bucketLimiter } from './bucket-limiter.js';
+import type { Database } from './deps.js';
 import { sendRejection } from './rejection.js';
 
 export interface RateLimitPolicy {
@@ -66,7 +66,7 @@ function baseCost(request: FastifyRequest, path: string): number {
  * of its client address. Which limit applies is decided on the routed path, never on the raw URL.
  * Every limited response carries `RateLimit-Policy`, `RateLimit` (IETF draft) and `RateLimit-Cost`;
  * an empty bucket answers 429 with `Retry-After`; a database that cannot answer the limiter, 503.
- * On PostgreSQL the buckets are rows every process shares (src/server/rate-limit-buckets.ts),
+ * On PostgreSQL the buckets are rows every process shares (src/core/rate-limits/buckets.ts),
  * else this process's memory.
  */
 export function rateLimit(app: FastifyInstance, opts: RateLimitOptions & { deps: Deps }): void {

@@ -3,7 +3,7 @@ import type { Deps } from '../core/context.js';
 import { Dispatcher, type DispatcherObserver } from '../core/webhooks/dispatch/dispatcher.js';
 import { DELIVERIES_CHANNEL } from '../core/webhooks/events.js';
 import { DEFAULT_RETRY_POLICY } from '../core/webhooks/retry-schedule.js';
-import type { Database } from '../db/database.js';
+import type { Database } from './deps.js';
 import { startDocumentRetention } from './document-retention.js';
 import { startEventPruning } from './event-pruning.js';
 import { httpWebhookSender } from './http-webhook-sender.js';

@@ -131,10 +131,14 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
     expect(Math.abs(after.top - before.top)).toBeLessThan(3);
     await saveScreenshot(page, 'verify-phone-progress');
 
-    // Drag and drop, with the upload held back a moment so its progress shows.
+    // Drag and drop, with the upload held back until its progress has been seen.
     const front = sampleFile.png(200_000);
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/documents', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await page.evaluate((b64) => {
@@ -147,6 +151,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the verification page 
     }, front.toString('base64'));
     await page.locator('li[data-kind="document_front"] progress').waitFor({ state: 'visible' });
     expect(await page.locator('li[data-kind="document_front"] .msg').textContent()).toContain('Uploading front.png');
+    release();
     await page.locator('li[data-kind="document_front"].done').waitFor();
     await page.unroute('**/documents');
 

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { until } from '../support/until.js';
 
 /**
  * Issue 24: an idle `fas serve` took 8-11 s to stop on SIGTERM (longer than a 10 s container grace
@@ -74,7 +76,8 @@ describe.skipIf(onPostgres)('stopping `fas serve` (PGlite data dir)', () => {
     const silent = await openConnection(server.port);
     const partial = await openConnection(server.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n');
     const keepAlive = await openConnection(server.port, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 1000));
+    // The keep-alive connection answered (and stays open): the server has accepted all three.
+    await once(keepAlive, 'data');
     const { code, ms } = await server.stop();
     console.log(`idle stop: ${Math.round(ms)} ms`);
     expect(code).toBe(0);
@@ -97,7 +100,16 @@ describe.skipIf(onPostgres)('stopping `fas serve` (PGlite data dir)', () => {
     trickle.on('close', () => {
       closed = true;
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // The server has the request (its log line; LOG_LEVEL info) before it is told to stop.
+    await until(
+      () => `the request in the log: ${server.output()}`,
+      () =>
+        server
+          .output()
+          .split('\n')
+          .some((l) => l.includes('incoming request') && l.includes('/api/v2/accounts')),
+      20_000,
+    );
     const { code, ms } = await server.stop();
     console.log(`stop with a request in progress: ${Math.round(ms)} ms (drain deadline ${drainMs} ms)`);
     for (let i = 0; i < 50 && !closed; i++) await new Promise((r) => setTimeout(r, 20));

@@ -100,6 +100,7 @@ describe('a request whose client goes away', () => {
     const app = Fastify();
     abandonedRequests(app);
     const seen: { id: string; aborted: boolean }[] = [];
+    const entered = new Set<string>();
     app.post<{ Body: { id: string } }>('/work', async (req) => {
       const signal = currentRequestSignal();
       if (!signal) throw new Error('no request signal in the handler');
@@ -107,6 +108,8 @@ describe('a request whose client goes away', () => {
         seen.push({ id: 'quick', aborted: signal.aborted });
         return { ok: true };
       }
+      entered.add(req.body.id);
+      // The abort is awaited; the 10 s only bound a handler whose abort never comes (the test then fails).
       await Promise.race([once(signal, 'abort'), new Promise((r) => setTimeout(r, 10_000))]);
       seen.push({ id: req.body.id, aborted: signal.aborted });
       if (signal.aborted) throw new RequestAbandonedError();
@@ -125,7 +128,7 @@ describe('a request whose client goes away', () => {
       const [res] = (await once(quick, 'response')) as [NodeJS.ReadableStream & { statusCode: number }];
       expect(res.statusCode).toBe(200);
       const slow = post('slow');
-      await new Promise((r) => setTimeout(r, 300));
+      await until('the slow handler to run', () => entered.has('slow'));
       slow.destroy();
       await until('the handler to see the abort', () => seen.some((s) => s.id === 'slow'), 8_000);
       expect(seen).toEqual([

@@ -16,6 +16,16 @@ const tmp = () => {
 };
 const onLinux = existsSync('/proc/self/stat');
 
+/** Takes the lock of `dir` and answers the pid its lock file then names (this process's, when taken), releasing it. */
+function takeOver(dir: string): number | undefined {
+  const unlock = lockDataDir(dir);
+  try {
+    return parseOwner(readFileSync(path.join(dir, 'fas.lock'), 'utf8'))?.pid;
+  } finally {
+    unlock();
+  }
+}
+
 /** A live process other than this one: a child that sleeps until killed. */
 async function otherProcess() {
   const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
@@ -35,7 +45,7 @@ describe('the data directory lock (issue 24)', () => {
     }
     unlock();
     expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
-    lockDataDir(dir)();
+    expect(takeOver(dir)).toBe(process.pid);
   });
 
   it('a live owner (same pid, same start time) keeps it', async () => {
@@ -63,12 +73,13 @@ describe('the data directory lock (issue 24)', () => {
         const start = processStartTime(pid) as number;
         // The recorded owner started earlier: its pid was given to this process since.
         writeFileSync(path.join(dir, 'fas.lock'), JSON.stringify({ ...currentOwner(), pid, start: start - 1 }));
-        const unlock = lockDataDir(dir);
-        expect(parseOwner(readFileSync(path.join(dir, 'fas.lock'), 'utf8'))?.pid).toBe(process.pid);
-        unlock();
+        expect(takeOver(dir)).toBe(process.pid);
         // Same pid and start time, but recorded on an earlier boot.
         writeFileSync(path.join(dir, 'fas.lock'), JSON.stringify({ pid, start, boot: '00000000-0000-0000-0000-000000000000' }));
-        lockDataDir(dir)();
+        expect(takeOver(dir)).toBe(process.pid);
+        // The same record on this boot is the live child's: refused (the two above were taken over, not ignored).
+        writeFileSync(path.join(dir, 'fas.lock'), JSON.stringify({ ...currentOwner(), pid, start }));
+        expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
       } finally {
         child.kill('SIGKILL');
       }
@@ -82,6 +93,7 @@ describe('the data directory lock (issue 24)', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     writeFileSync(path.join(dir, 'fas.lock'), JSON.stringify({ pid }));
-    lockDataDir(dir)();
+    expect(takeOver(dir)).toBe(process.pid);
+    expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookVerifier } from '../../packages/receiver/src/index.js';
@@ -13,6 +13,22 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h?.close());
+
+/**
+ * Resolves once the server has opened an event stream (written its `: connected` line, after it
+ * took the feed position it starts from): a client that does not show its stream (`fas listen`)
+ * is then following it.
+ */
+function streamConnected(): Promise<void> {
+  let stream: ServerResponse | undefined;
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url?.startsWith('/api/v2/events/stream')) stream = res;
+  };
+  h.app.server.on('request', onRequest);
+  return until('the event stream to connect', () => stream?.headersSent === true, 20_000).finally(() =>
+    h.app.server.off('request', onRequest),
+  );
+}
 
 const createAccount = (apiKey: string, email: string) =>
   rawRequest(h, 'POST', '/api/v2/accounts', {
@@ -68,12 +84,16 @@ describe('GET /api/v2/events/stream', () => {
     const created = await createAccount(ws.apiKey, 'during@example.com');
     const during = () => stream.messages.find((x) => x.data.accountId === created.body.accountId);
     await until('the event on the stream', () => during() !== undefined);
-    await new Promise((r) => setTimeout(r, 600));
+    // The stream sends in feed order: once a later event of the workspace arrives, any other event
+    // (another workspace's, or one sent twice) would have come before it.
+    const marker = await createAccount(ws.apiKey, 'marker@example.com');
+    const markerMessage = () => stream.messages.find((x) => x.data.accountId === marker.body.accountId);
+    await until('the marker event on the stream', () => markerMessage() !== undefined);
     // The stream starts at the feed's horizon: while an older transaction anywhere on the server is
     // still open (other suites on a shared PostgreSQL), an event committed just before connecting
     // comes too. Never another workspace's, never one twice.
     const emails = stream.messages.map((x) => x.data.details.account.email);
-    expect(emails.filter((e) => e !== 'before@example.com')).toEqual(['during@example.com']);
+    expect(emails.filter((e) => e !== 'before@example.com')).toEqual(['during@example.com', 'marker@example.com']);
     expect(new Set(stream.messages.map((x) => x.id)).size).toBe(stream.messages.length);
     const m = during();
     expect(m!.event).toBe('account_created');
@@ -84,7 +104,7 @@ describe('GET /api/v2/events/stream', () => {
 
     await createAccount(ws.apiKey, 'missed-1@example.com');
     await createAccount(ws.apiKey, 'missed-2@example.com');
-    const resumed = await openStream(ws.apiKey, m!.id);
+    const resumed = await openStream(ws.apiKey, markerMessage()!.id);
     await until('the missed events', () => resumed.messages.length >= 2);
     expect(resumed.messages.map((x) => x.data.details.account.email)).toEqual(['missed-1@example.com', 'missed-2@example.com']);
     await resumed.close();
@@ -144,6 +164,7 @@ describe('fas listen and fas trigger', () => {
     await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
     const hook = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hook`;
     const stop = new AbortController();
+    const connected = streamConnected();
     // Port 0: tests run in parallel (the default, 7871, is the same every session).
     const run = await cli(
       ['listen', '--forward-to', hook, '--events', 'account_created', '--api-key', ws.apiKey, '--jwks-port', '0'],
@@ -154,8 +175,8 @@ describe('fas listen and fas trigger', () => {
       const jwksUrl = /jwksUrl (\S+)/.exec(run.out())![1]!;
       expect(run.out()).toContain(`tenantId ${ws.workspaceId}`);
       verifier = createWebhookVerifier({ jwksUrl, tenantId: ws.workspaceId });
-      // A stream is open once listen printed Ready; give its first poll a moment.
-      await new Promise((r) => setTimeout(r, 300));
+      // listen prints Ready before it opens its stream: wait for the server to have opened it.
+      await connected;
       const startedAt = Date.now();
       const created = await createAccount(ws.apiKey, 'listen@example.com');
       await until('the forwarded delivery', () => arrived.length >= 1);
@@ -188,6 +209,7 @@ describe('fas listen and fas trigger', () => {
     await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
     const hook = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hook`;
     const stop = new AbortController();
+    const connected = streamConnected();
     const run = await cli(
       ['listen', '--forward-to', hook, '--events', 'account_created', '--api-key', ws.apiKey, '--jwks-port', '0'],
       stop.signal,
@@ -196,7 +218,7 @@ describe('fas listen and fas trigger', () => {
       await until('listen ready', () => /node receiver\.mjs/.test(run.out()));
       const base = /jwksUrl (http:\/\/127\.0\.0\.1:\d+)\/\.well-known\/jwks\.json/.exec(run.out())![1]!;
       expect(run.out()).toContain(`FAS_URL=${base} FAS_WORKSPACE_ID=${ws.workspaceId} node receiver.mjs`);
-      await new Promise((r) => setTimeout(r, 200));
+      await connected;
       await createAccount(ws.apiKey, 'refused@example.com');
       await until('the printed refusal', () => /account_created\s+\S+\s+-> 400 /.test(run.out()));
       const line = run

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceFactory } from '../factories/workspace.js';
 import { contractViolations } from '../support/contract.js';
@@ -7,10 +9,11 @@ import { until } from '../support/until.js';
 // Open streams are long-lived by design: they must outlive the slow-client request timeout, and
 // must not count as work in flight for the load shedder (or a few `fas listen` would shed the API).
 let h: Harness;
+const REQUEST_MS = 3000;
 beforeAll(async () => {
   h = await startHarness({
     app: () => ({
-      timeouts: { headersMs: 2000, requestMs: 3000, keepAliveMs: 5000 },
+      timeouts: { headersMs: 2000, requestMs: REQUEST_MS, keepAliveMs: 5000 },
       // Shed as soon as one request beyond the single connection is in flight.
       shedding: {
         eventLoopDelayMs: 0,
@@ -34,9 +37,11 @@ describe('an open event stream', () => {
     expect((await rawRequest(h, 'GET', '/api/v2/events', { headers: { authorization: `APIKey ${ws.apiKey}` } })).status).toBe(200);
     const controllers = [new AbortController(), new AbortController(), new AbortController()];
     const received: string[] = [];
+    let open = 0;
     const streams = controllers.map(async (c, i) => {
       const res = await fetch(`${h.baseUrl}/api/v2/events/stream`, { headers: { authorization: `APIKey ${ws.apiKey}` }, signal: c.signal });
       expect(res.status).toBe(200);
+      open++;
       const reader = res.body!.getReader();
       const decoder = new TextDecoder();
       try {
@@ -48,8 +53,20 @@ describe('an open event stream', () => {
       } catch {}
     });
     try {
-      // Three streams open, past the request timeout.
-      await new Promise((r) => setTimeout(r, 4500));
+      // Three streams open, past the request timeout: a request opened after them whose body never
+      // ends is cut by that timeout, so when its connection closes the streams are older than it.
+      await until('three streams open', () => open === 3);
+      const { port } = new URL(h.baseUrl);
+      const slow = net.connect(Number(port), '127.0.0.1');
+      slow.on('error', () => {});
+      slow.resume(); // read its 408, or its end (and close) never comes
+      await once(slow, 'connect');
+      const sentAt = performance.now();
+      slow.write(
+        `POST /api/v2/accounts HTTP/1.1\r\nHost: x\r\nAuthorization: APIKey ${ws.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`,
+      );
+      await once(slow, 'close');
+      expect(performance.now() - sentAt).toBeGreaterThanOrEqual(REQUEST_MS - 50);
       const list = await rawRequest(h, 'GET', '/api/v2/events', { headers: { authorization: `APIKey ${ws.apiKey}` } });
       expect(list.status, JSON.stringify(list.body)).toBe(200);
       const created = await rawRequest(h, 'POST', '/api/v2/accounts', {

@@ -9,6 +9,7 @@ import { workspaceFactory } from '../factories/workspace.js';
 import { cookieOf, csrf, trpcHttp } from '../sessions/trpc-http.js';
 import { exportOver, listEverything, parseCsv } from '../support/csv.js';
 import { type Harness, rawRequest, startHarness } from '../support/harness.js';
+import { settled } from '../support/until.js';
 
 // How the export streams: keyset batches that never skip or repeat a row (ties included), the
 // next batch read only when the client takes the previous one, nothing more read once the
@@ -70,7 +71,8 @@ async function orderedIds(workspaceId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** No new batch for this long: the export has stopped reading (a batch of 1,000 rows takes tens of ms). */
+const QUIET_MS = 500;
 
 describe('streaming', () => {
   it('keyset batches of 7 give every row once, in list order, across ties', async () => {
@@ -87,9 +89,9 @@ describe('streaming', () => {
     const before = continuations;
     const res = await fetch(`${h.baseUrl}/api/v2/transactions/export`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect(res.status).toBe(200);
-    // The client reads nothing for a while: the server stops at what the socket buffers hold.
-    await sleep(1500);
-    const whileStalled = continuations - before;
+    // The client reads nothing: the server stops at what the socket buffers hold (or this times out).
+    // Stopped is no batch for QUIET_MS, many times a batch's time even on a loaded machine.
+    const whileStalled = (await settled('the export while the client reads nothing', () => continuations, QUIET_MS)) - before;
     expect(whileStalled).toBeLessThan(30);
     const text = await res.text();
     expect(continuations - before).toBe(40);
@@ -108,10 +110,8 @@ describe('streaming', () => {
     const reader = res.body!.getReader();
     await reader.read();
     controller.abort();
-    await sleep(1000);
-    const atAbort = continuations - before;
-    await sleep(1000);
-    expect(continuations - before).toBe(atAbort);
+    // The reading stops (or this times out): no batch follows for a while after the client left.
+    const atAbort = (await settled('the export after the client left', () => continuations, QUIET_MS)) - before;
     expect(atAbort).toBeLessThan(40);
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { type BucketStore, databaseBuckets, memoryBuckets } from '../../src/core/rate-limits/buckets.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import { type BucketStore, databaseBuckets, memoryBuckets } from '../../src/server/rate-limit-buckets.js';
 import { type Harness, startHarness } from '../support/harness.js';
 
 let h: Harness;

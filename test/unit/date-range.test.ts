@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBound, parseDateRange } from '../../src/core/transactions/date-range.js';
+import { parseBound, parseDateRange } from '../../src/core/validation/date-range.js';
 
 describe('date bounds', () => {
   it.each([

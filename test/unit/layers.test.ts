@@ -53,6 +53,44 @@ describe('the layer rules (npm run check:layers)', () => {
     expect(out).toContain('dashboard-router-types-only: src/dashboard/App.ts → src/trpc/router.ts');
   });
 
+  it('refuse src/db imported from outside the core, db and the composition root, type-only imports included', async () => {
+    const dir = tree({
+      'src/db/database.ts': 'export type Database = { kind: string };\nexport const openDatabase = () => ({ kind: "pglite" });\n',
+      'src/server/metrics.ts': "import type { Database } from '../db/database.js';\nexport type M = Database;\n",
+      'src/rest/route.ts': "import { openDatabase } from '../db/database.js';\nexport const r = openDatabase;\n",
+      'src/operator/backup/command.ts': "import { openDatabase } from '../../db/database.js';\nexport const o = openDatabase;\n",
+    });
+    const out = await violations(dir);
+    expect(out).toContain('db-only-from-core-and-root: src/server/metrics.ts → src/db/database.ts');
+    expect(out).toContain('db-only-from-core-and-root: src/rest/route.ts → src/db/database.ts');
+    expect(out).toContain('db-only-from-core-and-root: src/operator/backup/command.ts → src/db/database.ts');
+  });
+
+  it('let the core, the composition root and the seed loader import src/db', async () => {
+    const dir = tree({
+      'src/db/database.ts': 'export type Database = { kind: string };\nexport const openDatabase = () => ({ kind: "pglite" });\n',
+      'src/core/use-case.ts': "import type { Database } from '../db/database.js';\nexport type D = Database;\n",
+      'src/server/deps.ts': "import { openDatabase } from '../db/database.js';\nexport const open = openDatabase;\n",
+      'src/operator/seed/bulk-load.ts': "import type { Database } from '../../db/database.js';\nexport type S = Database;\n",
+    });
+    expect(await violations(dir)).toBe('');
+  });
+
+  it("refuse the core's back arrows: context or ports importing a domain folder, webhooks importing transactions", async () => {
+    const dir = tree({
+      'src/core/auth/credential-cache.ts': 'export interface CredentialCache { clear(): void }\n',
+      'src/core/context.ts': "import type { CredentialCache } from './auth/credential-cache.js';\nexport type C = CredentialCache;\n",
+      'src/core/crypto/field-cipher.ts': 'export interface FieldCipher { seal(s: string): string }\n',
+      'src/core/ports.ts': "import type { FieldCipher } from './crypto/field-cipher.js';\nexport type F = FieldCipher;\n",
+      'src/core/transactions/date-range.ts': 'export const parseBound = (s: string) => s;\n',
+      'src/core/webhooks/recover.ts': "import { parseBound } from '../transactions/date-range.js';\nexport const r = parseBound;\n",
+    });
+    const out = await violations(dir);
+    expect(out).toContain('core-context-sees-ports-only: src/core/context.ts → src/core/auth/credential-cache.ts');
+    expect(out).not.toContain('src/core/ports.ts → src/core/crypto/field-cipher.ts');
+    expect(out).toContain('core-webhooks-below-transactions: src/core/webhooks/recover.ts → src/core/transactions/date-range.ts');
+  });
+
   it('let the dashboard import the router for its types only', async () => {
     const dir = tree({
       'src/trpc/router.ts': 'export const appRouter = {};\nexport type AppRouter = typeof appRouter;\n',

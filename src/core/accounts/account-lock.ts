@@ -5,7 +5,7 @@ import { AppError, notFound } from '../errors.js';
 
 export interface LockedAccount {
   id: string;
-  type: 'individual' | 'business';
+  type: Schemas['AccountType'];
   status: Schemas['AccountStatus'];
   /** Set once the holder's personal data is erased: no more data is accepted for the account. */
   erasedAt: Date | null;

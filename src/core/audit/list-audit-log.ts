@@ -4,7 +4,7 @@ import type { Schemas } from '../contract.js';
 import { type CursorPage, decodeCursor, filterDigest, nextCursorOf, numberedPageHasMore, refusePageWithCursor } from '../cursor.js';
 import { AppError } from '../errors.js';
 import { skipTake } from '../pagination.js';
-import { parseDateRange } from '../transactions/date-range.js';
+import { parseDateRange } from '../validation/date-range.js';
 import { validateQuery } from '../validation/validators.js';
 
 export type AuditRecordDto = Schemas['AuditRecord'];

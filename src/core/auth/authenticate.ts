@@ -1,5 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Authenticated, Deps } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { AppError } from '../errors.js';
 import { ADMIN_TOKEN_PREFIX, hashSecret, looksLikeSecret } from './secrets.js';
 
@@ -65,7 +66,7 @@ async function lookup(deps: Deps, secret: string, hash: string): Promise<Authent
     const rows = await deps.sql<{
       adminId: string;
       email: string;
-      role: 'admin' | 'analyst';
+      role: Schemas['TeamMember']['role'];
       workspaceId: string;
       sandbox: boolean;
     }>(

@@ -1,3 +1,9 @@
+import type { CredentialCache, Entry, Listen } from '../ports.js';
+
+export type { CredentialCache, Entry, Listen };
+
+export const CREDENTIALS_CHANNEL = 'fas_credentials';
+
 /**
  * What recent authentications answered, by the secret's hash (never the secret), so a request with
  * a known credential skips the database round trip before its own queries.
@@ -15,41 +21,6 @@
  * - An entry also expires after `ttlMs` (a backstop), and at most `maxEntries` are kept.
  * Unknown or revoked credentials are never remembered: each attempt queries.
  */
-export interface CredentialCache<T> {
-  /** The remembered answer for `hash`, if the cache is live and it is fresh. */
-  get(hash: string): Entry<T> | undefined;
-  /** Remembers `value` for `hash`, unless the cache was cleared since `generation` was read. */
-  set(hash: string, value: T, generation: number): Entry<T> | undefined;
-  /** Read before a lookup; pass it to `set`. */
-  readonly generation: number;
-  /** Forgets everything (a credential changed). */
-  clear(): void;
-  /**
-   * Calls `onChange` after every `clear`: a credential changed here or in another process, or the
-   * listener was (re)established or lost (so what changed meanwhile is unknown). Open event streams
-   * re-check their credential then. Answers the function that stops the calls.
-   */
-  onChange(onChange: () => void): () => void;
-  /** Follows the invalidation channel with `listen` until the answered function is called. */
-  watch(listen: Listen): Promise<() => Promise<void>>;
-  /** Answers from memory are possible (a listener is established). */
-  readonly live: boolean;
-  /** Hits and lookups stored, for tests and metrics. */
-  readonly stats: { hits: number; stored: number };
-}
-
-export interface Entry<T> {
-  value: T;
-  /** When this process last recorded a use of the credential (ms), for `last_used_at`. */
-  touchedAt: number;
-  storedAt: number;
-}
-
-/** `Database.listen` with the loss callback. */
-export type Listen = (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
-
-export const CREDENTIALS_CHANNEL = 'fas_credentials';
-
 export function credentialCache<T>(opts: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}): CredentialCache<T> {
   const ttlMs = opts.ttlMs ?? 60_000;
   const maxEntries = opts.maxEntries ?? 10_000;

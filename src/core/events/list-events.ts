@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { fieldError, validationError } from '../errors.js';
 import { type Page, skipTake } from '../pagination.js';
 import { bulkReads } from '../read-routing.js';
-import { parseDateRange } from '../transactions/date-range.js';
+import { parseDateRange } from '../validation/date-range.js';
 import { validateQuery } from '../validation/validators.js';
 import { type EventDto, type EventRow, toEventDto } from './event-dto.js';
 import { afterPosition, FEED_HORIZON, positionOf } from './event-feed.js';

@@ -315,6 +315,12 @@ export const WEBHOOK_EXAMPLES = {
 type Assert<T extends true> = T;
 export type EveryEventTypeDescribed = Assert<[Exclude<Schemas['EventType'], (typeof WEBHOOK_EVENT_TYPES)[number]>] extends [never] ? true : false>;
 
+/** The name, bounds and default of every integer parameter under components.parameters (page sizes, page numbers). */
+export const CONTRACT_INTEGER_PARAMETERS = {
+  Page: { name: 'page', minimum: 1, maximum: 1000000000, default: 1 },
+  Limit: { name: 'limit', minimum: 1, maximum: 1000, default: 100 },
+} as const satisfies Record<string, { name: string; minimum?: number; maximum?: number; default?: number }>;
+
 /** Every operation under `paths:`: its method, its path template, its query parameters with a default. */
 export const CONTRACT_OPERATIONS = {
   listAccounts: { method: 'get', path: '/api/v2/accounts', queryDefaults: ['page', 'limit'] },

@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract.js';
 import type { RequiredDocument } from '../kyc/documents/document-kinds.js';
 
 /** The company's own documents, by kind, as the representative's page asks for them. */
@@ -7,7 +8,7 @@ export const COMPANY_DOCUMENTS = {
   ownership_structure: "the ownership structure (a chart or the register of shareholders showing each owner's share)",
 } as const;
 
-type IdDocumentType = 'passport' | 'driver_license' | 'national_id' | 'ssn' | 'itin' | 'ein' | 'other';
+type IdDocumentType = Schemas['IdDocumentType'];
 
 const personDocument: Record<IdDocumentType, { front: string; back?: string }> = {
   passport: { front: 'the photo page of the passport' },

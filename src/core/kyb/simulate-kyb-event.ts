@@ -5,6 +5,7 @@ import { changeAccountStatus } from '../accounts/account-status-change.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { requireSandbox, requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { AppError, notFound } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { receiveDocument } from '../kyc/documents/receive-document.js';
@@ -30,7 +31,7 @@ async function currentAccount(ctx: Ctx, accountId: string): Promise<AccountDto> 
 }
 
 /** The representative's actions on saved KYB data, through the link's and the request's use cases. */
-async function representativeAction(ctx: Ctx, accountId: string, event: 'submitted' | 'document_uploaded' | 'signed'): Promise<AccountDto> {
+async function representativeAction(ctx: Ctx, accountId: string, event: Schemas['KybEvent']['event']): Promise<AccountDto> {
   if (event === 'submitted') return requestBankingVerification(ctx, { accountId });
   if (event === 'document_uploaded') {
     const v = await ctx.db.bankingVerification.findFirstOrThrow({

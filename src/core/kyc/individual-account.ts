@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -5,7 +6,7 @@ import { AppError } from '../errors.js';
  * is verified by KYB. Refusing here keeps KYC events such as `kyc_verification_completed` from
  * ever being emitted for a business.
  */
-export function assertIndividual(account: { type: 'individual' | 'business' }): void {
+export function assertIndividual(account: { type: Schemas['AccountType'] }): void {
   if (account.type !== 'individual') {
     throw new AppError(
       'INVALID_STATE',

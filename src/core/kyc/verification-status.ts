@@ -3,8 +3,8 @@ import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { emitEvent } from '../webhooks/events.js';
 
-/** Account statuses in which KYC data may be submitted, and verification requested. */
-export const SUBMITTABLE = ['pending', 'needs_update'] as const;
+/** Account statuses in which KYC data may be submitted, and verification requested (values of the contract's AccountStatus). */
+export const SUBMITTABLE = ['pending', 'needs_update'] as const satisfies readonly Schemas['AccountStatus'][];
 
 type VerificationStatus = Schemas['VerificationStatus'];
 

@@ -1,8 +1,9 @@
+import type { Schemas } from '../contract.js';
 import { Decimal } from '../transactions/money.js';
 import type { TransactionStatus } from '../transactions/status-transitions.js';
 import { type LedgerSubject, type Leg, legsOf } from './legs.js';
 
-export type EntryType = 'hold' | 'release' | 'settle' | 'post';
+export type EntryType = Schemas['LedgerEntryType'];
 
 /**
  * What each step writes (docs/api.md "Balances"), for every edge of the status transition table

@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract.js';
 import { Decimal } from '../transactions/money.js';
 
 /** An amount as stored or computed: a decimal string or a Decimal. */
@@ -34,7 +35,7 @@ export interface Leg {
   tradingDesk: Decimal;
 }
 
-export type Direction = 'in' | 'out' | 'exchange';
+export type Direction = Schemas['TransactionDirection'];
 
 /** Which way money moves for the account: a deposit comes in, a withdrawal goes out, a trade exchanges. */
 export function directionOf(detailType: string): Direction {

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import { type Page, skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
-import { parseDateRange } from '../transactions/date-range.js';
+import { parseDateRange } from '../validation/date-range.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateQuery } from '../validation/validators.js';
 import { type EntryRow, entryColumns, type LedgerEntryDto, toEntryDto } from './entry-dto.js';

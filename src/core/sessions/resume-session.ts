@@ -2,6 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Authenticated } from '../auth/authenticate.js';
 import { hashSecret } from '../auth/secrets.js';
 import type { Deps } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { AppError } from '../errors.js';
 import { looksLikeSessionSecret, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './session-policy.js';
 
@@ -26,7 +27,7 @@ export async function resumeSession(deps: Deps, secret: string): Promise<Resumed
     expiresAt: Date;
     adminId: string;
     email: string;
-    role: 'admin' | 'analyst';
+    role: Schemas['TeamMember']['role'];
     workspaceId: string;
     sandbox: boolean;
   }>(Prisma.sql`

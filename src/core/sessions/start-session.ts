@@ -29,7 +29,7 @@ export async function startSession(deps: Deps, input: unknown, request?: Request
     tokenId: string;
     adminId: string;
     email: string;
-    role: 'admin' | 'analyst';
+    role: Schemas['TeamMember']['role'];
     workspaceId: string;
     sandbox: boolean;
   }>(

@@ -1,3 +1,5 @@
+import type { Schemas } from '../contract.js';
+
 /**
  * The sandbox's reference data: currencies and their scales, crypto networks, fee schedules and
  * the price table. One place, so validation, fees and the seed agree.
@@ -20,9 +22,13 @@ export function scaleOf(currency: string): number {
 }
 
 /** Withdrawal fee per bank instrument, in the withdrawn currency. */
-export const BANK_FEES: Record<'ach' | 'wire' | 'swift', string> = { ach: '0.25', wire: '15.00', swift: '25.00' };
+export const BANK_FEES: Record<Schemas['SimulateBankDepositRequest']['instrumentType'], string> = {
+  ach: '0.25',
+  wire: '15.00',
+  swift: '25.00',
+};
 
-type Network = 'bitcoin' | 'ethereum' | 'solana' | 'polygon' | 'tron';
+type Network = Schemas['CreateCryptoBeneficiaryRequest']['network'];
 
 /** Supported coin/network pairs with their withdrawal fee and the network's own fee (in the coin). */
 export const CRYPTO_ROUTES: Record<string, { fee: string; networkFee: string }> = {

@@ -1,5 +1,6 @@
 import { requireWriter } from '../auth/authorize.js';
 import type { Ctx } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { type FieldError, fieldError, validationError } from '../errors.js';
 import { validateBody } from '../validation/validators.js';
 import { routingNumberValid } from './catalog.js';
@@ -11,7 +12,7 @@ import type { TransactionDto } from './transaction-row.js';
 
 /** Instrument rules a schema cannot state (which fields each rail needs). */
 function checkInstrument(b: {
-  instrumentType: 'ach' | 'wire' | 'swift';
+  instrumentType: Schemas['SimulateBankDepositRequest']['instrumentType'];
   coin: string;
   beneficiaryRoutingNumber?: string;
   beneficiaryAccountNumber?: string;

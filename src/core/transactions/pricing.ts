@@ -1,4 +1,5 @@
 import type { Deps } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { fieldError, validationError } from '../errors.js';
 import type { FeeSchedule } from '../ports.js';
 import { CRYPTO_ROUTES, PRICES, SANDBOX_FEES, scaleOf, TRADE_FEE_RATE } from './catalog.js';
@@ -17,7 +18,7 @@ export function feeSchedule(deps: Pick<Deps, 'fees'>): FeeSchedule {
 }
 
 /** The amounts of a market order at the sandbox price. */
-export function quoteTrade(product: string, side: 'buy' | 'sell', quantity: Decimal) {
+export function quoteTrade(product: string, side: Schemas['CreateTradeTransactionRequest']['side'], quantity: Decimal) {
   const price = PRICES[product];
   if (!price)
     throw validationError([

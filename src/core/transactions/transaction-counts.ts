@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { MAX_INSTANT } from './date-range.js';
+import { MAX_INSTANT } from '../validation/date-range.js';
 import { isSearchOnly, searchOnlyTotal } from './search-page.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 

@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { QueryOf } from '../contract.js';
-import { type DateRange, parseDateRange } from './date-range.js';
+import { type DateRange, parseDateRange } from '../validation/date-range.js';
 import { searchCondition } from './transaction-search.js';
 
 export type TransactionFilterInput = Omit<QueryOf<'listTransactions'>, 'page' | 'limit' | 'after'>;

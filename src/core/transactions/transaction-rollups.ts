@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { MAX_INSTANT } from './date-range.js';
+import { MAX_INSTANT } from '../validation/date-range.js';
 import type { TransactionFilter } from './transaction-filter.js';
 
 const DAY_MS = 86_400_000;

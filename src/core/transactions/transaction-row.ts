@@ -121,12 +121,12 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
   if (r.transactionType === 'bank') {
     const bank: Schemas['BankTransactionDetails'] = addPresent(
       present({
-        type: r.detailType as 'deposit' | 'withdrawal',
+        type: r.detailType as Schemas['BankTransactionDetails']['type'],
         coin: r.coin,
         amount: r.amount,
         fee: r.fee,
         total: r.total,
-        instrumentType: r.instrumentType as 'ach' | 'wire' | 'swift',
+        instrumentType: r.instrumentType as Schemas['SimulateBankDepositRequest']['instrumentType'],
         transactionReference: r.transactionReference as string,
       }),
       r,
@@ -138,7 +138,7 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
   if (r.transactionType === 'crypto') {
     const crypto: Schemas['CryptoTransactionDetails'] = addPresent(
       present({
-        type: r.detailType as 'deposit' | 'withdraw',
+        type: r.detailType as Schemas['CryptoTransactionDetails']['type'],
         coin: r.coin,
         network: r.network as string,
         amount: r.amount,
@@ -155,7 +155,7 @@ export function toTransactionDto(r: TransactionRow): TransactionDto {
     tradeTransactionDetails: {
       type: 'market',
       product: r.product as string,
-      side: r.side as 'buy' | 'sell',
+      side: r.side as Schemas['CreateTradeTransactionRequest']['side'],
       quantity: r.amount,
       quantityCurrency: r.coin,
       fee: r.fee,

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import type { Schemas } from '../contract.js';
 import { fieldError, validationError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
-import { parseBound } from '../transactions/date-range.js';
+import { parseBound } from '../validation/date-range.js';
 import { validateBody } from '../validation/validators.js';
 import { DELIVERIES_CHANNEL } from './events.js';
 import { findTarget } from './target-lookup.js';

@@ -5,10 +5,11 @@ import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { assertEmail } from '../validation/email.js';
 import { insertAdmin } from './credentials.js';
+import type { TeamRole } from './team-role.js';
 
 export interface CreateAdminInput {
   email: string;
-  role: 'admin' | 'analyst';
+  role: TeamRole;
 }
 
 /** A new admin (or read-only analyst) of the caller's workspace, with a token shown once. */

@@ -1,6 +1,7 @@
 import { DEFAULTS } from '../../defaults.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { type Actor, createContext, type Deps } from '../context.js';
+import type { Schemas } from '../contract.js';
 import { AppError, fieldError, validationError } from '../errors.js';
 import { displayTextError } from '../validation/display-text.js';
 import { assertEmail } from '../validation/email.js';
@@ -21,7 +22,7 @@ export interface CreatedWorkspace {
   name: string;
   sandbox: boolean;
   apiKey: { apiKeyId: string; key: string };
-  admin: { adminId: string; email: string; role: 'admin' | 'analyst'; token: string };
+  admin: { adminId: string; email: string; role: Schemas['TeamMember']['role']; token: string };
 }
 
 /** A workspace with a first API key and a first admin, all in one transaction (operator use). */

@@ -1,6 +1,7 @@
 import type { Prisma } from '../../db/generated/prisma/client.js';
 import { ADMIN_TOKEN_PREFIX, API_KEY_PREFIX, displayPrefix, hashSecret, newSecret } from '../auth/secrets.js';
 import type { IdGenerator } from '../ports.js';
+import type { TeamRole } from './team-role.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -15,7 +16,7 @@ export async function insertApiKey(tx: Tx, ids: IdGenerator, workspaceId: string
 }
 
 /** Creates an admin with one token; the token secret exists only in this return value. */
-export async function insertAdmin(tx: Tx, ids: IdGenerator, workspaceId: string, email: string, role: 'admin' | 'analyst') {
+export async function insertAdmin(tx: Tx, ids: IdGenerator, workspaceId: string, email: string, role: TeamRole) {
   const secret = newSecret(ADMIN_TOKEN_PREFIX);
   const admin = await tx.admin.create({
     data: { id: ids.uuid(), workspaceId, email, role },

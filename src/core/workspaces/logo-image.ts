@@ -1,3 +1,4 @@
+import type { Schemas } from '../contract.js';
 import { AppError, fieldError } from '../errors.js';
 import { admitImage, imageFile, LOGO_LIMITS } from '../images/image-check.js';
 
@@ -14,7 +15,7 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
  * trusted). PNG and JPEG: formats that cannot carry script, unlike SVG. The whole file must parse
  * as that type and stay within LOGO_LIMITS (image-check.ts).
  */
-export function logoMediaType(bytes: Uint8Array): 'image/png' | 'image/jpeg' {
+export function logoMediaType(bytes: Uint8Array): NonNullable<Schemas['WorkspaceLogo']>['mediaType'] {
   if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'the image is empty', [fieldError('body', 'required', 'is empty')]);
   if (bytes.length > LOGO_MAX_BYTES) {
     throw new AppError('PAYLOAD_TOO_LARGE', `the logo is larger than the ${LOGO_MAX_BYTES / 1024} KiB limit`);

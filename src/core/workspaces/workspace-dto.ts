@@ -36,7 +36,7 @@ export function toWorkspaceDto(deps: Pick<Deps, 'publicUrl'>, r: WorkspaceRow): 
     createdAt: r.createdAt.toISOString(),
     logo: r.logo
       ? {
-          mediaType: r.logo.mediaType as 'image/png' | 'image/jpeg',
+          mediaType: r.logo.mediaType as NonNullable<Schemas['WorkspaceLogo']>['mediaType'],
           size: r.logo.size,
           sha256: r.logo.sha256,
           updatedAt: r.logo.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../core/errors.js';
-import type { SnapshotReport } from '../../db/pglite-snapshot.js';
+import type { SnapshotReport } from '../../core/ports.js';
 import type { OperatorCommand } from '../operator-commands.js';
 
 /** What `fas backup` gets from whoever holds the embedded database: the copy, and whose master key encrypts it. */

@@ -1,3 +1,4 @@
+import type { Schemas } from '../../core/contract.js';
 import { TRANSITIONS, type TransactionStatus } from '../../core/transactions/status-transitions.js';
 import { DAY, HOUR, iso, MINUTE } from './iso-time.js';
 import type { Rng } from './random.js';
@@ -27,7 +28,7 @@ function pathsFromPending(): Record<Status, Status[]> {
 export const PATHS = pathsFromPending();
 
 /** Status reasons as the bank, the chain or the exchange would give them. */
-const REASONS: Record<'bank' | 'crypto' | 'trade', Record<Status, string[]>> = {
+const REASONS: Record<Schemas['TransactionType'], Record<Status, string[]>> = {
   bank: {
     pending: ['created'],
     processing: ['sent to the bank'],
@@ -96,7 +97,7 @@ export function statusFor(rng: Rng, ageMs: number, bank: boolean): Status {
  */
 export function statusHistory(
   rng: Rng,
-  type: 'bank' | 'crypto' | 'trade',
+  type: Schemas['TransactionType'],
   status: Status,
   speed: string,
   createdAt: number,

@@ -1,8 +1,7 @@
-/** The files a holder uploads through the verification link. */
-export const DOCUMENT_KINDS = ['document_front', 'document_back', 'selfie', 'proof_of_address'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+import type { Schemas } from '../../contract.js';
 
-type IdDocumentType = 'passport' | 'driver_license' | 'national_id' | 'ssn' | 'itin' | 'ein' | 'other';
+/** The contract's identity document types: a new one fails typecheck until `identityDocument` describes it. */
+type IdDocumentType = Schemas['IdDocumentType'];
 
 /** What the holder is asked for, per identity document type (the list the page always showed). */
 const identityDocument: Record<IdDocumentType, { front: string; back?: string }> = {
@@ -16,7 +15,7 @@ const identityDocument: Record<IdDocumentType, { front: string; back?: string }>
 };
 
 export interface RequiredDocument {
-  /** An individual's DocumentKind, or a business's kind (src/core/kyb/business-documents.ts). */
+  /** A `KycDocumentKind` of the contract: an individual's (below) or a business's (src/core/kyb/business-documents.ts). */
   kind: string;
   label: string;
   /** The HTML `capture` hint: phones open the camera (`user` = front camera) instead of files. */
@@ -36,8 +35,4 @@ export function requiredDocuments(idDocumentType: string): RequiredDocument[] {
     capture: null,
   });
   return list;
-}
-
-export function isDocumentKind(value: unknown): value is DocumentKind {
-  return typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
 }

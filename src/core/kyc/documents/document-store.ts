@@ -2,17 +2,9 @@ import type { SqlRunner } from '../../../db/database.js';
 import { Prisma } from '../../../db/generated/prisma/client.js';
 import type { FieldCipher } from '../../crypto/field-cipher.js';
 
-/**
- * Where document contents live, keyed by workspace and document id. The default keeps them in the database
- * (shared by every process on one PostgreSQL, included in its backups); an object store can
- * implement the same three calls. Implementations encrypt; callers hand over plaintext chunks.
- */
-export interface DocumentStore {
-  /** Stores the content as it streams in; a failure of `content` aborts and stores nothing usable. */
-  write(workspaceId: string, documentId: string, content: AsyncIterable<Uint8Array>): Promise<void>;
-  read(workspaceId: string, documentId: string): AsyncIterable<Buffer>;
-  delete(workspaceId: string, documentIds: string[]): Promise<void>;
-}
+import type { DocumentStore } from '../../ports.js';
+
+export type { DocumentStore };
 
 /** Plaintext bytes per stored chunk: bounds memory per upload and per download. */
 export const CHUNK_BYTES = 256 * 1024;

@@ -1,5 +1,10 @@
-/** The media types a holder may upload, recognised by their first bytes (never by name or header). */
-export const ACCEPTED_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'application/pdf'] as const;
+import { CONTRACT_PROPERTY_ENUMS } from '../../generated/contract-facts.js';
+
+/**
+ * The media types a holder may upload (the contract's `KycDocument.mediaType`), recognised by their
+ * first bytes (never by name or header): `detectMediaType` and `EXTENSIONS` cover each, or typecheck fails.
+ */
+export const ACCEPTED_MEDIA_TYPES = CONTRACT_PROPERTY_ENUMS.KycDocument.mediaType;
 export type AcceptedMediaType = (typeof ACCEPTED_MEDIA_TYPES)[number];
 
 /** Bytes needed to decide: the longest signature checked ends at offset 12. */

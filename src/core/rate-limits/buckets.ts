@@ -1,5 +1,5 @@
-import type { SqlRunner } from '../db/database.js';
-import { Prisma } from '../db/generated/prisma/client.js';
+import type { SqlRunner } from '../../db/database.js';
+import { Prisma } from '../../db/generated/prisma/client.js';
 
 /** Where the token buckets live: this process's memory, or a table every process shares. */
 export interface BucketStore {
