@@ -23,7 +23,7 @@ export type CommandResult = { text: string; json: unknown; failure?: string };
 export type Options = Record<string, string | boolean | undefined>;
 /**
  * An operator command: works on open deps, so it runs the same in the CLI's own process or, when
- * `fas serve` holds the embedded database, inside the server (src/server/operator-socket.ts).
+ * `fas serve` holds the embedded database, inside the server (src/operator/operator-socket.ts).
  */
 export type OperatorCommand = (deps: Deps, config: Config, options: Options, progress: (p: Progress) => void) => Promise<CommandResult>;
 

@@ -12,7 +12,7 @@ import { connectionTracker } from './graceful-stop.js';
 import { loadMasterKey } from './master-key.js';
 import { createMetrics } from './metrics.js';
 import { startMetricsServer } from './metrics-route.js';
-import { startOperatorSocket } from './operator-socket.js';
+import { startOperatorSocket } from '../operator/operator-socket.js';
 import { assertAddressAvailable, unavailableAddress } from './port-check.js';
 import { announceSandbox } from './sandbox-banner.js';
 import { stopOnSignals } from './shutdown.js';

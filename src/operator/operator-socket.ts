@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Deps } from '../core/context.js';
 import { AppError, type FieldError } from '../core/errors.js';
-import { type CommandResult, type OperatorCommand, operatorCommands } from '../operator/operator-commands.js';
+import { type CommandResult, type OperatorCommand, operatorCommands } from './operator-commands.js';
 
 /** The socket in the data directory through which `fas` reaches a server that holds the embedded database. */
 export const operatorSocketPath = (dataDir: string) => path.join(dataDir, 'fas.sock');
