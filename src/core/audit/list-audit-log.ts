@@ -8,7 +8,7 @@ import { validateQuery } from '../validation/validators.js';
 
 export type AuditRecordDto = Schemas['AuditRecord'];
 
-interface Row {
+export interface AuditRow {
   seq: string;
   occurredAt: Date;
   actorKind: 'api_key' | 'admin' | 'system';
@@ -32,7 +32,7 @@ export function requireAuditReader(ctx: Ctx): void {
   }
 }
 
-export function toAuditRecordDto(r: Row): AuditRecordDto {
+export function toAuditRecordDto(r: AuditRow): AuditRecordDto {
   return {
     seq: r.seq,
     occurredAt: r.occurredAt.toISOString(),
@@ -81,7 +81,7 @@ export async function listAuditLog(ctx: Ctx, input: unknown): Promise<Page<Audit
   const condition = auditFilter(ctx, q);
   const { skip, take } = skipTake(q);
   const [rows, [counted]] = await Promise.all([
-    ctx.sql<Row>(Prisma.sql`
+    ctx.sql<AuditRow>(Prisma.sql`
       SELECT ${AUDIT_COLUMNS} FROM audit_records a
       WHERE ${condition} ORDER BY a.seq DESC LIMIT ${take} OFFSET ${skip}`),
     ctx.sql<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM audit_records a WHERE ${condition}`),
