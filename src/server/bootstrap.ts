@@ -15,7 +15,12 @@ export async function bootstrapSandbox(
 ): Promise<{ created: CreatedWorkspace; file: string } | null> {
   const created = await database.migrations.withLock(async () => {
     if ((await deps.db.workspace.count()) > 0) return null;
-    return createWorkspace(deps, { name: 'Sandbox', sandbox: true, adminEmail: 'admin@sandbox.local' });
+    return createWorkspace(deps, {
+      name: 'Sandbox',
+      sandbox: true,
+      adminEmail: 'admin@sandbox.local',
+      actor: { kind: 'system', role: 'admin', name: 'server start' },
+    });
   });
   if (!created) return null;
   await mkdir(dataDir, { recursive: true });
