@@ -31,24 +31,30 @@ const OPERATOR: Actor = { kind: 'system', role: 'admin', name: 'cli' };
 export async function rotateSigningKey(deps: Deps, opts: { bits?: number; actor?: Actor } = {}) {
   const now = deps.clock.now();
   const key = await newKey(deps, opts.bits ?? DEFAULTS.signingKeyBits);
-  return deps.db.$transaction(async (tx) => {
-    const live = await tx.signingKey.findMany({ where: { retiresAt: null }, select: { kid: true } });
-    const activatesAt = live.length ? new Date(now.getTime() + PUBLICATION_WINDOW_MS) : now;
-    if (live.length) {
-      await tx.signingKey.updateMany({
-        where: { retiresAt: null },
-        data: { retiresAt: activatesAt, publishedUntil: new Date(activatesAt.getTime() + RETIRED_KEY_PUBLISHED_MS) },
-      });
-    }
-    await tx.signingKey.create({ data: { ...key, publicJwk: key.publicJwk as object, createdAt: now, activatesAt } });
-    const retired = live.map((k) => k.kid);
-    const changes = { kid: { after: key.kid }, activatesAt: { after: activatesAt.toISOString() }, retired: { after: retired } };
-    for (const ws of await tx.workspace.findMany({ select: { id: true, sandbox: true }, orderBy: { id: 'asc' } })) {
-      const ctx = { ...deps, workspaceId: ws.id, sandbox: ws.sandbox, actor: opts.actor ?? OPERATOR };
-      await recordAudit(tx, ctx, { action: 'signing_key.rotated', object: { type: 'signing_key', id: key.kid }, changes });
-    }
-    return { kid: key.kid, activatesAt: activatesAt.toISOString(), retired: live.map((k) => k.kid) };
-  });
+  return deps.db.$transaction(
+    async (tx) => {
+      const live = await tx.signingKey.findMany({ where: { retiresAt: null }, select: { kid: true } });
+      const activatesAt = live.length ? new Date(now.getTime() + PUBLICATION_WINDOW_MS) : now;
+      if (live.length) {
+        await tx.signingKey.updateMany({
+          where: { retiresAt: null },
+          data: { retiresAt: activatesAt, publishedUntil: new Date(activatesAt.getTime() + RETIRED_KEY_PUBLISHED_MS) },
+        });
+      }
+      await tx.signingKey.create({ data: { ...key, publicJwk: key.publicJwk as object, createdAt: now, activatesAt } });
+      const retired = live.map((k) => k.kid);
+      const changes = { kid: { after: key.kid }, activatesAt: { after: activatesAt.toISOString() }, retired: { after: retired } };
+      // Each workspace's chain head stays locked from its append to the commit: one statement per
+      // workspace, so an installation of many workspaces holds their audited writes that long (rare:
+      // an operator's rotation).
+      for (const ws of await tx.workspace.findMany({ select: { id: true, sandbox: true }, orderBy: { id: 'asc' } })) {
+        const ctx = { ...deps, workspaceId: ws.id, sandbox: ws.sandbox, actor: opts.actor ?? OPERATOR };
+        await recordAudit(tx, ctx, { action: 'signing_key.rotated', object: { type: 'signing_key', id: key.kid }, changes });
+      }
+      return { kid: key.kid, activatesAt: activatesAt.toISOString(), retired };
+    },
+    { maxWait: DEFAULTS.transactionMaxWaitMs, timeout: DEFAULTS.transactionTimeoutMs },
+  );
 }
 
 /** At start: make sure a key exists (the first start creates one, recorded as the server's). */
