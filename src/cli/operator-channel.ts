@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
 import { AppError } from '../core/errors.js';
 import type { CommandResult, Options } from '../operator/operator-commands.js';
-import type { Progress } from '../operator/seed.js';
 import { type ChannelMessage, operatorSocketPath, socketPathFits } from '../operator/operator-socket.js';
+import type { Progress } from '../operator/seed.js';
 
 /** Another process answers on the data directory's socket: the running `fas serve`. */
 export class ServerNotListening extends Error {}

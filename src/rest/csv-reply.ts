@@ -7,7 +7,7 @@ import { currentRequestScope, withRequestScope } from '../core/request-scope.js'
 const HIGH_WATER_BYTES = 64 * 1024;
 
 /**
- * Sends an export as a streamed download (openapi.yaml `exportTransactions`). The stream pulls
+ * Sends an export as a streamed download (openapi.yaml `exportTransactions`, `exportAuditLog`). The stream pulls
  * the next batch only when the socket has taken the previous one (`pipe` honours back-pressure).
  * The first piece (header and first batch) is read before anything is sent, so its failure is an
  * ordinary problem answer; each later batch runs in the request's context, so a client that leaves
@@ -31,7 +31,7 @@ export async function sendCsv(reply: FastifyReply, file: CsvExport): Promise<Fas
     }),
   };
   return reply
-    .type('text/csv; charset=utf-8; header=present')
+    .type(file.contentType ?? 'text/csv; charset=utf-8; header=present')
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'no-store')
     .send(Readable.from(inRequest, { objectMode: false, highWaterMark: HIGH_WATER_BYTES }));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeAccount, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
+import { cookieOf, csrf, trpcHttp } from '../sessions/trpc-http.js';
 import { inProcessCli } from '../support/cli.js';
 import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 
@@ -81,6 +83,78 @@ describe('each change appears once, with its actor, whichever way it came', () =
       expect(records).toHaveLength(1);
       expect(records[0]?.actor).toMatchObject({ kind: 'system', id: null, name: 'cli' });
       const verify = await cli.fas(['audit', 'verify', '--workspace', ws.workspaceId]);
+      expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+    } finally {
+      cli.cleanup();
+    }
+  });
+
+  it('the dashboard (tRPC over its session cookie): transaction.status_changed names the signed-in admin', async () => {
+    const accountId = await activeAccount(ws.ctx, 'dashboard-holder@example.com');
+    const t = await createBank(ws.ctx, accountId);
+    const signIn = await trpcHttp(h, 'mutation', 'session.signIn', { token: ws.adminToken }, csrf(h));
+    const cookie = cookieOf(signIn.setCookie);
+    const changed = await trpcHttp(
+      h,
+      'mutation',
+      'transactions.updateStatus',
+      { transactionId: t.id, status: 'processing' },
+      { ...csrf(h), cookie },
+    );
+    expect(changed.error, JSON.stringify(changed.error)).toBeUndefined();
+    const records = await recordsOf('transaction.status_changed', t.id);
+    expect(records).toHaveLength(1);
+    expect(records[0]?.actor).toMatchObject({ kind: 'admin', id: ws.adminId, name: ws.adminEmail });
+    expect(records[0]?.clientAddress).toBeTruthy();
+    // The creation through the core by the system, once.
+    expect(await recordsOf('transaction.created', t.id)).toHaveLength(1);
+  });
+
+  it("the CLI's other writes: each once, by the operator (system, cli), and the chain still verifies", async () => {
+    const cli = inProcessCli(h);
+    const fas = async (args: string[]) => {
+      const run = await cli.fas([...args, '--json']);
+      expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+      return JSON.parse(run.stdout);
+    };
+    const operator = { kind: 'system', id: null, name: 'cli' };
+    try {
+      const key = await fas(['apikey', 'create', '--name', 'to-revoke', '--workspace', ws.workspaceId]);
+      secrets.push(key.key);
+      await fas(['apikey', 'revoke', '--id', key.apiKeyId]);
+      const analyst = await fas([
+        'admin',
+        'create',
+        '--email',
+        'cli-analyst@example.com',
+        '--role',
+        'analyst',
+        '--workspace',
+        ws.workspaceId,
+      ]);
+      secrets.push(analyst.token);
+      await fas(['admin', 'revoke', '--id', analyst.adminId]);
+      for (const [action, id] of [
+        ['api_key.revoked', key.apiKeyId],
+        ['admin.created', analyst.adminId],
+        ['admin.revoked', analyst.adminId],
+      ]) {
+        const records = await recordsOf(action, id);
+        expect(records, action).toHaveLength(1);
+        expect(records[0]?.actor, action).toMatchObject(operator);
+      }
+      // The signing keys sign every workspace's webhooks: each workspace's log has the rotation, once.
+      const rotated = await fas(['keys', 'rotate']);
+      const mine = await recordsOf('signing_key.rotated', rotated.kid);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.actor).toMatchObject(operator);
+      const theirs = await rest(other.adminToken, 'GET', `/api/v2/audit-log?action=signing_key.rotated&objectId=${rotated.kid}`);
+      expect(theirs.body.total).toBe(1);
+      await fas(['seed', '--transactions', '20', '--accounts', '2', '--workspace', ws.workspaceId]);
+      const seeded = await recordsOf('workspace.seeded', ws.workspaceId);
+      expect(seeded).toHaveLength(1);
+      expect(seeded[0]?.actor).toMatchObject(operator);
+      const verify = await cli.fas(['audit', 'verify']);
       expect(verify.code, verify.stdout + verify.stderr).toBe(0);
     } finally {
       cli.cleanup();

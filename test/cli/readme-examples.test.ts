@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { bootstrapSandbox } from '../../src/server/bootstrap.js';
 import { startOperatorSocket } from '../../src/operator/operator-socket.js';
+import { bootstrapSandbox } from '../../src/server/bootstrap.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { fencedBlocks, RUNNABLE_DOCUMENTS, readDocument, root } from '../support/markdown.js';
 

@@ -7,7 +7,7 @@ import { type Harness, rawRequest, startHarness } from '../support/harness.js';
 
 /**
  * Routes the server has on purpose outside openapi.yaml, each a protocol or a page with its own
- * description in the README: the dashboard SPA, its CSV downloads (the session-cookie twins of the
+ * description in the README: the dashboard SPA, its downloads (the session-cookie twins of the
  * export operations), its session-cookie file route for document previews and the asset of /docs
  * ("In a browser"), tRPC and GraphQL (their own schemas: src/trpc/router.ts, schema.graphql).
  */
@@ -16,6 +16,8 @@ const NOT_IN_CONTRACT = [
   'GET /dashboard/*',
   'GET /dashboard/export/transactions.csv',
   'GET /dashboard/export/accounts.csv',
+  'GET /dashboard/export/audit-log.csv',
+  'GET /dashboard/export/audit-log.ndjson',
   'GET /dashboard/kyc/:accountId/documents/:documentId/content',
   'GET /docs/redoc.standalone.js',
   '* /trpc/:path',

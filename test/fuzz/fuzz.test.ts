@@ -6,7 +6,7 @@ import { appRouter } from '../../src/trpc/router.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { contractViolations } from '../support/contract.js';
 import { fetchRetryingReset } from '../support/fetch.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { type Harness, jsonDocument, startHarness } from '../support/harness.js';
 import { hostileValue, mutated, pathSegment, validValue } from './arbitraries.js';
 
 /**
@@ -167,7 +167,7 @@ describe('fuzz', () => {
           if (stream) await res.body?.cancel();
           const text = stream ? '' : await res.text();
           count(tally.rest, res.status);
-          const json = (type ?? '').includes('json') && text ? JSON.parse(text) : text;
+          const json = jsonDocument(type) && text ? JSON.parse(text) : text;
           expect(res.status, `${r.op.method} ${url}: ${text.slice(0, 300)}`).toBeLessThan(500);
           if (!stream)
             expect(

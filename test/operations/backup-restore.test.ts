@@ -12,8 +12,8 @@ import { until } from '../support/until.js';
 /**
  * Issue 36 item 4, the restore drill of docs/operations.md ("Backup and restore"), as an operator
  * runs it: `fas backup` while `fas serve` serves 4 writing clients, `fas restore` into a new
- * directory, `fas ledger verify`, and a `fas serve` on the restored directory that holds every
- * write acknowledged before the backup began.
+ * directory, `fas ledger verify` and `fas audit verify` clean, and a `fas serve` on the restored
+ * directory that holds every write acknowledged before the backup began, and its audit record.
  */
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const root = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +59,7 @@ describe.skipIf(onPostgres)('backup while 4 clients write, then the restore dril
     const fas = dataDirCli(source, env);
     const ws = await fas(['workspace', 'create', '--name', 'Drill', '--json']);
     expect(ws.code, ws.stderr).toBe(0);
-    const { apiKey } = JSON.parse(ws.stdout) as { apiKey: { key: string } };
+    const { apiKey, admin } = JSON.parse(ws.stdout) as { apiKey: { key: string }; admin: { token: string } };
     const seeded = await fas(['seed', '--transactions', '2000', '--json']);
     expect(seeded.code, seeded.stderr).toBe(0);
 
@@ -106,6 +106,11 @@ describe.skipIf(onPostgres)('backup while 4 clients write, then the restore dril
     expect(back.code, back.stderr).toBe(0);
     const verified = await dataDirCli(restored, env)(['ledger', 'verify', '--json']);
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
+    const audited = await dataDirCli(restored, env)(['audit', 'verify', '--json']);
+    expect(audited.code, audited.stdout + audited.stderr).toBe(0);
+    const chain = JSON.parse(audited.stdout) as { ok: boolean; records: number; breaks: unknown[] };
+    expect(chain).toMatchObject({ ok: true, breaks: [] });
+    expect(chain.records).toBeGreaterThanOrEqual(12);
 
     const port2 = await freePort();
     servers.push(await startServe({ ...env, FAS_DATA_DIR: restored }, port2, 180_000));
@@ -118,6 +123,21 @@ describe.skipIf(onPostgres)('backup while 4 clients write, then the restore dril
     const missing: string[] = [];
     for (const w of before) if ((await read(w.id)) !== 200) missing.push(w.id);
     expect(missing, 'acknowledged before the backup began, missing after the restore').toEqual([]);
+    // Each of those writes' audit record came back with it (the audit log's export, as an admin reads it).
+    const exported = await fetch(`http://127.0.0.1:${port2}/api/v2/audit-log/export?format=ndjson&action=account.created`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(exported.status).toBe(200);
+    const recorded = new Set(
+      (await exported.text())
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { object: { id: string } }).object.id),
+    );
+    expect(
+      before.filter((w) => !recorded.has(w.id)).map((w) => w.id),
+      'audit records missing after the restore',
+    ).toEqual([]);
     const present: string[] = [];
     for (const w of after) if ((await read(w.id)) !== 404) present.push(w.id);
     expect(present, 'sent after the backup ended, yet in it').toEqual([]);

@@ -9,7 +9,8 @@ import { freshDatabase } from '../support/harness.js';
 /**
  * On PostgreSQL a backup is PostgreSQL's own: the commands of docs/operations.md ("Backup and
  * restore", PostgreSQL) dump a database with data in it and restore the dump into a new database,
- * which fas then reads as it read the first (nothing to migrate, the ledger verified, the same rows).
+ * which fas then reads as it read the first (nothing to migrate, the ledger and the audit log
+ * verified, the same rows and records).
  */
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 const work = mkdtempSync(path.join(tmpdir(), 'fas-pgdump-'));
@@ -45,6 +46,11 @@ describe.skipIf(!onPostgres)('pg_dump, then pg_restore into a new database', () 
     const after = JSON.parse(verified.stdout);
     expect({ entries: after.entries, balances: after.balances }).toEqual({ entries: before.entries, balances: before.balances });
     expect(after.entries).toBeGreaterThan(0);
+    const audited = await on(copy.url)(['audit', 'verify', '--workspace', workspaceId, '--json']);
+    expect(audited.code, audited.stdout + audited.stderr).toBe(0);
+    const originalAudit = JSON.parse((await on(original.url)(['audit', 'verify', '--workspace', workspaceId, '--json'])).stdout);
+    expect(JSON.parse(audited.stdout)).toMatchObject({ ok: true, breaks: [], records: originalAudit.records });
+    expect(originalAudit.records).toBeGreaterThanOrEqual(4);
     const keys = await on(copy.url)(['apikey', 'list', '--workspace', workspaceId, '--json']);
     expect(JSON.parse(keys.stdout).data).toHaveLength(1);
   }, 300_000);

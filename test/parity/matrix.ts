@@ -37,6 +37,10 @@ const CSV_DOWNLOAD = no('a CSV download: the dashboard links to /dashboard/expor
 const NO_GQL_BINARY = no('an image upload: GraphQL here carries JSON only; REST takes the bytes, the dashboard base64 over tRPC');
 const PUBLIC_IMAGE = no('a public image the verification page shows, addressed by its SHA-256; no credentials, no protocol');
 const EVENT_STREAM = no('a server-sent events stream for `fas listen`; the dashboard and analysts page through the events list');
+const FILE_DOWNLOAD = no(
+  'a file download (CSV or NDJSON), streamed: the dashboard links to /dashboard/export/audit-log.{csv,ndjson}, the same use case behind its session cookie; tRPC answers JSON documents, not a stream of lines',
+);
+const FILE_NOT_GRAPH = no('a file rather than a graph: GraphQL pages through the same records with the same filters (auditLog)');
 const CSV_NOT_GRAPH = no('a CSV file rather than a graph: analysts page through the same filters in GraphQL');
 
 export const MATRIX: Record<string, UseCase> = {
@@ -214,6 +218,7 @@ export const MATRIX: Record<string, UseCase> = {
   },
   listEvents: { kind: 'read', rest: 'listEvents', trpc: 'events.list', graphql: 'Query.events' },
   listAuditLog: { kind: 'read', rest: 'listAuditLog', trpc: 'auditLog.list', graphql: 'Query.auditLog' },
+  exportAuditLog: { kind: 'read', rest: 'exportAuditLog', trpc: FILE_DOWNLOAD, graphql: FILE_NOT_GRAPH },
   getEvent: { kind: 'read', rest: 'getEvent', trpc: 'events.get', graphql: 'Query.event' },
   streamEvents: { kind: 'read', rest: 'streamEvents', trpc: EVENT_STREAM, graphql: EVENT_STREAM },
   webhookDeliveryStats: { kind: 'read', rest: AGGREGATE, trpc: AGGREGATE, graphql: 'Query.webhookDeliveryStats' },

@@ -137,10 +137,14 @@ export async function startHarness(
 
 export class ContractViolation extends Error {}
 
+/** Whether a body of this type is one JSON document (NDJSON, one per line, is read as text). */
+export const jsonDocument = (contentType: string | null | undefined): boolean =>
+  (contentType ?? '').includes('json') && !(contentType ?? '').includes('ndjson');
+
 async function assertConforms(method: string, url: string, response: Response): Promise<void> {
   const text = await response.clone().text();
   let body: unknown = text;
-  if ((response.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+  if (jsonDocument(response.headers.get('content-type')) && text) body = JSON.parse(text);
   const problems = contractViolations(method, url, response.status, response.headers.get('content-type'), body);
   if (!response.headers.get('x-request-id')) problems.push('missing X-Request-Id');
   if (problems.length) throw new ContractViolation(`${method} ${url} -> ${response.status}: ${problems.join('; ')}\n${text.slice(0, 500)}`);
@@ -175,7 +179,7 @@ export async function rawRequest(
   const response = await fetchRetryingReset(url, { method, headers: init.headers, body: init.body as BodyInit | undefined });
   await assertConforms(method, url, response);
   const text = await response.text();
-  const json = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text;
+  const json = jsonDocument(response.headers.get('content-type')) && text ? JSON.parse(text) : text;
   return { status: response.status, headers: response.headers, body: json };
 }
 

@@ -122,6 +122,12 @@ describe('signed deliveries over real HTTP', () => {
     const t = await w.h.deps.db.webhookTarget.findFirstOrThrow({ where: { id: targetId } });
     expect(t.status).toBe('disabled');
     expect(t.disabledReason).toMatch(/failed 6 attempts; last: HTTP 500/);
+    // The worker's disabling is in the audit log once, by the system.
+    const disabled = await w.h.deps.db.auditRecord.findMany({
+      where: { workspaceId: ws.workspaceId, action: 'webhook_target.disabled' },
+      select: { objectId: true, actorKind: true, actorName: true },
+    });
+    expect(disabled).toEqual([{ objectId: targetId, actorKind: 'system', actorName: 'webhook worker' }]);
     const delivery = await w.h.deps.db.webhookDelivery.findFirstOrThrow({ where: { targetId } });
     expect(delivery).toMatchObject({ status: 'failed', attempts: 6 });
     const log = await w.h.deps.db.webhookAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { retryCount: 'asc' } });

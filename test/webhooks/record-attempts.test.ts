@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAudit } from '../../src/core/audit/verify-audit.js';
 import { recordAttempts } from '../../src/core/webhooks/dispatch/record-attempts.js';
 import type { SendResult } from '../../src/core/webhooks/sender.js';
 import { workspaceFactory } from '../factories/workspace.js';
@@ -99,5 +100,40 @@ describe('recordAttempts', () => {
       'first:0:connect ECONNREFUSED',
       'last:5:connect ECONNREFUSED',
     ]);
+  });
+
+  it('a disabling appends webhook_target.disabled by the webhook worker, once, in the same transaction', async () => {
+    const { rows, lease } = await leasedDeliveries(['http://127.0.0.1:9/c', 'http://127.0.0.1:9/d']);
+    const [kept, dropped] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const workspaceId = dropped.workspaceId;
+    const disabledRecords = () =>
+      h.deps.db.$queryRaw<{ object_id: string; actor_kind: string; actor_name: string; changes: any }[]>`
+        SELECT object_id, actor_kind, actor_name, changes FROM audit_records
+        WHERE workspace_id = ${workspaceId}::uuid AND action = 'webhook_target.disabled'`;
+    // The transaction fails after the statement (the audit append refused): the target stays active.
+    const execute = h.deps.db.$transaction.bind(h.deps.db);
+    h.deps.db.$transaction = ((fn: any, o?: any) =>
+      execute(async (tx: any) => {
+        await fn(tx);
+        throw new Error('the audit append failed');
+      }, o)) as typeof h.deps.db.$transaction;
+    try {
+      await expect(recordAttempts(h.deps, retry, [outcome(dropped, lease, 5, refused)])).rejects.toThrow('the audit append failed');
+    } finally {
+      h.deps.db.$transaction = execute as typeof h.deps.db.$transaction;
+    }
+    expect(await h.deps.db.webhookTarget.findFirstOrThrow({ where: { id: dropped.targetId } })).toMatchObject({ status: 'active' });
+    expect(await disabledRecords()).toEqual([]);
+
+    expect(await recordAttempts(h.deps, retry, [outcome(kept, lease, 0, refused), outcome(dropped, lease, 5, refused)])).toBe(2);
+    const records = await disabledRecords();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ object_id: dropped.targetId, actor_kind: 'system', actor_name: 'webhook worker' });
+    expect(records[0]?.changes).toMatchObject({ status: { before: 'active', after: 'disabled' } });
+    expect(records[0]?.changes.disabledReason.after).toContain(`delivery ${dropped.id}`);
+    // Nothing more to disable: the same outcomes again record nothing, and the chain verifies.
+    expect(await recordAttempts(h.deps, retry, [outcome(dropped, lease, 5, refused)])).toBe(0);
+    expect(await disabledRecords()).toHaveLength(1);
+    expect((await verifyAudit(h.deps, { workspaceId })).breaks).toEqual([]);
   });
 });

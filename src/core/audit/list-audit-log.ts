@@ -9,7 +9,7 @@ import { validateQuery } from '../validation/validators.js';
 
 export type AuditRecordDto = Schemas['AuditRecord'];
 
-interface Row {
+export interface AuditRow {
   seq: string;
   occurredAt: Date;
   actorKind: 'api_key' | 'admin' | 'system';
@@ -33,7 +33,7 @@ export function requireAuditReader(ctx: Ctx): void {
   }
 }
 
-export function toAuditRecordDto(r: Row): AuditRecordDto {
+export function toAuditRecordDto(r: AuditRow): AuditRecordDto {
   return {
     seq: r.seq,
     occurredAt: r.occurredAt.toISOString(),
@@ -89,7 +89,7 @@ export async function listAuditLog(ctx: Ctx, input: unknown): Promise<CursorPage
     ? Prisma.sql`AND a.seq < ${key.at}::bigint ORDER BY a.seq DESC LIMIT ${take + 1}`
     : Prisma.sql`ORDER BY a.seq DESC LIMIT ${take} OFFSET ${skip}`;
   const [rows, [counted]] = await Promise.all([
-    ctx.sql<Row>(Prisma.sql`SELECT ${AUDIT_COLUMNS} FROM audit_records a WHERE ${condition} ${page}`),
+    ctx.sql<AuditRow>(Prisma.sql`SELECT ${AUDIT_COLUMNS} FROM audit_records a WHERE ${condition} ${page}`),
     ctx.sql<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM audit_records a WHERE ${condition}`),
   ]);
   const total = counted?.total ?? 0;

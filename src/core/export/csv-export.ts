@@ -1,8 +1,10 @@
 import { type CsvColumns, csvHeader, csvRecord } from './csv.js';
 
-/** A CSV file being produced: its download name and its text, read lazily in pieces. */
+/** A file being produced (CSV unless `contentType` says otherwise): its download name and its text, read lazily in pieces. */
 export interface CsvExport {
   fileName: string;
+  /** The answer's `Content-Type`; unset: `text/csv; charset=utf-8; header=present`. */
+  contentType?: string;
   /**
    * The header line with the first records, then further pieces of records. Nothing is read from
    * the database until the first piece is asked for, and each further batch only when the pieces
@@ -69,7 +71,18 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the database is free the batch after is read meanwhile (one ahead, no more). Batches of all exports take turns
  * (`EXPORT_READS_AT_ONCE`), and the event loop turns between batches.
  */
-export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBatches<R, K>): AsyncGenerator<string> {
+export function csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBatches<R, K>): AsyncGenerator<string> {
+  return fileChunks({ head: csvHeader(columns), line: (row: R) => csvRecord(columns, row) }, batches);
+}
+
+/** How a file is written: what comes first (a CSV header row; nothing for NDJSON), then one line per row. */
+export interface LineFormat<R> {
+  head: string;
+  line(row: R): string;
+}
+
+/** `csvChunks` for any line-per-row format (the audit log's NDJSON as well as CSV). */
+export async function* fileChunks<R, K>(format: LineFormat<R>, batches: KeysetBatches<R, K>): AsyncGenerator<string> {
   const read = (after: K | undefined) => {
     const rows = exportReads.run(() => batches.read(after, batches.size));
     // Awaited below; an export abandoned meanwhile must not leave its rejection unhandled.
@@ -77,7 +90,7 @@ export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBa
     return rows;
   };
   let next = read(undefined);
-  let piece = csvHeader(columns);
+  let piece = format.head;
   for (;;) {
     const rows = await next;
     await breathe();
@@ -90,7 +103,7 @@ export async function* csvChunks<R, K>(columns: CsvColumns<R>, batches: KeysetBa
     const ahead = more && exportReads.free();
     if (ahead) next = read(batches.keyOf(last));
     for (let i = 0; i < rows.length; i++) {
-      piece += csvRecord(columns, rows[i] as R);
+      piece += format.line(rows[i] as R);
       // The header and the first piece go out together, so a failure of the first query is still an ordinary error answer.
       if ((i + 1) % PIECE_ROWS === 0) {
         yield piece;

@@ -42,11 +42,11 @@ export function csvRecord<R>(columns: CsvColumns<R>, row: R): string {
   return csvLine(columns.map(([, cell]) => cell(row)));
 }
 
-/** `<what>-YYYYMMDDTHHMMSSZ.csv`: the export's kind and its start time in UTC. */
-export function exportFileName(what: string, at: Date): string {
+/** `<what>-YYYYMMDDTHHMMSSZ.csv` (or another extension): the export's kind and its start time in UTC. */
+export function exportFileName(what: string, at: Date, extension = 'csv'): string {
   const stamp = at
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
-  return `${what}-${stamp}.csv`;
+  return `${what}-${stamp}.${extension}`;
 }

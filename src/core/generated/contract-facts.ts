@@ -376,6 +376,7 @@ export const CONTRACT_OPERATIONS = {
   pauseWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/pause', queryDefaults: [] },
   resumeWebhookTarget: { method: 'post', path: '/api/v2/webhook-targets/{targetId}/resume', queryDefaults: [] },
   listAuditLog: { method: 'get', path: '/api/v2/audit-log', queryDefaults: ['page', 'limit'] },
+  exportAuditLog: { method: 'get', path: '/api/v2/audit-log/export', queryDefaults: ['format'] },
   listEvents: { method: 'get', path: '/api/v2/events', queryDefaults: ['page', 'limit'] },
   streamEvents: { method: 'get', path: '/api/v2/events/stream', queryDefaults: [] },
   getEvent: { method: 'get', path: '/api/v2/events/{eventId}', queryDefaults: [] },

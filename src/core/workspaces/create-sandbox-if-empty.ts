@@ -10,6 +10,11 @@ import { type CreatedWorkspace, createWorkspace } from './create-workspace.js';
 export async function createSandboxIfEmpty(deps: Deps, lock: ExclusiveLock): Promise<CreatedWorkspace | null> {
   return lock.withLock(async () => {
     if ((await deps.db.workspace.count()) > 0) return null;
-    return createWorkspace(deps, { name: 'Sandbox', sandbox: true, adminEmail: 'admin@sandbox.local' });
+    return createWorkspace(deps, {
+      name: 'Sandbox',
+      sandbox: true,
+      adminEmail: 'admin@sandbox.local',
+      actor: { kind: 'system', role: 'admin', name: 'server start' },
+    });
   });
 }

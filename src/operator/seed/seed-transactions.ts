@@ -1,3 +1,4 @@
+import { recordAudit } from '../../core/audit/record-audit.js';
 import type { Ctx } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
@@ -124,6 +125,14 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   }
   const result = { workspaceId: ctx.workspaceId, accounts: accountCount, transactions: total };
   const answer = { ...result, inserted: { accounts: newAccounts.count, transactions: inserted } };
+  // The audit log names the load once, when its rows are in (a bulk load of demo data is not a
+  // record per row; the load itself is not one database transaction).
+  if (inserted > 0 || newAccounts.count > 0) {
+    const changes = { seed: { after: seed }, transactions: { after: inserted }, accounts: { after: newAccounts.count } };
+    await ctx.db.$transaction((tx) =>
+      recordAudit(tx, ctx, { action: 'workspace.seeded', object: { type: 'workspace', id: ctx.workspaceId }, changes }),
+    );
+  }
   // The same seed again: nothing new, so the counts and the statistics stand as they are.
   if (inserted === 0) return answer;
 

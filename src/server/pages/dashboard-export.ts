@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportAccounts } from '../../core/accounts/export-accounts.js';
+import { exportAuditLog } from '../../core/audit/export-audit-log.js';
 import { type Ctx, createContext, type Deps } from '../../core/context.js';
 import { AppError, retryAfterSeconds, toAppError } from '../../core/errors.js';
 import type { CsvExport } from '../../core/export/csv-export.js';
@@ -15,6 +16,9 @@ import { escapeHtml } from '../../rest/verify/page-html.js';
 const EXPORTS: Record<string, (ctx: Ctx, query: unknown) => Promise<CsvExport>> = {
   '/dashboard/export/transactions.csv': exportTransactions,
   '/dashboard/export/accounts.csv': exportAccounts,
+  // The extension chooses the format: a `format` in the query string is replaced by it.
+  '/dashboard/export/audit-log.csv': (ctx, query) => exportAuditLog(ctx, { ...(query as object), format: 'csv' }),
+  '/dashboard/export/audit-log.ndjson': (ctx, query) => exportAuditLog(ctx, { ...(query as object), format: 'ndjson' }),
 };
 
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1d2430}';
@@ -37,9 +41,10 @@ function refusalPage(reply: FastifyReply, err: AppError): FastifyReply {
 }
 
 /**
- * The dashboard's downloads: the same exports as `GET /api/v2/{transactions,accounts}/export`,
+ * The dashboard's downloads: the same exports as `GET /api/v2/{transactions,accounts,audit-log}/export`,
  * authenticated by the dashboard's session cookie (the session tRPC resumes) instead of an API key,
- * with the same query parameters. Analysts may export: it only reads. A GET needs no CSRF header:
+ * with the same query parameters. Analysts may export transactions and accounts (it only reads); the
+ * audit log is for admins, as everywhere (`exportAuditLog` refuses). A GET needs no CSRF header:
  * the SameSite=Strict cookie is not sent on another site's request, and nothing changes.
  */
 export function dashboardExportRoutes(app: FastifyInstance, opts: { deps: Deps }): void {

@@ -1303,6 +1303,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/audit-log/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit log as CSV or NDJSON
+         * @description Every audit record the same filters select on `GET /api/v2/audit-log` (`listAuditLog`: the
+         *     same parameters and rules, without `page` and `limit`), newest first (by `seq`), as one
+         *     file. Admins only, as the list: API keys and analysts get `403 FORBIDDEN` before the first
+         *     byte. The format is chosen by `format` (`csv`, the default, or `ndjson`), not by `Accept`,
+         *     as a link in a page or a `curl -OJ` chooses it; the dashboard downloads the same files from
+         *     `GET /dashboard/export/audit-log.csv` and `GET /dashboard/export/audit-log.ndjson` (the
+         *     extension chooses the format).
+         *
+         *     **CSV** (`text/csv; charset=utf-8; header=present`), the transactions export's rules
+         *     (RFC 4180, CRLF line ends, UTF-8 without a byte-order mark, empty cells for absent values,
+         *     times in ISO 8601 UTC with milliseconds), with the same spreadsheet guard: a cell that would
+         *     start with `=`, `+`, `-`, `@`, a tab, a carriage return or a line feed, or their full-width
+         *     forms, also after leading whitespace, starts with an apostrophe (`'`), so an API key's name
+         *     is never run as a formula. Columns, one per field of `AuditRecord` with `actor` and
+         *     `object` flattened: `seq`, `occurredAt`, `actorKind`, `actorId`, `actorName`, `actorRole`,
+         *     `requestId`, `clientAddress`, `action`, `objectType`, `objectId`, `changes` (the JSON
+         *     object, as text), `prevHash`, `hash`.
+         *
+         *     **NDJSON** (`application/x-ndjson`): one `AuditRecord` per line, exactly as the list gives
+         *     it (the values unchanged: no spreadsheet guard, a program reads it), each line ending with
+         *     a line feed; no header.
+         *
+         *     `Content-Disposition: attachment; filename="audit-log-YYYYMMDDTHHMMSSZ.csv"` (or
+         *     `.ndjson`; the export's start, UTC); `Cache-Control: no-store`.
+         *
+         *     **Every matching record, streamed**, as `exportTransactions` streams: batches read one after
+         *     the other, each continuing after the last record's `seq`, a batch only when the client has
+         *     taken the previous one; records appended after the export started are not in the file. The
+         *     batches read the primary, as the list does (a record is there the moment its change is).
+         *     A batch that fails after the first byte breaks the transfer (the chunked body never ends),
+         *     so a file that arrived whole is the whole export. `fas audit verify` checks the chain; an
+         *     export is a copy for reading, in the same order, with each record's `prevHash` and `hash`.
+         */
+        get: operations["exportAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/events": {
         parameters: {
             query?: never;
@@ -4687,6 +4738,20 @@ export interface components {
         EndDate: string;
         /** @description Case-insensitive currency, e.g. `usd` or `BTC`. */
         CurrencyFilter: string;
+        /** @description Only records of this actor (an API key id or an admin id). */
+        AuditActorFilter: string;
+        /** @description Only this action (`transaction.status_changed`, `api_key.revoked`, ...). */
+        AuditActionFilter: string;
+        /** @description Only records about objects of this type (`transaction`, `account`, `webhook_target`, ...). */
+        AuditObjectTypeFilter: string;
+        /** @description Only records about this object (with `objectType`, its history). */
+        AuditObjectIdFilter: string;
+        /** @description Inclusive lower bound on `occurredAt` (the formats of `listTransactions`' dates). */
+        AuditStartDate: string;
+        /** @description Inclusive upper bound on `occurredAt` (a date alone: the whole UTC day). */
+        AuditEndDate: string;
+        /** @description `csv` (the default) or `ndjson`: one JSON `AuditRecord` per line. */
+        AuditExportFormat: "csv" | "ndjson";
         /** @description Case-insensitive coin, e.g. `usd` or `BTC`. */
         CoinFilter: string;
         /** @description The verification link's token (43 base64url characters). */
@@ -4741,6 +4806,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /** @description `attachment; filename="audit-log-YYYYMMDDTHHMMSSZ.csv"` (`.ndjson` for NDJSON), the export's start time in UTC. */
+        AuditExportContentDisposition: string;
         /** @description `attachment; filename="<what>-YYYYMMDDTHHMMSSZ.csv"`, the export's start time in UTC. */
         ExportContentDisposition: string;
         /** @description Seconds to wait before retrying (`429`, `503`). */
@@ -8185,17 +8252,17 @@ export interface operations {
                  */
                 after?: components["parameters"]["After"];
                 /** @description Only records of this actor (an API key id or an admin id). */
-                actorId?: string;
+                actorId?: components["parameters"]["AuditActorFilter"];
                 /** @description Only this action (`transaction.status_changed`, `api_key.revoked`, ...). */
-                action?: string;
+                action?: components["parameters"]["AuditActionFilter"];
                 /** @description Only records about objects of this type (`transaction`, `account`, `webhook_target`, ...). */
-                objectType?: string;
+                objectType?: components["parameters"]["AuditObjectTypeFilter"];
                 /** @description Only records about this object (with `objectType`, its history). */
-                objectId?: string;
+                objectId?: components["parameters"]["AuditObjectIdFilter"];
                 /** @description Inclusive lower bound on `occurredAt` (the formats of `listTransactions`' dates). */
-                startDate?: string;
+                startDate?: components["parameters"]["AuditStartDate"];
                 /** @description Inclusive upper bound on `occurredAt` (a date alone: the whole UTC day). */
-                endDate?: string;
+                endDate?: components["parameters"]["AuditEndDate"];
             };
             header?: never;
             path?: never;
@@ -8249,6 +8316,56 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AuditRecordList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    exportAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only records of this actor (an API key id or an admin id). */
+                actorId?: components["parameters"]["AuditActorFilter"];
+                /** @description Only this action (`transaction.status_changed`, `api_key.revoked`, ...). */
+                action?: components["parameters"]["AuditActionFilter"];
+                /** @description Only records about objects of this type (`transaction`, `account`, `webhook_target`, ...). */
+                objectType?: components["parameters"]["AuditObjectTypeFilter"];
+                /** @description Only records about this object (with `objectType`, its history). */
+                objectId?: components["parameters"]["AuditObjectIdFilter"];
+                /** @description Inclusive lower bound on `occurredAt` (the formats of `listTransactions`' dates). */
+                startDate?: components["parameters"]["AuditStartDate"];
+                /** @description Inclusive upper bound on `occurredAt` (a date alone: the whole UTC day). */
+                endDate?: components["parameters"]["AuditEndDate"];
+                /** @description `csv` (the default) or `ndjson`: one JSON `AuditRecord` per line. */
+                format?: components["parameters"]["AuditExportFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "RateLimit-Cost": components["headers"]["RateLimit-Cost"];
+                    "Content-Disposition": components["headers"]["AuditExportContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example seq,occurredAt,actorKind,actorId,actorName,actorRole,requestId,clientAddress,action,objectType,objectId,changes,prevHash,hash
+                     *     12,2026-11-22T10:00:09.719Z,admin,5b1f0c2e-8f0a-4c51-9a43-0f5f4d1b2c3d,admin@sandbox.local,admin,7c0e8a52-43a1-4b8e-9a0e-3f1b2d4c5e6f,203.0.113.7,transaction.status_changed,transaction,0b0e2c6a-9d3f-4c1e-8a7b-5f4e3d2c1b0a,"{""status"":{""after"":""processing"",""before"":""pending""}}",9f2c1b6a0d4e8f7a3b5c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a,1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b
+                     */
+                    "text/csv": string;
+                    /** @example {"seq":"12","occurredAt":"2026-11-22T10:00:09.719Z","actor":{"kind":"admin","id":"5b1f0c2e-8f0a-4c51-9a43-0f5f4d1b2c3d","name":"admin@sandbox.local","role":"admin"},"requestId":"7c0e8a52-43a1-4b8e-9a0e-3f1b2d4c5e6f","clientAddress":"203.0.113.7","action":"transaction.status_changed","object":{"type":"transaction","id":"0b0e2c6a-9d3f-4c1e-8a7b-5f4e3d2c1b0a"},"changes":{"status":{"after":"processing","before":"pending"}},"prevHash":"9f2c1b6a0d4e8f7a3b5c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a","hash":"1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b"} */
+                    "application/x-ndjson": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,5 +1,6 @@
 import { Prisma } from '../../../db/generated/prisma/client.js';
-import type { Deps } from '../../context.js';
+import { recordAudit } from '../../audit/record-audit.js';
+import type { Ctx, Deps } from '../../context.js';
 import { MAX_RETRIES, type RetryPolicy, retryDelayMs } from '../retry-schedule.js';
 import type { SendResult } from '../sender.js';
 
@@ -33,6 +34,11 @@ export interface AttemptOutcome {
  * releases the deliveries parked when its target was enabled (`activateTarget`). A delivery whose
  * lease ran out meanwhile belongs to another worker and is left alone. Answers how many attempts
  * were recorded (the released ones are claimed at the next poll).
+ *
+ * A batch that may disable a target (a last retry failed) runs in a database transaction that also
+ * appends `webhook_target.disabled` to the target's workspace's audit log, by the system (the
+ * webhook worker), for each target the statement did disable: the record exists exactly when the
+ * change does. Every other batch stays one statement on its own.
  */
 export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: readonly AttemptOutcome[]): Promise<number> {
   if (!outcomes.length) return 0;
@@ -80,10 +86,7 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
         : null,
     );
   }
-  // Prepared once per connection (the text never changes, only the arrays): its generic plan looks
-  // each delivery up by its key, as the custom one does, so planning is saved.
-  const rows = await deps.sql<{ recorded: number; released: number }>(
-    Prisma.sql`
+  const statement = Prisma.sql`
     WITH r AS (
       SELECT * FROM unnest(
         ${cols.id}::uuid[], ${cols.attemptId}::uuid[], ${cols.retryCount}::int[], ${cols.lease}::timestamptz[],
@@ -140,9 +143,38 @@ export async function recordAttempts(deps: Deps, retry: RetryPolicy, outcomes: r
       FROM (SELECT DISTINCT ON (r.target_id) r.workspace_id, r.target_id, r.disabled_reason FROM r JOIN held ON held.id = r.id
             WHERE r.disabled_reason IS NOT NULL ORDER BY r.target_id) x
       WHERE t.workspace_id = x.workspace_id AND t.id = x.target_id AND t.status = 'active'
+      RETURNING t.workspace_id, t.id, t.disabled_reason
     )
-    SELECT (SELECT count(*) FROM held)::int AS recorded, (SELECT count(*) FROM released)::int AS released`,
-    { prepare: 'fas_record_attempts' },
-  );
-  return rows[0]?.recorded ?? 0;
+    SELECT (SELECT count(*) FROM held)::int AS recorded, (SELECT count(*) FROM released)::int AS released,
+      (SELECT coalesce(json_agg(json_build_object('workspaceId', workspace_id, 'targetId', id, 'reason', disabled_reason)), '[]')
+       FROM disabled)::text AS disabled`;
+  if (!cols.disabledReason.some((reason) => reason !== null)) {
+    // Prepared once per connection (the text never changes, only the arrays): its generic plan looks
+    // each delivery up by its key, as the custom one does, so planning is saved.
+    const rows = await deps.sql<Recorded>(statement, { prepare: 'fas_record_attempts' });
+    return rows[0]?.recorded ?? 0;
+  }
+  return deps.db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Recorded[]>(statement);
+    for (const d of JSON.parse(row?.disabled ?? '[]') as { workspaceId: string; targetId: string; reason: string }[]) {
+      await recordAudit(tx, workerContext(deps, d.workspaceId), {
+        action: 'webhook_target.disabled',
+        object: { type: 'webhook_target', id: d.targetId },
+        changes: { status: { before: 'active', after: 'disabled' }, disabledReason: { after: d.reason } },
+      });
+    }
+    return row?.recorded ?? 0;
+  });
+}
+
+interface Recorded {
+  recorded: number;
+  released: number;
+  /** JSON: the targets this statement disabled, with their workspace and reason. */
+  disabled: string;
+}
+
+/** The webhook worker acting in a workspace, as the audit log names it: the system. */
+function workerContext(deps: Deps, workspaceId: string): Ctx {
+  return { ...deps, workspaceId, sandbox: false, actor: { kind: 'system', role: 'admin', name: 'webhook worker' } };
 }
