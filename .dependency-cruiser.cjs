@@ -1,6 +1,8 @@
 /**
  * The layers, checked by `npm run check:layers` (part of `npm run check`):
- *   cli -> server -> rest | trpc | graphql -> core -> db
+ *   cli -> server -> rest | trpc | graphql | pages -> http -> core -> db
+ * `pages/` is the HTML adapters (the landing page, /docs, the dashboard's shell and its session-cookie
+ * downloads, the problem pages, the holder's verification pages): an adapter like rest, beside it.
  * `operator/` (the operator commands and the seed pipeline) serves both the CLI and the server's
  * operator socket, so it sits below server and above core. `http/` (what every HTTP adapter shares:
  * who a request is, the session cookie, the one CSP builder, download headers) sits below the
@@ -27,20 +29,25 @@ module.exports = {
       from: { path: '^src/' },
       to: { circular: true },
     },
-    layer('db', '^src/(core|rest|trpc|graphql|server|cli|operator|dashboard)/', 'db is the bottom layer.'),
-    layer('core', '^src/(rest|trpc|graphql|server|cli|operator|dashboard)/', 'core is request-free: it knows no adapter, server or CLI.'),
-    layer('rest', '^src/(trpc|graphql|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
-    layer('trpc', '^src/(rest|graphql|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
-    layer('graphql', '^src/(rest|trpc|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer('db', '^src/(core|rest|trpc|graphql|pages|server|cli|operator|dashboard)/', 'db is the bottom layer.'),
+    layer(
+      'core',
+      '^src/(rest|trpc|graphql|pages|server|cli|operator|dashboard)/',
+      'core is request-free: it knows no adapter, server or CLI.',
+    ),
+    layer('rest', '^src/(trpc|graphql|pages|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer('trpc', '^src/(rest|graphql|pages|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer('graphql', '^src/(rest|trpc|pages|server|cli|operator|dashboard)/', 'An adapter calls the core only.'),
+    layer('pages', '^src/(rest|trpc|graphql|server|cli|operator|dashboard)/', 'An adapter (the HTML pages) calls the core and http only.'),
     layer(
       'operator',
-      '^src/(rest|trpc|graphql|server|cli|dashboard)/',
+      '^src/(rest|trpc|graphql|pages|server|cli|dashboard)/',
       'Operator commands run in the CLI and in the server: they use the core only.',
     ),
     layer('server', '^src/(cli|dashboard)/', 'The server is started by the CLI, never the other way round.'),
     layer(
       'http',
-      '^src/(rest|trpc|graphql|server|cli|operator|dashboard)/',
+      '^src/(rest|trpc|graphql|pages|server|cli|operator|dashboard)/',
       'http (who a request is, the session cookie, CSP and download headers) serves every adapter: it uses the core only.',
     ),
     {

@@ -55,7 +55,7 @@ export function knownIdentity(deps: Deps, request: FastifyRequest): string | und
   return hit ? identityOf(hit.actor) : undefined;
 }
 
-/** Where the dashboard's session cookie authenticates: tRPC and the dashboard's downloads (src/server/pages/dashboard-export.ts). */
+/** Where the dashboard's session cookie authenticates: tRPC and the dashboard's downloads (src/pages/dashboard-export.ts). */
 const SESSION_ROUTES = /^\/(trpc|dashboard\/export\/)/;
 
 /**

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError } from '../core/errors.js';
-import { problemOf, sendProblem } from './problem.js';
+import { problemOf, sendProblem } from '../http/problem.js';
 
 /**
  * Errors Fastify and Node raise before a route runs, in the one error shape (problem+json with

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../core/errors.js';
-import { sendProblem } from '../rest/problem.js';
+import { sendProblem } from '../http/problem.js';
 import type { Metrics } from './metrics.js';
 
 const sameSecret = (given: string, expected: string) => {

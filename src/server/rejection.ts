@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../core/errors.js';
 import { errorKinds, retryAfterSeconds } from '../core/errors.js';
+import { sendProblem } from '../http/problem.js';
 import { routedPath } from '../http/routed-path.js';
-import { sendProblem } from '../rest/problem.js';
 
 // JSON-RPC codes tRPC uses for these HTTP statuses (its own table, @trpc/server rpc/codes).
 const JSON_RPC_CODE = { TOO_MANY_REQUESTS: -32029, SERVICE_UNAVAILABLE: -32603 } as const;

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardDir } from '../../src/server/pages/dashboard.js';
+import { dashboardDir } from '../../src/pages/dashboard.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { assertDashboardBuilt } from './dashboard-seed.js';
 

@@ -7,7 +7,7 @@ import { createAccount } from '../../src/core/accounts/create-account.js';
 import { requestBankingVerification } from '../../src/core/kyc/request-banking-verification.js';
 import { submitBankingVerification } from '../../src/core/kyc/submit-banking-verification.js';
 import { simulateBankDeposit } from '../../src/core/transactions/simulate-bank-deposit.js';
-import { dashboardDir } from '../../src/server/pages/dashboard.js';
+import { dashboardDir } from '../../src/pages/dashboard.js';
 import { idCardPng, onePagePdf } from '../factories/images.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { submission } from '../factories/verification.js';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BATCH_ITEMS } from '../../src/dashboard/trpc.js';
-import { dashboardDir } from '../../src/server/pages/dashboard.js';
+import { dashboardDir } from '../../src/pages/dashboard.js';
 import { appRouter } from '../../src/trpc/router.js';
 
 const root = 'src/dashboard';

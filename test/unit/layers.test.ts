@@ -53,6 +53,24 @@ describe('the layer rules (npm run check:layers)', () => {
     expect(out).toContain('dashboard-router-types-only: src/dashboard/App.ts → src/trpc/router.ts');
   });
 
+  it('keep the HTML pages an adapter of their own: they reach neither into rest nor the server, and the API does not reach into them', async () => {
+    const dir = tree({
+      'src/rest/problem-route.ts': 'export const route = 1;\n',
+      'src/server/app.ts': 'export const app = 1;\n',
+      'src/pages/dashboard-export.ts':
+        "import { route } from '../rest/problem-route.js';\nimport { app } from '../server/app.js';\nexport const e = [route, app];\n",
+      'src/pages/holder/page-html.ts': 'export const html = 1;\n',
+      'src/rest/accounts.ts': "import { html } from '../pages/holder/page-html.js';\nexport const a = html;\n",
+      'src/http/problem.ts': 'export const problem = 1;\n',
+      'src/pages/landing.ts': "import { problem } from '../http/problem.js';\nexport const l = problem;\n",
+    });
+    const out = await violations(dir);
+    expect(out).toContain('pages-imports-upward: src/pages/dashboard-export.ts → src/rest/problem-route.ts');
+    expect(out).toContain('pages-imports-upward: src/pages/dashboard-export.ts → src/server/app.ts');
+    expect(out).toContain('rest-imports-upward: src/rest/accounts.ts → src/pages/holder/page-html.ts');
+    expect(out).not.toContain('src/pages/landing.ts');
+  });
+
   it('refuse src/db imported from outside the core, db and the composition root, type-only imports included', async () => {
     const dir = tree({
       'src/db/database.ts': 'export type Database = { kind: string };\nexport const openDatabase = () => ({ kind: "pglite" });\n',

@@ -12,7 +12,7 @@ import { CopyButton, DateTime, StatusBadge } from './values.js';
 type Document = Outputs['kyc']['documents']['list']['data'][number];
 type Verification = Outputs['kyc']['getBankingVerification'];
 
-/** The session-cookie route that streams a document's content (see src/server/pages/dashboard-documents.ts). */
+/** The session-cookie route that streams a document's content (see src/pages/dashboard-documents.ts). */
 export function contentUrl(accountId: string, documentId: string, download = false): string {
   return `/dashboard/kyc/${accountId}/documents/${documentId}/content${download ? '?download=1' : ''}`;
 }

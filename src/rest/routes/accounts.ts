@@ -4,7 +4,7 @@ import { eraseAccount } from '../../core/accounts/erase-account.js';
 import { exportAccounts } from '../../core/accounts/export-accounts.js';
 import { getAccount } from '../../core/accounts/get-account.js';
 import { listAccounts } from '../../core/accounts/list-accounts.js';
-import { sendCsv } from '../csv-reply.js';
+import { sendCsv } from '../../http/csv-reply.js';
 
 export function accountRoutes(app: FastifyInstance): void {
   app.post('/api/v2/accounts', async (req, reply) => reply.code(201).send(await createAccount(req.ctx, req.body)));

@@ -5,7 +5,7 @@ import { createTradeTransaction } from '../../core/transactions/create-trade-tra
 import { exportTransactions } from '../../core/transactions/export-transactions.js';
 import { getTransaction } from '../../core/transactions/get-transaction.js';
 import { listTransactions } from '../../core/transactions/list-transactions.js';
-import { sendCsv } from '../csv-reply.js';
+import { sendCsv } from '../../http/csv-reply.js';
 
 export function transactionRoutes(app: FastifyInstance): void {
   app.get('/api/v2/transactions', async (req) => listTransactions(req.ctx, req.query));

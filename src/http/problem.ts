@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, databaseFault, retryAfterSeconds } from '../core/errors.js';
 
-// A reference resolved against the request's URL: each names a page this server serves (src/server/pages/problems.ts).
+// A reference resolved against the request's URL: each names a page this server serves (src/pages/problems.ts).
 const PROBLEMS = '/problems/';
 
 /** The RFC 9457 document for an error; `detail` of INTERNAL never carries internals. */

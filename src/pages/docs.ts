@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { contentSecurityPolicy } from '../../http/csp.js';
+import { contentSecurityPolicy } from '../http/csp.js';
 
 const require = createRequire(import.meta.url);
 const redocPath = require.resolve('redoc/bundles/redoc.standalone.js');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, type ErrorCode, errorKinds } from '../../core/errors.js';
-import { contentSecurityPolicy } from '../../http/csp.js';
-import { sendProblem } from '../../rest/problem.js';
+import { AppError, type ErrorCode, errorKinds } from '../core/errors.js';
+import { contentSecurityPolicy } from '../http/csp.js';
+import { sendProblem } from '../http/problem.js';
 
 /** The path segment of a code, as problem documents' `type` names it: `VALIDATION_FAILED` is `validation-failed`. */
 export const problemSlug = (code: string) => code.toLowerCase().replace(/_/g, '-');

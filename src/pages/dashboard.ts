@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { contentSecurityPolicy } from '../../http/csp.js';
+import { contentSecurityPolicy } from '../http/csp.js';
 
-/** Vite's output; the same path from `src/server/pages` (tsx) and `dist/server/pages` (built). */
-export const dashboardDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../dist/dashboard');
+/** Vite's output; the same path from `src/pages` (tsx) and `dist/pages` (built). */
+export const dashboardDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/dashboard');
 
 // The built app has no inline script or style: everything from this origin.
 const CSP = contentSecurityPolicy();

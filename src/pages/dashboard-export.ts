@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { exportAccounts } from '../../core/accounts/export-accounts.js';
-import { exportAuditLog } from '../../core/audit/export-audit-log.js';
-import { type Ctx, createContext, type Deps } from '../../core/context.js';
-import { AppError, retryAfterSeconds, toAppError } from '../../core/errors.js';
-import type { CsvExport } from '../../core/export/csv-export.js';
-import { exportTransactions } from '../../core/transactions/export-transactions.js';
-import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
-import { requestOrigin, resumeRequestSession } from '../../http/request-caller.js';
-import { readSessionCookie } from '../../http/session-cookie.js';
-import { safeError } from '../../logging/safe-error.js';
-import { sendCsv } from '../../rest/csv-reply.js';
-import { sendProblem } from '../../rest/problem.js';
-import { escapeHtml } from '../../rest/verify/page-html.js';
+import { exportAccounts } from '../core/accounts/export-accounts.js';
+import { exportAuditLog } from '../core/audit/export-audit-log.js';
+import { type Ctx, createContext, type Deps } from '../core/context.js';
+import { AppError, retryAfterSeconds, toAppError } from '../core/errors.js';
+import type { CsvExport } from '../core/export/csv-export.js';
+import { exportTransactions } from '../core/transactions/export-transactions.js';
+import { contentSecurityPolicy, cspHash } from '../http/csp.js';
+import { sendCsv } from '../http/csv-reply.js';
+import { sendProblem } from '../http/problem.js';
+import { requestOrigin, resumeRequestSession } from '../http/request-caller.js';
+import { readSessionCookie } from '../http/session-cookie.js';
+import { safeError } from '../logging/safe-error.js';
+import { escapeHtml } from './holder/page-html.js';
 
 const EXPORTS: Record<string, (ctx: Ctx, query: unknown) => Promise<CsvExport>> = {
   '/dashboard/export/transactions.csv': exportTransactions,

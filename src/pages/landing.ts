@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { contentSecurityPolicy, cspHash } from '../../http/csp.js';
+import { contentSecurityPolicy, cspHash } from '../http/csp.js';
 
 const STYLE = `
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 3rem auto; padding: 0 1rem; color: #1d2430; }

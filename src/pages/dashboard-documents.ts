@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Ctx, createContext, type Deps } from '../../core/context.js';
-import { AppError } from '../../core/errors.js';
-import { readDocumentContent } from '../../core/kyc/documents/read-document-content.js';
-import { resumeSession } from '../../core/sessions/resume-session.js';
-import { strictPolicy } from '../../http/csp.js';
-import { documentDisposition } from '../../http/document-disposition.js';
-import { requestOrigin } from '../../http/request-caller.js';
-import { readSessionCookie } from '../../http/session-cookie.js';
+import { type Ctx, createContext, type Deps } from '../core/context.js';
+import { AppError } from '../core/errors.js';
+import { readDocumentContent } from '../core/kyc/documents/read-document-content.js';
+import { resumeSession } from '../core/sessions/resume-session.js';
+import { strictPolicy } from '../http/csp.js';
+import { documentDisposition } from '../http/document-disposition.js';
+import { requestOrigin } from '../http/request-caller.js';
+import { readSessionCookie } from '../http/session-cookie.js';
 
 /** The core context of the dashboard's signed-in operator, from the session cookie alone. */
 export async function dashboardCaller(deps: Deps, req: FastifyRequest): Promise<Ctx> {

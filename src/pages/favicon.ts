@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 
 // `assets/` at the package root: the same relative place from src/ and from dist/ (scripts/make-favicon.ts draws it).
-const icon = readFileSync(new URL('../../../assets/favicon.ico', import.meta.url));
+const icon = readFileSync(new URL('../../assets/favicon.ico', import.meta.url));
 
 /** `GET /favicon.ico`: the icon every page links (and browsers ask for on their own), served from here. */
 export function faviconRoute(app: FastifyInstance): void {
