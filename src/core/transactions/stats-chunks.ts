@@ -21,7 +21,7 @@ export interface Chunk {
  * `created_at` never changes. An account or search filter is estimated by the workspace's counts
  * (more than it matches: smaller slices, never larger ones).
  */
-export async function planChunks(ctx: Ctx, f: TransactionFilter, chunkRows: number): Promise<Chunk[]> {
+export async function planChunks(ctx: Ctx, f: TransactionFilter, chunkRows: number, opts: { wholeDays?: boolean } = {}): Promise<Chunk[]> {
   const parts: Prisma.Sql[] = [
     Prisma.sql`c.workspace_id = ${f.workspaceId}::uuid`,
     Prisma.sql`c.coin = ${f.coin ?? ''}`,
@@ -46,7 +46,7 @@ export async function planChunks(ctx: Ctx, f: TransactionFilter, chunkRows: numb
       cuts.push(at);
       held = 0;
     }
-    if (rows > chunkRows) {
+    if (rows > chunkRows && !opts.wholeDays) {
       // A day of its own, in equal parts of the time its rows span (two index probes).
       cuts.push(at, at + DAY_MS);
       const [span] = await ctx.db.$queryRaw<{ lo: Date | null; hi: Date | null }[]>(Prisma.sql`
@@ -68,9 +68,13 @@ export async function planChunks(ctx: Ctx, f: TransactionFilter, chunkRows: numb
   ];
 }
 
-/** The condition of one slice over `transactions t`. */
-export function chunkWhere(c: Chunk): Prisma.Sql {
-  const parts = [...(c.from ? [Prisma.sql`t.created_at >= ${c.from}`] : []), ...(c.to ? [Prisma.sql`t.created_at < ${c.to}`] : [])];
+/** The condition of one slice over `transactions t`, or over the rollups' days (slices of whole days). */
+export function chunkWhere(c: Chunk, on: 'rows' | 'days' = 'rows'): Prisma.Sql {
+  const day = (at: Date) => at.toISOString().slice(0, 10);
+  const parts =
+    on === 'rows'
+      ? [...(c.from ? [Prisma.sql`t.created_at >= ${c.from}`] : []), ...(c.to ? [Prisma.sql`t.created_at < ${c.to}`] : [])]
+      : [...(c.from ? [Prisma.sql`t.day >= ${day(c.from)}::date`] : []), ...(c.to ? [Prisma.sql`t.day < ${day(c.to)}::date`] : [])];
   return parts.length ? Prisma.join(parts, ' AND ') : Prisma.sql`TRUE`;
 }
 
@@ -93,10 +97,10 @@ export async function runChunked(
   ctx: Ctx,
   chunks: Chunk[],
   query: (where: Prisma.Sql) => Prisma.Sql,
-  shape: { keys: string[]; sums: boolean },
+  shape: { keys: string[]; sums: boolean; on?: 'rows' | 'days' },
 ): Promise<PartialRow[]> {
   const partial: PartialRow[] = [];
-  for (const c of chunks) partial.push(...(await asScan(() => answerDoc(ctx, query(chunkWhere(c))))));
+  for (const c of chunks) partial.push(...(await asScan(() => answerDoc(ctx, query(chunkWhere(c, shape.on))))));
   const keys = shape.keys.map((k) => Prisma.raw(`"${k}"`));
   const columns = [
     ...shape.keys.map((k) => Prisma.raw(`"${k}" text`)),
