@@ -75,8 +75,10 @@ export async function transactionStats(
   const keys = (byCurrency ? groups : groups.filter((g) => g !== 'COIN')).map((g) => COLUMN[g]);
   const and = (src: StatsSource, slice: Prisma.Sql): StatsSource => ({ ...src, where: Prisma.sql`${src.where} AND ${slice}` });
   if (rollups) {
-    // The rollups hold several transactions a row: slices of whole days, ROLLUP_SLICE times larger.
-    const chunks = chunkRows > 0 ? await planChunks(ctx, filter, chunkRows * ROLLUP_SLICE, { wholeDays: true }) : [];
+    // Grouped by day, the answer has about a group per rollup row: slices of whole days, each
+    // ROLLUP_SLICE times larger (a rollup row holds several transactions). Coarser groupings are short.
+    const chunks =
+      chunkRows > 0 && groups.includes('DAY') ? await planChunks(ctx, filter, chunkRows * ROLLUP_SLICE, { wholeDays: true }) : [];
     rows = (
       chunks.length <= 1
         ? await answerDoc(ctx, query(rollups))
