@@ -9,7 +9,8 @@
 // The rate limit is off (FAS_RATE_LIMIT_PER_SECOND=0): what is measured is the server's own stall.
 // Issue 37 added a fourth attack: STALL_CLIENTS (4) clients of one API key sending the 9 aliases over
 // a range that is not whole days (every row read), and the other tenant's p99 and 200s for each;
-// STALL_ONLY_AGGREGATES=1 runs the two aggregate attacks alone.
+// STALL_ONLY_AGGREGATES=1 runs the two aggregate attacks alone. `/metrics` is scraped every second
+// (FAS_METRICS_TOKEN set): the table counts the scrapes answered 200 within 10 s.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -24,6 +25,7 @@ import { type BenchTarget, pgliteTarget, postgresTarget } from './support/target
 
 const ROWS = Number(process.env.STALL_ROWS ?? 50_000);
 const PROBE_TIMEOUT_MS = 30_000;
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 
 /** The issue's figures, measured before the change (PGlite on the HTTP thread). */
 const BEFORE: Record<string, { pglite: string; postgres: string }> = {
@@ -47,7 +49,7 @@ async function prepare(env: Record<string, string>) {
 }
 
 const startServer = (env: Record<string, string>, port: number) =>
-  startServe({ ...env, NODE_ENV: 'production', FAS_RATE_LIMIT_PER_SECOND: '0' }, port);
+  startServe({ ...env, NODE_ENV: 'production', FAS_RATE_LIMIT_PER_SECOND: '0', FAS_METRICS_TOKEN: METRICS_TOKEN }, port);
 
 const pct = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) : 0;
@@ -59,7 +61,9 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
   const pool = new Pool(base, { connections: workers });
   const probe = new Pool(base, { connections: 1 });
   const tenant = new Pool(base, { connections: 1 });
+  const scraper = new Pool(base, { connections: 1 });
   const health: number[] = [];
+  const scrapes = { total: 0, ok: 0 };
   const other = { total: 0, r503: 0, ok: 0, ms: [] as number[] };
   let attacks = 0;
   const statuses = new Map<number, number>();
@@ -71,6 +75,17 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
       await res?.body.dump();
       health.push(performance.now() - t);
       await sleep(100);
+    }
+  })();
+  const scraping = (async () => {
+    while (performance.now() < end) {
+      const res = await scraper
+        .request({ path: '/metrics', method: 'GET', headers: { authorization: `Bearer ${METRICS_TOKEN}` }, headersTimeout: 10_000 })
+        .catch(() => undefined);
+      await res?.body.dump();
+      scrapes.total++;
+      if (res?.statusCode === 200) scrapes.ok++;
+      await sleep(1000);
     }
   })();
   const tenantLoop = (async () => {
@@ -94,6 +109,7 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
   })();
   await Promise.all([
     probing,
+    scraping,
     tenantLoop,
     ...Array.from({ length: workers }, async () => {
       while (performance.now() < end) {
@@ -103,7 +119,7 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
       }
     }),
   ]);
-  await Promise.all([pool.close(), probe.close(), tenant.close()]);
+  await Promise.all([pool.close(), probe.close(), tenant.close(), scraper.close()]);
   const h = [...health].sort((a, b) => a - b);
   const o = [...other.ms].sort((a, b) => a - b);
   return {
@@ -114,6 +130,7 @@ async function measure(base: string, otherKey: string, seconds: number, workers:
     probes: h.length,
     over2s: h.filter((x) => x > 2000).length,
     other,
+    scrapes,
     attacks,
     notOk: [...statuses].map(([code, n]) => `${n} x ${code || 'error'}`).join(', ') || 'none',
   };
@@ -217,7 +234,7 @@ async function main() {
       const before = BEFORE[name]?.[r.name === 'PGlite' ? 'pglite' : 'postgres'] ?? 'n/a';
       const beforeP50 = name === 'aggregate' && r.name === 'PGlite' ? ` (p50 ${(4200 / Math.max(m.p50, 1)).toFixed(0)}x lower)` : '';
       rows.push(
-        `| ${name} | ${r.name} | ${m.attacks} (not 200: ${m.notOk}) | ${m.p50.toFixed(0)} | ${m.p99.toFixed(0)} | ${m.max.toFixed(0)} | ${m.probes - m.over2s} of ${m.probes} | ${m.other.ok} of ${m.other.total} | ${m.other.r503} | ${m.otherP99.toFixed(0)} | ${before}${beforeP50} |`,
+        `| ${name} | ${r.name} | ${m.attacks} (not 200: ${m.notOk}) | ${m.p50.toFixed(0)} | ${m.p99.toFixed(0)} | ${m.max.toFixed(0)} | ${m.probes - m.over2s} of ${m.probes} | ${m.other.ok} of ${m.other.total} | ${m.other.r503} | ${m.otherP99.toFixed(0)} | ${m.scrapes.ok} of ${m.scrapes.total} | ${before}${beforeP50} |`,
       );
     }
   }
@@ -225,8 +242,8 @@ async function main() {
     [
       `Stall benchmark: ${ROWS.toLocaleString('en')} rows, /healthz every 100 ms, another tenant every 500 ms (${cpus().length} cores, load average at end ${loads.join(' / ')}).`,
       '',
-      '| attack | database | attack requests | /healthz p50 (ms) | p99 (ms) | max (ms) | probes within 2 s | other tenant 200 | its 503 | its p99 (ms) | before (issue 24) |',
-      '|---|---|---|---|---|---|---|---|---|---|---|',
+      '| attack | database | attack requests | /healthz p50 (ms) | p99 (ms) | max (ms) | probes within 2 s | other tenant 200 | its 503 | its p99 (ms) | /metrics 200 | before (issue 24) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
     ].join('\n'),

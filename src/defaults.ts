@@ -48,6 +48,12 @@ export const DEFAULTS = {
    */
   dbCallerConnections: 0,
   dbCallerWaitMs: 2_000,
+  /**
+   * PGlite: an aggregate's row scan reads at most about this many transactions per statement
+   * (src/core/transactions/stats-chunks.ts), so its single connection passes to others between
+   * slices (docs/benchmarks.md, "Stall").
+   */
+  pgliteScanChunkRows: 5_000,
   /** A read replica further behind the primary than this is skipped (docs/operations.md, "Read replicas"). */
   readMaxLagMs: 5_000,
 } as const;

@@ -30,6 +30,11 @@ export interface Deps {
   documentMaxBytes?: number;
   /** Recent authentications, cleared on every change to a credential (unset: every request queries). */
   credentials?: CredentialCache<Authenticated>;
+  /**
+   * A row scan of an aggregate expected to read more transactions than this runs in slices of
+   * time, a statement each (transactions/stats-chunks.ts); unset or 0: one statement.
+   */
+  scanChunkRows?: number;
   /** Streaming replicas for lists, aggregates and exports (core/read-routing.ts); unset: the primary reads everything. */
   replicas?: ReadReplicas;
 }

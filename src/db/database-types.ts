@@ -56,6 +56,12 @@ export interface Database {
   oldestWaitMs(): number;
   /** Connections served at once: the pool's size, 1 for PGlite. */
   connections: number;
+  /**
+   * Transactions an aggregate's row scan reads per statement before it is cut into slices of time
+   * (src/core/transactions/stats-chunks.ts); unset: one statement. PGlite's single connection sets
+   * it, so that no scan holds it for long.
+   */
+  scanChunkRows?: number;
   /** Connections busy with a call now (PGlite: 0 or 1). */
   inUse(): number;
   /**

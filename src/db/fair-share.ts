@@ -3,7 +3,8 @@
  * long scans cannot hold the database for everyone (issue 37).
  *
  * - `FairQueue` orders the units of work waiting for PGlite's single connection (a statement, or a
- *   whole transaction): the caller that has used the connection least recently goes first (its use
+ *   whole transaction): units of the scan class (slices of a long aggregate, each bounded by
+ *   `scanChunkRows`) after all others; then the caller that has used the connection least recently goes first (its use
  *   is the time its units held the connection, decaying by half every `halfLifeMs`), in the order
  *   sent within one caller. A cheap caller's statement therefore runs next after the statement
  *   running now, however many a heavy caller has queued.
@@ -30,6 +31,8 @@ export const NO_CALLER = '';
 
 interface Job {
   caller: string;
+  /** A slice of a long scan (`asScan`): waits while any other call waits. */
+  scan: boolean;
   at: number;
   start: () => void;
 }
@@ -77,8 +80,11 @@ export class FairQueue {
     this.opts.callerWaitMs = ms;
   }
 
-  /** Runs `fn` when a slot is free and no less-used caller waits; its time counts as `caller`'s use. */
-  run<T>(caller: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` when a slot is free and no less-used caller waits; its time counts as `caller`'s use.
+   * A `scan` unit (a slice of a long aggregate) goes after every waiting unit that is not one.
+   */
+  run<T>(caller: string, fn: () => Promise<T>, scan = false): Promise<T> {
     const own = this.queues.get(caller);
     const oldest = own?.[0];
     if (oldest && caller !== NO_CALLER && this.opts.callerWaitMs > 0) {
@@ -88,6 +94,7 @@ export class FairQueue {
     return new Promise<T>((resolve, reject) => {
       const job: Job = {
         caller,
+        scan,
         at: performance.now(),
         start: () => {
           const began = performance.now();
@@ -113,13 +120,18 @@ export class FairQueue {
     while (this.running < this.opts.slots && this.queuedCount > 0) {
       const now = performance.now();
       let best: string | undefined;
+      let bestScan = true;
       let bestUse = Number.POSITIVE_INFINITY;
       let bestAt = Number.POSITIVE_INFINITY;
       for (const [caller, jobs] of this.queues) {
+        // Cheap units first; then the least-used caller; then the oldest.
+        const scan = jobs[0]?.scan ?? true;
         const use = this.usage.of(caller, now);
         const at = jobs[0]?.at ?? Number.POSITIVE_INFINITY;
-        if (use < bestUse || (use === bestUse && at < bestAt)) {
+        const better = scan !== bestScan ? !scan : use < bestUse || (use === bestUse && at < bestAt);
+        if (best === undefined || better) {
           best = caller;
+          bestScan = scan;
           bestUse = use;
           bestAt = at;
         }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { DEFAULTS } from '../defaults.js';
 import { pgliteBulkCopy } from './bulk-copy.js';
 import { lockDataDir } from './data-dir-lock.js';
 import type { Database, SqlRunner } from './database-types.js';
@@ -71,6 +72,7 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
     waiting: () => Math.max(0, client.pending() - 1),
     oldestWaitMs: () => client.oldestWaitMs(),
     connections: 1,
+    scanChunkRows: DEFAULTS.pgliteScanChunkRows,
     inUse: () => Math.min(1, client.pending()),
     migrations,
     migrate: async (steps) => {

@@ -4,7 +4,7 @@ import { FairQueue, NO_CALLER } from './fair-share.js';
 import { moduleWorker } from './module-worker.js';
 import type { FromWorker, PgliteWorkerData, ToWorker, WireError } from './pglite-protocol.js';
 import type { SnapshotReport } from './pglite-snapshot.js';
-import { currentDbCaller } from './request-signal.js';
+import { currentDbCaller, currentIsScan } from './request-signal.js';
 
 /** What FAS calls on an embedded database, in this thread or behind `RemotePGlite`. */
 export interface PgliteQueryable {
@@ -195,7 +195,7 @@ export class RemotePGlite implements PgliteLike {
   }
 
   query<R>(sql: string, params?: unknown[], opts?: { rowMode?: 'array' | 'object'; parsers?: object; blob?: Blob }) {
-    return this.fair.run(currentDbCaller() ?? NO_CALLER, () => this.queryOn<R>(undefined, sql, params, opts));
+    return this.fair.run(currentDbCaller() ?? NO_CALLER, () => this.queryOn<R>(undefined, sql, params, opts), currentIsScan());
   }
 
   exec(sql: string) {

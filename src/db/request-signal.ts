@@ -10,6 +10,8 @@ export interface RequestScope {
   signal?: AbortSignal;
   /** Set by `setDbCaller` once the request is authenticated. */
   caller?: string;
+  /** Calls of a slice of a long scan (`asScan`). */
+  scan?: boolean;
 }
 
 const requestScope = new AsyncLocalStorage<RequestScope>();
@@ -58,4 +60,17 @@ export function throwIfAbandoned(): void {
 /** Runs `fn` outside any request, for work that only happens to be triggered by one. */
 export function outsideRequest<T>(fn: () => T): T {
   return requestScope.exit(fn);
+}
+
+/**
+ * Runs `fn` with its database calls in the scan class: statements that read many rows (a slice of
+ * a long aggregate), which wait while any cheaper statement waits (src/db/fair-share.ts).
+ */
+export function asScan<T>(fn: () => T): T {
+  return requestScope.run({ ...requestScope.getStore(), scan: true }, fn);
+}
+
+/** Whether the current call is in the scan class. */
+export function currentIsScan(): boolean {
+  return requestScope.getStore()?.scan === true;
 }

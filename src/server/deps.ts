@@ -52,7 +52,7 @@ export async function openDeps(config: Config, opts: { api?: boolean } = {}): Pr
  * given others (the server's, the benches' and the tests' wiring; tests pass a clock they move).
  */
 export function depsOf(
-  database: Pick<Database, 'prisma' | 'sql' | 'bulk' | 'replicas'>,
+  database: Pick<Database, 'prisma' | 'sql' | 'bulk' | 'replicas'> & Partial<Pick<Database, 'scanChunkRows'>>,
   rest: Pick<Deps, 'cipher' | 'publicUrl' | 'allowInsecureWebhooks' | 'webhookAllowPrivate' | 'documentMaxBytes'> &
     Partial<Pick<Deps, 'clock' | 'ids' | 'fees'>>,
 ): Deps {
@@ -63,6 +63,7 @@ export function depsOf(
     bulk: database.bulk,
     credentials: credentialCache(),
     ...(database.replicas ? { replicas: database.replicas } : {}),
+    ...(database.scanChunkRows ? { scanChunkRows: database.scanChunkRows } : {}),
     ...rest,
     clock: rest.clock ?? systemClock,
     ids: rest.ids ?? randomIds,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { AppError, retryAfterSeconds, toAppError } from '../../src/core/errors.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import { withRequestScope } from '../../src/db/request-signal.js';
+import { asScan, withRequestScope } from '../../src/db/request-signal.js';
 import { pgliteImage } from '../support/pglite-image.js';
 import { until } from '../support/until.js';
 
@@ -57,6 +57,19 @@ describe.skipIf(onPostgres)('PGlite: who goes next on the single connection', ()
     expect(done.indexOf('light')).toBe(1);
     // Within one caller, the order sent.
     expect(done.filter((d) => d !== 'light')).toEqual(['heavy0', 'heavy1', 'heavy2', 'heavy3', 'heavy4']);
+  }, 180_000);
+
+  it("a slice of a long scan (scan class) goes after a waiting cheap statement, even a busier caller's", async () => {
+    const db = await open('pglite', { callerConnections: 0, callerWaitMs: 0 });
+    // The busy caller has used the connection; the analyst has not.
+    await as('ws-busy', () => db.sql(scan));
+    const done: string[] = [];
+    const first = as('ws-other', () => db.sql(scan)).then(() => done.push('first'));
+    await until('a unit holding the connection', () => db.inUse() === 1);
+    const slice = withRequestScope({ caller: 'ws-analyst' }, () => asScan(async () => await db.sql(scan))).then(() => done.push('slice'));
+    const cheap = as('ws-busy', () => db.sql(Prisma.sql`SELECT 1 AS one`)).then(() => done.push('cheap'));
+    await Promise.all([first, slice, cheap]);
+    expect(done).toEqual(['first', 'cheap', 'slice']);
   }, 180_000);
 
   it('a transaction is one unit: a light caller waits for it to end, then goes before the heavy queue', async () => {

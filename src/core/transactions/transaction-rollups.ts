@@ -6,10 +6,27 @@ const DAY_MS = 86_400_000;
 
 /** Where `transactionStats` reads: the key of each group, the filtered relation, and its aggregates. */
 export interface StatsSource {
-  /** The group keys other than COIN (the currency, which comes from the legs). */
+  /**
+   * The group keys other than COIN (the currency, which comes from the legs), as grouped: cheap
+   * values (enums, dates), each turned into its text once per group by `label`.
+   */
   key: { TYPE: Prisma.Sql; STATUS: Prisma.Sql; DAY: Prisma.Sql; MONTH: Prisma.Sql };
-  /** `FROM ... WHERE ...` over alias `t`, with the columns transaction_type, coin, fee_currency, quote_currency. */
-  from: Prisma.Sql;
+  /** A grouped key's text, as answered and ordered. */
+  label: {
+    TYPE: (k: Prisma.Sql) => Prisma.Sql;
+    STATUS: (k: Prisma.Sql) => Prisma.Sql;
+    DAY: (k: Prisma.Sql) => Prisma.Sql;
+    MONTH: (k: Prisma.Sql) => Prisma.Sql;
+  };
+  /** The relation, alias `t`, with the columns transaction_type, coin, fee_currency, quote_currency. */
+  table: Prisma.Sql;
+  /** Its filter. */
+  where: Prisma.Sql;
+  /**
+   * Whether its rows are already groups (the rollups, columns n, amount, fee and total): for a fine
+   * grouping a currency's legs are split from each row and grouped once (transaction-stats.ts).
+   */
+  grouped: boolean;
   /** The number of transactions of a group, as an aggregate. */
   count: Prisma.Sql;
   /** The sums of a group, as aggregates. */
@@ -21,16 +38,26 @@ export interface StatsSource {
   quoteCurrency: Prisma.Sql;
 }
 
+const LABEL: StatsSource['label'] = {
+  TYPE: (k) => Prisma.sql`${k}::text`,
+  STATUS: (k) => Prisma.sql`${k}::text`,
+  DAY: (k) => Prisma.sql`to_char(${k}::timestamp, 'YYYY-MM-DD')`,
+  MONTH: (k) => Prisma.sql`to_char(${k}::timestamp, 'YYYY-MM')`,
+};
+
 /** The transactions' own rows: every matching row is read. */
 export function rowSource(where: Prisma.Sql): StatsSource {
   return {
     key: {
-      TYPE: Prisma.sql`t.transaction_type::text`,
-      STATUS: Prisma.sql`t.status::text`,
-      DAY: Prisma.sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
-      MONTH: Prisma.sql`to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM')`,
+      TYPE: Prisma.sql`t.transaction_type`,
+      STATUS: Prisma.sql`t.status`,
+      DAY: Prisma.sql`(t.created_at AT TIME ZONE 'UTC')::date`,
+      MONTH: Prisma.sql`date_trunc('month', t.created_at AT TIME ZONE 'UTC')::date`,
     },
-    from: Prisma.sql`FROM transactions t WHERE ${where}`,
+    label: LABEL,
+    table: Prisma.sql`transactions t`,
+    where,
+    grouped: false,
     count: Prisma.sql`count(*)`,
     amount: Prisma.sql`sum(t.amount)`,
     fee: Prisma.sql`sum(t.fee)`,
@@ -72,12 +99,15 @@ export function rollupSource(f: TransactionFilter): StatsSource | undefined {
   if (f.coin) parts.push(Prisma.sql`(t.coin = ${f.coin} OR (t.transaction_type = 'trade' AND t.quote_currency = ${f.coin}))`);
   return {
     key: {
-      TYPE: Prisma.sql`t.transaction_type::text`,
-      STATUS: Prisma.sql`t.status::text`,
-      DAY: Prisma.sql`to_char(t.day, 'YYYY-MM-DD')`,
-      MONTH: Prisma.sql`to_char(t.day, 'YYYY-MM')`,
+      TYPE: Prisma.sql`t.transaction_type`,
+      STATUS: Prisma.sql`t.status`,
+      DAY: Prisma.sql`t.day`,
+      MONTH: Prisma.sql`date_trunc('month', t.day::timestamp)::date`,
     },
-    from: Prisma.sql`FROM transaction_rollups t WHERE ${Prisma.join(parts, ' AND ')}`,
+    label: LABEL,
+    table: Prisma.sql`transaction_rollups t`,
+    where: Prisma.join(parts, ' AND '),
+    grouped: true,
     count: Prisma.sql`sum(t.n)`,
     amount: Prisma.sql`sum(t.amount)`,
     fee: Prisma.sql`sum(t.fee)`,
