@@ -57,7 +57,7 @@ export function StatusChange({ transactionId, next }: { transactionId: string; n
   return (
     <Section id="change" title="Change status">
       {s.done ? (
-        <output className="notice" key={s.done.round}>
+        <output className="notice" key={`done-${s.done.round}`}>
           Moved to {valueLabel(s.done.to)}. The status history names you as who changed it.
         </output>
       ) : null}
@@ -70,7 +70,7 @@ export function StatusChange({ transactionId, next }: { transactionId: string; n
           onCancel={s.cancel}
         />
       ) : next.length ? (
-        <ChooseChange key={s.done?.round ?? 0} next={next} onReview={s.review} />
+        <ChooseChange key={`choose-${s.done?.round ?? 0}`} next={next} onReview={s.review} />
       ) : (
         <p className="muted">This status is final: nothing follows it.</p>
       )}
