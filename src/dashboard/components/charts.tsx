@@ -16,7 +16,7 @@ const HEIGHT = 220;
 /** Tick steps for counts: never a half transaction. */
 const WHOLE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
-/** Colours per transaction type, also used by the legends' swatches (styles.css .swatch-*). */
+/** Colours per transaction type, also used by the legends' swatches. */
 export const TYPE_COLORS: Record<string, string> = { bank: '#2563eb', crypto: '#d97706', trade: '#059669' };
 
 /** uPlot's options for stacked daily bars: UTC days on x, the series drawn top one first. */
