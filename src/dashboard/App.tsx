@@ -63,7 +63,7 @@ function Route({ path }: { path: string }) {
   );
 }
 
-/** The top bar: the sections, collapsed behind a Menu button on narrow screens (styles.css). */
+/** The top bar: the sections, collapsed behind a Menu button on narrow screens (styles/layout.css, styles/phone.css). */
 function TopBar({
   path,
   email,

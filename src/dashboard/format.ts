@@ -170,3 +170,7 @@ export function sumDecimals(values: readonly string[]): string {
   const out = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
   return negative ? `-${out}` : out;
 }
+
+const COMPACT = new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 3 });
+/** A chart axis's short figure (1.2K). */
+export const compact = (v: number): string => COMPACT.format(v);

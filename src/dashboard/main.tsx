@@ -3,7 +3,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { errorInfo, TRPCProvider, trpcClient } from './trpc.js';
-import './styles.css';
+// The styles by area, in cascade order (later files may override earlier ones; phone.css's narrow
+// screens before the page-specific parts, as they always were).
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/tables.css';
+import './styles/values.css';
+import './styles/forms.css';
+import './styles/messages.css';
+import './styles/documents.css';
+import './styles/charts.css';
+import './styles/sign-in.css';
+import './styles/phone.css';
+import './styles/pages.css';
 
 const queryClient: QueryClient = new QueryClient({
   // Busy-server answers are retried by the fetch itself (retry-fetch.ts); a lost connection once more.

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { valueLabel } from '../../src/dashboard/labels.js';
 import { chromiumAvailable, recordingContext, releaseBrowser, seriousAxeViolations, sharedBrowser } from '../support/browser.js';
-import { type Harness, startHarness } from '../support/harness.js';
+import { type Harness, startHarness, trpcClient } from '../support/harness.js';
 import { until } from '../support/until.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
 
@@ -108,6 +109,32 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('KYC review on the dash
     expect(await reads()).toBe(before);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(rec.foreignRequests).toEqual([]);
+    await rec.context.close();
+  });
+
+  // The button follows the core's rule as the read serves it (canRequestVerification), never a rule
+  // of its own: needs_update with the data already submitted once is the case the page used to get wrong.
+  it.each([
+    ['pending', 'saved'],
+    ['needs_update', 'submitted'],
+    ['needs_update', 'needs_update'],
+    ['in_review', 'submitted'],
+    ['active', 'completed'],
+  ] as const)('account %s, verification %s: "Send to the provider" is shown exactly when the core allows a request', async (accountStatus, status) => {
+    await h.deps.db.account.updateMany({ where: { id: seed.erin }, data: { status: accountStatus } });
+    await h.deps.db.bankingVerification.updateMany({ where: { accountId: seed.erin }, data: { status } });
+    const served = await trpcClient(h, seed.adminToken).kyc.getBankingVerification.query({ accountId: seed.erin });
+    const { rec, page } = await open(seed.adminToken);
+    const section = kyc(page);
+    await section
+      .getByRole('definition')
+      .filter({ hasText: valueLabel(status) })
+      .first()
+      .waitFor();
+    await page.getByTestId('signature').waitFor();
+    const button = section.getByRole('button', { name: 'Send to the provider for verification' });
+    expect(await button.count()).toBe(served.canRequestVerification ? 1 : 0);
+    expect(served.canRequestVerification).toBe(accountStatus === 'pending' || accountStatus === 'needs_update');
     await rec.context.close();
   });
 });

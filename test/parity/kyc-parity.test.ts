@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const VERIFICATION_FIELDS = `accountId status accountStatus phoneMasked submittedAt rejectedAt savedAt linkExpiresAt
+const VERIFICATION_FIELDS = `accountId status accountStatus canRequestVerification phoneMasked submittedAt rejectedAt savedAt linkExpiresAt
   document { idDocumentType idNumberLast4 idIssueDate idExpiryDate idCountryOfIssue nationality }
   address { address1 address2 city state postalCode country }`;
 

@@ -2784,6 +2784,12 @@ export interface components {
             accountId: string;
             status: components["schemas"]["VerificationStatus"];
             accountStatus: components["schemas"]["AccountStatus"];
+            /**
+             * @description Whether `requestBankingVerification` accepts a request for this account now: the account is
+             *     `pending` or `needs_update` (data is saved, since this is its verification). The caller's
+             *     role is not part of it (only admins may request). The dashboard shows its button from this.
+             */
+            canRequestVerification: boolean;
             /** @description The phone with all but the country's leading digit and the last 4 digits hidden. */
             phoneMasked: string;
             document: {
@@ -2927,6 +2933,12 @@ export interface components {
             accountId: string;
             status: components["schemas"]["VerificationStatus"];
             accountStatus: components["schemas"]["AccountStatus"];
+            /**
+             * @description Whether `requestBankingVerification` accepts a request for this account now: the account is
+             *     `pending` or `needs_update` (data is saved, since this is its verification). The caller's
+             *     role is not part of it (only admins may request). The dashboard shows its button from this.
+             */
+            canRequestVerification: boolean;
             company: {
                 legalName: string;
                 tradeName: string | null;
@@ -5746,6 +5758,7 @@ export interface operations {
                      *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
                      *       "status": "saved",
                      *       "accountStatus": "pending",
+                     *       "canRequestVerification": true,
                      *       "phoneMasked": "+*******0123",
                      *       "document": {
                      *         "idDocumentType": "ssn",
@@ -6099,6 +6112,7 @@ export interface operations {
                      *       "accountId": "0b8f2f0e-5f43-4b4e-9d43-7a5c2b7b8a11",
                      *       "status": "saved",
                      *       "accountStatus": "pending",
+                     *       "canRequestVerification": true,
                      *       "phoneMasked": "+*******0123",
                      *       "document": {
                      *         "idDocumentType": "ssn",
@@ -6163,6 +6177,7 @@ export interface operations {
                      *       "accountId": "5388fa2c-c061-4144-a9de-04c81acd275a",
                      *       "status": "saved",
                      *       "accountStatus": "pending",
+                     *       "canRequestVerification": true,
                      *       "company": {
                      *         "legalName": "Acme Robotics, Inc.",
                      *         "tradeName": "Acme",

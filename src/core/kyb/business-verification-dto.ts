@@ -3,6 +3,7 @@ import { columns } from '../columns.js';
 import type { Schemas } from '../contract.js';
 import { fromDateColumn } from '../kyc/calendar.js';
 import { maskPhone } from '../kyc/contact-seal.js';
+import { canRequestVerification } from '../kyc/verification-request-rule.js';
 
 export type BusinessVerificationDto = Schemas['BusinessVerification'];
 
@@ -34,6 +35,7 @@ export function toBusinessVerificationDto(row: BusinessVerificationRow & { busin
     accountId: row.accountId,
     status: row.status,
     accountStatus: row.account.status,
+    canRequestVerification: canRequestVerification(row.account.status, row.status),
     company: {
       legalName: b.legalName,
       tradeName: b.tradeName,

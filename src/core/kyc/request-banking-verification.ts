@@ -8,7 +8,8 @@ import { AppError } from '../errors.js';
 import { inTransaction } from '../idempotency/in-transaction.js';
 import { validateBody } from '../validation/validators.js';
 import { emitEvent } from '../webhooks/events.js';
-import { recordVerificationStatus, SUBMITTABLE } from './verification-status.js';
+import { verificationRequestRefusal } from './verification-request-rule.js';
+import { recordVerificationStatus } from './verification-status.js';
 
 /**
  * `requestBankingVerification`: from `pending` or `needs_update`, with verification data saved, submits it to the
@@ -25,13 +26,8 @@ export async function requestBankingVerification(ctx: Ctx, input: unknown): Prom
     const account = await lockAccount(tx, ctx, id);
     const key = { workspaceId_accountId: { workspaceId: ctx.workspaceId, accountId: id } };
     const saved = await tx.bankingVerification.findUnique({ where: key, select: { status: true } });
-    if (!(SUBMITTABLE as readonly string[]).includes(account.status)) {
-      throw new AppError(
-        'INVALID_STATE',
-        `verification can be requested while the account is pending or needs_update; it is ${account.status}`,
-      );
-    }
-    if (!saved) throw new AppError('INVALID_STATE', 'no verification data is saved for this account; submit it first');
+    const refusal = verificationRequestRefusal(account.status, saved?.status ?? null);
+    if (refusal !== null || !saved) throw new AppError('INVALID_STATE', refusal ?? 'no verification data is saved for this account');
     const updated = await changeAccountStatus(tx, ctx, account, 'in_review');
     await tx.bankingVerification.update({
       where: key,

@@ -4,6 +4,7 @@ import type { Schemas } from '../contract.js';
 import type { FieldCipher } from '../crypto/field-cipher.js';
 import { fromDateColumn } from './calendar.js';
 import { openStreet } from './contact-seal.js';
+import { canRequestVerification } from './verification-request-rule.js';
 
 export { lastFour, maskPhone } from './contact-seal.js';
 
@@ -50,6 +51,7 @@ export function toVerificationDto(row: VerificationRow, cipher: FieldCipher): Ba
     accountId: row.accountId,
     status: row.status,
     accountStatus: row.account.status,
+    canRequestVerification: canRequestVerification(row.account.status, row.status),
     phoneMasked: id.phoneMasked,
     document: {
       idDocumentType: id.idDocumentType,

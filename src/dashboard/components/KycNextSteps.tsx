@@ -1,45 +1,28 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
+import { useKycNextSteps } from '../hooks/use-kyc-next-steps.js';
 import { valueLabel } from '../labels.js';
 import { useCanWrite, useSandboxWriter } from '../session.js';
-import { useTRPC } from '../trpc.js';
+import { HOLDER_ACTIONS, HolderSimulations, ProviderSimulations } from './KycSimulations.js';
 import { ErrorBox } from './layout.js';
 
-const HOLDER_ACTIONS = CONTRACT_PROPERTY_ENUMS.KycHolderAction.action;
-const OUTCOMES = CONTRACT_PROPERTY_ENUMS.KycOutcome.outcome;
-const HOLDER_WORDS: Record<(typeof HOLDER_ACTIONS)[number], string> = {
-  document_upload_received: 'Holder uploads the next missing file',
-  documents_uploaded: 'Holder uploads every missing file',
-  terms_signed: 'Holder signs the terms',
-};
-const OUTCOME_WORDS: Record<(typeof OUTCOMES)[number], string> = {
-  completed: 'Provider approves (completed)',
-  needs_update: 'Provider asks for changes (needs update)',
-  rejected: 'Provider rejects the holder (closes the account)',
-};
-
 /**
- * What can happen next to an individual's verification: an admin sends it to the provider once
- * the data is saved; in a sandbox the holder's and the provider's steps are simulated as buttons.
+ * What can happen next to an individual's verification: an admin sends it to the provider when
+ * the core says a request is accepted now (`canRequestVerification` of the saved verification);
+ * in a sandbox the holder's and the provider's steps are simulated as buttons.
  */
 export function KycNextSteps(props: {
   accountId: string;
   accountStatus: string;
-  verificationStatus?: string;
+  /** The core's rule, as the verification read serves it; false while nothing is saved. */
+  canRequest: boolean;
   linkState?: string;
   /** Required files not uploaded yet, and whether the terms are signed: which holder steps remain. */
   missing: number;
   signed: boolean;
 }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
   const canWrite = useCanWrite();
   const sandbox = useSandboxWriter();
-  const done = { onSuccess: () => qc.invalidateQueries() };
-  const request = useMutation(trpc.kyc.requestBankingVerification.mutationOptions(done));
-  const outcome = useMutation(trpc.simulations.kycOutcome.mutationOptions(done));
-  const holder = useMutation(trpc.simulations.kycHolderAction.mutationOptions(done));
-  const { accountId, accountStatus } = props;
+  const { request, outcome, holder, error } = useKycNextSteps();
+  const { accountId, accountStatus, canRequest } = props;
   if (accountStatus === 'rejected') {
     return (
       <div className="next-steps">
@@ -52,8 +35,6 @@ export function KycNextSteps(props: {
     );
   }
   if (!canWrite) return null;
-  const canRequest =
-    ['pending', 'needs_update'].includes(accountStatus) && ['saved', 'needs_update'].includes(props.verificationStatus ?? '');
   const inReview = accountStatus === 'in_review';
   // The holder's steps that remain, on a link that still works.
   const holderSteps = HOLDER_ACTIONS.filter((a) => (a === 'terms_signed' ? !props.signed : props.missing > 0));
@@ -71,38 +52,12 @@ export function KycNextSteps(props: {
         </p>
       ) : null}
       {sandbox && holderCanAct ? (
-        <fieldset className="button-row">
-          <legend className="visually-hidden">Holder simulations</legend>
-          {holderSteps.map((action) => (
-            <button
-              key={action}
-              type="button"
-              className="secondary"
-              onClick={() => holder.mutate({ accountId, action })}
-              disabled={holder.isPending}
-            >
-              Sandbox: {HOLDER_WORDS[action]}
-            </button>
-          ))}
-        </fieldset>
+        <HolderSimulations steps={holderSteps} onAct={(action) => holder.mutate({ accountId, action })} pending={holder.isPending} />
       ) : null}
       {sandbox && inReview ? (
-        <fieldset className="button-row">
-          <legend className="visually-hidden">Provider simulations</legend>
-          {OUTCOMES.map((o) => (
-            <button
-              key={o}
-              type="button"
-              className="secondary"
-              onClick={() => outcome.mutate({ accountId, outcome: o })}
-              disabled={outcome.isPending}
-            >
-              Sandbox: {OUTCOME_WORDS[o]}
-            </button>
-          ))}
-        </fieldset>
+        <ProviderSimulations onOutcome={(o) => outcome.mutate({ accountId, outcome: o })} pending={outcome.isPending} />
       ) : null}
-      <ErrorBox error={request.error ?? outcome.error ?? holder.error} />
+      <ErrorBox error={error} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ export interface Column<T> {
 
 /**
  * A list as a table that scrolls sideways inside its own box when wider than the screen; under
- * 720 px every row becomes a card of label/value lines (styles.css) unless `keepTable`, so nothing
+ * 720 px every row becomes a card of label/value lines (styles/phone.css) unless `keepTable`, so nothing
  * pushes the page.
  */
 export function DataTable<T>(props: {

@@ -1,20 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Details, ErrorBox, Loading, Page, Section } from '../components/layout.js';
-import { DataTable } from '../components/tables.js';
-import { DateTime, Id, StatusBadge, shortId } from '../components/values.js';
-import { formatCount } from '../format.js';
-import { BASE, Link } from '../router.js';
+import { DeliveryAttempts, DeliveryDetails } from '../components/DeliveryDetails.js';
+import { ErrorBox, Loading, Page, Section } from '../components/layout.js';
+import { StatusBadge, shortId } from '../components/values.js';
+import { useDelivery } from '../hooks/use-delivery.js';
 import { useCanWrite } from '../session.js';
-import { type Outputs, useTRPC } from '../trpc.js';
-
-type Attempt = Outputs['webhookDeliveries']['get']['attempts'][number];
 
 export function Delivery({ deliveryId }: { deliveryId: string }) {
-  const trpc = useTRPC();
-  const qc = useQueryClient();
   const canWrite = useCanWrite();
-  const q = useQuery(trpc.webhookDeliveries.get.queryOptions({ deliveryId }));
-  const redeliver = useMutation(trpc.webhookDeliveries.redeliver.mutationOptions({ onSuccess: () => qc.invalidateQueries() }));
+  const { query: q, redeliver } = useDelivery(deliveryId);
   if (!q.data) {
     return (
       <Page title={`Delivery ${shortId(deliveryId)}`}>{q.error ? <ErrorBox error={q.error} back /> : <Loading what="the delivery" />}</Page>
@@ -45,54 +37,10 @@ export function Delivery({ deliveryId }: { deliveryId: string }) {
       ) : null}
       <ErrorBox error={redeliver.error} />
       <Section id="d" title="Delivery">
-        <Details
-          label="Delivery"
-          items={[
-            ['Delivery id', <Id key="id" value={d.id} label="delivery id" />],
-            ['Event type', <code key="t">{d.type}</code>],
-            ['Status', <StatusBadge key="s" status={d.status} />],
-            ['Target', <Link key="tg" to={`${BASE}/webhooks/deliveries?targetId=${d.targetId}`}>{`target ${shortId(d.targetId)}`}</Link>],
-            [
-              'Event',
-              d.eventId ? (
-                <Id key="e" value={d.eventId} label="event id" link={(text) => <Link to={`${BASE}/events/${d.eventId}`}>{text}</Link>} />
-              ) : (
-                'none: a test send of the contract’s example'
-              ),
-            ],
-            ['Attempts', formatCount(d.attempts)],
-            ['Last answer', d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : d.lastError],
-            ['Created', <DateTime key="c" iso={d.createdAt} />],
-            d.nextAttemptAt
-              ? ['Next attempt', <DateTime key="n" iso={d.nextAttemptAt} />]
-              : d.status === 'pending'
-                ? ['Next attempt', 'parked: sent once its target is active and its endpoint answers again']
-                : null,
-            ['Finished', d.completedAt ? <DateTime key="f" iso={d.completedAt} /> : 'not yet'],
-          ]}
-        />
+        <DeliveryDetails d={d} />
       </Section>
       <Section id="a" title="Attempts">
-        {attempts.length ? (
-          <DataTable<Attempt>
-            label="Attempts"
-            rows={attempts}
-            rowKey={(a) => `${a.retryCount}-${a.startedAt}`}
-            columns={[
-              { header: 'Attempt', cell: (a) => (a.retryCount ? `Retry ${a.retryCount}` : 'First attempt'), primary: true },
-              { header: 'Started', cell: (a) => <DateTime iso={a.startedAt} /> },
-              { header: 'Answer', cell: (a) => (a.statusCode ? `HTTP ${a.statusCode}` : '—') },
-              { header: 'Latency', cell: (a) => `${formatCount(a.durationMs)} ms`, numeric: true },
-              { header: 'Error', cell: (a) => a.error ?? '—' },
-              {
-                header: 'Body (excerpt)',
-                cell: (a) => <code className="wrap-anywhere">{(a.responseBody ?? '').slice(0, 200) || '—'}</code>,
-              },
-            ]}
-          />
-        ) : (
-          <p className="muted">No attempt yet.</p>
-        )}
+        <DeliveryAttempts attempts={attempts} />
       </Section>
       <Section id="p" title="Payload">
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}

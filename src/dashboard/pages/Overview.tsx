@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { DailyBars, TYPE_COLORS } from '../components/charts.js';
 import { Details, EmptyState, ErrorBox, Loading, Page, Section } from '../components/layout.js';
 import { DataTable } from '../components/tables.js';
-import { Amount, StatusBadge } from '../components/values.js';
-import { formatAmount, formatCount, formatDay, sumDecimals } from '../format.js';
+import { VolumePerDay } from '../components/VolumePerDay.js';
+import { StatusBadge } from '../components/values.js';
+import { compact, formatCount, formatDay } from '../format.js';
 import { valueLabel } from '../labels.js';
 import { BASE, Link, navigate, useSearch, withQuery } from '../router.js';
 import { type Outputs, useTRPC } from '../trpc.js';
@@ -14,10 +15,6 @@ const TYPES = CONTRACT_ENUMS.TransactionType;
 const RANGES = [7, 30, 90] as const;
 type Range = (typeof RANGES)[number];
 type OverviewData = Outputs['overview']['get'];
-type Volume = OverviewData['volumePerDay'][number];
-
-const COMPACT = new Intl.NumberFormat(undefined, { notation: 'compact', maximumSignificantDigits: 3 });
-const compact = (v: number) => COMPACT.format(v);
 
 /** The range's UTC days, oldest first. */
 function daysOf(o: OverviewData): string[] {
@@ -98,97 +95,6 @@ function TransactionsPerDay({ o, days }: { o: OverviewData; days: string[] }) {
           Transactions created through the API or <Link to={`${BASE}/accounts`}>an account's page</Link> show here.
         </EmptyState>
       )}
-    </Section>
-  );
-}
-
-/** Volume per day in one currency at a time (amounts of different currencies are never added). */
-function VolumePerDay({ o, days }: { o: OverviewData; days: string[] }) {
-  const coins = [...new Set(o.volumePerDay.filter((r) => Number(r.amount) !== 0 || Number(r.fee) !== 0).map((r) => r.coin))].sort();
-  const [picked, setPicked] = useState<string>();
-  const coin = picked && coins.includes(picked) ? picked : coins[0];
-  const volume = o.volumePerDay;
-  // The tooltip shows the coin's own decimals (the chart itself draws floating-point heights).
-  const exact = useCallback((v: number) => `${formatAmount(v.toFixed(12), coin ?? '')} ${coin ?? ''}`, [coin]);
-  const mine = volume.filter((r) => r.coin === coin);
-  const series = useMemo(
-    () =>
-      TYPES.map((t) => ({
-        name: valueLabel(t),
-        color: TYPE_COLORS[t] ?? '#555',
-        values: days.map((d) => Number(volume.find((r) => r.coin === coin && r.day === d && r.transactionType === t)?.amount ?? 0)),
-      })),
-    [volume, days, coin],
-  );
-  if (!coin) {
-    return (
-      <Section id="volume" title={`Volume per day, last ${o.days} days`}>
-        <EmptyState title={`No volume in the last ${o.days} days.`} />
-      </Section>
-    );
-  }
-  const sum = (rows: Volume[], k: 'amount' | 'fee') => sumDecimals(rows.map((r) => r[k]));
-  const byDay = [...new Set(mine.map((r) => r.day))].sort().reverse();
-  const totals = TYPES.map((t) => mine.filter((r) => r.transactionType === t)).filter((rows) => rows.length);
-  return (
-    <Section
-      id="volume"
-      title={`Volume per day in ${coin}, last ${o.days} days`}
-      actions={
-        <div className="field inline">
-          <label htmlFor="volume-coin">Currency</label>
-          <select id="volume-coin" value={coin} onChange={(e) => setPicked(e.target.value)}>
-            {coins.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </div>
-      }
-    >
-      <p className="muted">
-        Amounts in {coin} only: a bank or crypto transaction's amount in its currency, a trade's quantity in its base currency; a trade's
-        fee counts in its quote currency.
-      </p>
-      <DailyBars
-        label={`Volume in ${coin} per day over the last ${o.days} days, by type`}
-        days={days}
-        series={series}
-        format={compact}
-        exact={exact}
-        total
-      />
-      <DataTable
-        keepTable
-        label={`Volume in ${coin} by type, last ${o.days} days`}
-        rows={totals}
-        rowKey={(rows) => rows[0]?.transactionType ?? ''}
-        columns={[
-          { header: 'Type', cell: (rows) => valueLabel(rows[0]?.transactionType), primary: true },
-          { header: 'Transactions', cell: (rows) => formatCount(rows.reduce((s, r) => s + r.count, 0)), numeric: true },
-          { header: 'Volume', cell: (rows) => <Amount value={sum(rows, 'amount')} currency={coin} />, numeric: true },
-          { header: 'Fees', cell: (rows) => <Amount value={sum(rows, 'fee')} currency={coin} />, numeric: true },
-        ]}
-      />
-      <details className="figures">
-        <summary>Volume in {coin} per day (table)</summary>
-        <DataTable
-          keepTable
-          label={`Volume in ${coin} per day`}
-          rows={byDay}
-          rowKey={(d) => d}
-          columns={[
-            { header: 'Day (UTC)', cell: (d) => `${formatDay(d)}, ${d.slice(0, 4)}`, primary: true },
-            ...TYPES.map((t) => ({
-              header: valueLabel(t),
-              cell: (d: string) => {
-                const r = mine.find((x) => x.day === d && x.transactionType === t);
-                return r ? formatAmount(r.amount, coin) : '—';
-              },
-              numeric: true,
-            })),
-          ]}
-        />
-      </details>
     </Section>
   );
 }

@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { CONTRACT_ENUMS } from '../../core/generated/contract-facts.js';
 import { SCALE } from '../../core/transactions/catalog.js';
 import { ExportLink } from '../components/ExportLink.js';
-import { checkAccountAndDates, checkSearch, FilterForm, SelectFilter, TextFilter, useListSearch } from '../components/filters.js';
+import { checkAccountAndDates, checkSearch, FilterForm, SelectFilter, TextFilter } from '../components/filters.js';
 import { Page } from '../components/layout.js';
 import { type Column, PagedTable } from '../components/tables.js';
 import { Direction, TransactionAmount } from '../components/transaction-values.js';
 import { DateTime, Id, StatusBadge } from '../components/values.js';
-import { fromRfc3339, localZoneName, toRfc3339, type Zone, zoneLabel } from '../format.js';
+import { ZoneChoice } from '../components/ZoneChoice.js';
+import { fromRfc3339, toRfc3339, type Zone, zoneLabel } from '../format.js';
+import { useTransactionList } from '../hooks/use-transaction-list.js';
 import { valueLabel } from '../labels.js';
 import { BASE, Link, navigate, withQuery } from '../router.js';
-import { type Inputs, type Outputs, useTRPC } from '../trpc.js';
-import { setZone, useZone } from '../zone.js';
+import type { Outputs } from '../trpc.js';
+import { setZone } from '../zone.js';
 
 const PATH = `${BASE}/transactions`;
 const LIMITS = ['25', '50', '100'];
@@ -44,12 +44,7 @@ function check(values: FormData): Record<string, string> {
 
 /** Every filter of GET /api/v2/transactions, kept in the URL under the same names. */
 export function Transactions() {
-  const trpc = useTRPC();
-  const { query, input, filtered } = useListSearch<Inputs['transactions']['list']>(FILTERS);
-  // A link's own zone (a bookmarked view) first, else the dashboard's.
-  const preferred = useZone();
-  const zone: Zone = query.tz === 'local' ? 'local' : query.tz === 'utc' ? 'utc' : preferred;
-  const q = useQuery({ ...trpc.transactions.list.queryOptions(input), placeholderData: (prev) => prev });
+  const { query, filtered, zone, q } = useTransactionList(FILTERS);
   const apply = (f: FormData) => {
     const z: Zone = String(f.get('tz')) === 'local' ? 'local' : 'utc';
     setZone(z); // the choice becomes the dashboard's, on every page
@@ -59,17 +54,6 @@ export function Transactions() {
     values.startDate = toRfc3339(String(f.get('startDate') ?? ''), z);
     values.endDate = toRfc3339(String(f.get('endDate') ?? ''), z);
     navigate(withQuery(PATH, values));
-  };
-  // Another zone chosen: From and To are rewritten to show the same instants in it.
-  const keepInstants = (e: FormEvent<HTMLFieldSetElement>) => {
-    const radio = e.target as HTMLInputElement;
-    if (radio.name !== 'tz' || !radio.form) return;
-    const to: Zone = radio.value === 'local' ? 'local' : 'utc';
-    const from: Zone = to === 'local' ? 'utc' : 'local';
-    for (const name of ['startDate', 'endDate']) {
-      const input = radio.form.elements.namedItem(name) as HTMLInputElement | null;
-      if (input?.value) input.value = fromRfc3339(toRfc3339(input.value, from), to);
-    }
   };
   return (
     <Page title="Transactions" actions={<ExportLink file="transactions.csv" query={query} filters={FILTERS} />}>
@@ -95,15 +79,7 @@ export function Transactions() {
           value={query.status}
         />
         <SelectFilter label="Currency" name="coin" options={Object.keys(SCALE)} value={query.coin?.toUpperCase()} />
-        <fieldset className="segmented" onChange={keepInstants}>
-          <legend>Time zone</legend>
-          <label>
-            <input type="radio" name="tz" value="utc" defaultChecked={zone === 'utc'} /> UTC
-          </label>
-          <label>
-            <input type="radio" name="tz" value="local" defaultChecked={zone === 'local'} /> Local ({localZoneName()})
-          </label>
-        </fieldset>
+        <ZoneChoice zone={zone} />
         <TextFilter label="From" name="startDate" type="datetime-local" step={1} value={fromRfc3339(query.startDate, zone)} />
         <TextFilter label="To" name="endDate" type="datetime-local" step={1} value={fromRfc3339(query.endDate, zone)} />
         <SelectFilter label="Per page" name="limit" options={LIMITS} value={query.limit ?? '50'} any={false} />

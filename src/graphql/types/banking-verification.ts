@@ -46,6 +46,9 @@ const BankingVerification = builder.objectRef<BankingVerificationDto>('BankingVe
     accountId: t.exposeID('accountId', { description: 'The account verified.' }),
     status: t.field({ type: VerificationStatus, description: 'The verification status.', resolve: (v) => v.status }),
     accountStatus: t.field({ type: AccountStatus, description: "The account's status.", resolve: (v) => v.accountStatus }),
+    canRequestVerification: t.exposeBoolean('canRequestVerification', {
+      description: 'Whether requestBankingVerification accepts a request now (the account is pending or needs_update).',
+    }),
     phoneMasked: t.exposeString('phoneMasked', { description: 'The phone number with all but its last digits masked.' }),
     document: t.field({ type: VerificationDocument, description: 'The identity document, masked.', resolve: (v) => v.document }),
     address: t.field({ type: VerificationAddress, description: "The holder's address.", resolve: (v) => v.address }),

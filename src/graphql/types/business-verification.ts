@@ -75,6 +75,9 @@ const BusinessVerification = builder.objectRef<BusinessVerificationDto>('Busines
     accountId: t.exposeID('accountId', { description: 'The account verified.' }),
     status: t.field({ type: VerificationStatus, description: 'The verification status.', resolve: (v) => v.status }),
     accountStatus: t.field({ type: AccountStatus, description: "The account's status.", resolve: (v) => v.accountStatus }),
+    canRequestVerification: t.exposeBoolean('canRequestVerification', {
+      description: 'Whether requestBankingVerification accepts a request now (the account is pending or needs_update).',
+    }),
     company: t.field({ type: BusinessCompany, description: 'The company.', resolve: (v) => v.company }),
     people: t.field({ type: [BusinessPerson], description: 'Its owners and control person.', resolve: (v) => v.people }),
     linkExpiresAt: t.field({
