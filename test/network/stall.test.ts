@@ -65,10 +65,10 @@ const PROBE_MAX_MS = 500;
 const PROBE_MEDIAN_MS = 100;
 /**
  * On PostgreSQL the driver (pg) also parses every row on the HTTP thread: 10,000 per tRPC batch,
- * so the HTTP thread is busy for much of the attack and the median of its 6 to 8 probes swings
- * (83-298 ms in five runs of this file, alone and beside the suite's other worker, the same as
- * before issue 38's cursors: 54-103 alone). Moving that work off the HTTP thread is issue 37's
- * item 5, not built: this bounds the damage, the target is tracked there (docs/benchmarks.md, "Stall").
+ * so the HTTP thread is busy for much of the attack and the median of its 6 to 8 probes swings:
+ * 83 and 163 ms alone, 298 ms beside the suite's other worker (54 and 103 ms alone on the commit
+ * before issue 38's cursors). Moving that work off the HTTP thread is issue 37's item 5, not built:
+ * this bounds the damage, the target is tracked there (docs/benchmarks.md, "Stall").
  */
 const PROBE_MEDIAN_BATCH_MS = onPglite ? PROBE_MEDIAN_MS : 400;
 const PROBE_WORST_MS = 1500;
