@@ -47,7 +47,12 @@ export interface QueryLimits {
  * whatever it selects, so a handful fill the budget (every alias is counted on its own).
  */
 export const AGGREGATE_COST = 10_000;
-const AGGREGATES = new Set(['transactionStats', 'webhookDeliveryStats', 'kycStatusCounts', 'balanceTotals']);
+/**
+ * What marks a field as an aggregate, in its schema definition (`extensions: AGGREGATE` beside its
+ * resolver): the cost is read from the schema, so a new aggregate is priced by being declared one.
+ */
+export const AGGREGATE = { aggregate: true } as const;
+const isAggregate = (field: GraphQLField<unknown, unknown> | undefined) => field?.extensions?.aggregate === true;
 /** Selections visited while measuring one operation (fragments expanded) before giving up. */
 const MAX_VISITS = 50_000;
 const tooMuchWork = new Error('too much work');
@@ -116,9 +121,9 @@ export function measureSelection(
       if (sel.kind === Kind.FIELD) {
         if (sel.name.value.startsWith('__')) continue;
         if (depth === 1) rootFields++;
-        cost += multiplier * (AGGREGATES.has(sel.name.value) ? AGGREGATE_COST : 1);
+        const field = fields?.[sel.name.value];
+        cost += multiplier * (isAggregate(field) ? AGGREGATE_COST : 1);
         if (sel.selectionSet) {
-          const field = fields?.[sel.name.value];
           // A field the schema does not know fails validation anyway; measured as a page meanwhile.
           const paged = field ? isPaginated(field) : true;
           const inner = measure(

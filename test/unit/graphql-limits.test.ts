@@ -1,6 +1,6 @@
 import { buildSchema, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { queryLimitsRule } from '../../src/graphql/limits.js';
+import { AGGREGATE, queryLimitsRule } from '../../src/graphql/limits.js';
 
 // A schema with a cycle, which the product schema does not have (yet): depth must still be bounded.
 const schema = buildSchema(`
@@ -38,6 +38,9 @@ describe('aliases, root fields and aggregates', () => {
     type Row { count: Int! }
     type Query { transactionStats(groupBy: [String!]!): [Row!]! accountId: ID kycStatusCounts: Row! }
   `);
+  // An SDL schema has no extensions: the aggregates are marked as the product schema's definitions mark them.
+  const productFields = product.getQueryType()?.getFields() ?? {};
+  for (const name of ['transactionStats', 'kycStatusCounts']) Object.assign(productFields[name] as object, { extensions: AGGREGATE });
   const productRule = queryLimitsRule({ maxDepth: 10, maxCost: 100_000, maxAliases: 100, maxRootFields: 20 });
   const run = (q: string) => validate(product, parse(q), [productRule]).map((e) => e.message);
   const aliased = (n: number, field: string) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
@@ -72,5 +75,28 @@ describe('aliases, root fields and aggregates', () => {
     const errors = validate(schema, parse(`{ node { ...F0 } } ${frags}`), [rule]).map((e) => e.message);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(errors.join()).toMatch(/expands to more than|exceeds/);
+  });
+});
+
+describe('the aggregates are read from the schema, not from a list of names', () => {
+  it("the product schema's aggregates are marked where they are defined, and nothing else is", async () => {
+    const { schema: product } = await import('../../src/graphql/schema.js');
+    const marked = Object.values(product.getQueryType()?.getFields() ?? {})
+      .filter((f) => f.extensions?.aggregate === true)
+      .map((f) => f.name)
+      .sort();
+    expect(marked).toEqual(['balanceTotals', 'kycStatusCounts', 'transactionStats', 'webhookDeliveryStats']);
+  });
+
+  it('a field marked as an aggregate costs AGGREGATE_COST, the same field unmarked costs one per row', () => {
+    const build = () => buildSchema('type Row { n: Int } type Query { newStats: [Row!]! }');
+    const limit = queryLimitsRule({ maxDepth: 10, maxCost: 5_000, maxAliases: 100, maxRootFields: 20 });
+    const plain = build();
+    expect(validate(plain, parse('{ newStats { n } }'), [limit])).toEqual([]);
+    const aggregate = build();
+    Object.assign(aggregate.getQueryType()?.getFields().newStats as object, { extensions: AGGREGATE });
+    expect(validate(aggregate, parse('{ newStats { n } }'), [limit]).map((e) => e.message)[0]).toMatch(
+      /cost 10001 exceeds the limit of 5000/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { countByStatus } from '../../core/kyc/count-by-status.js';
 import { getBankingVerifications } from '../../core/kyc/get-banking-verifications.js';
 import type { BankingVerificationDto } from '../../core/kyc/verification-dto.js';
 import { builder, loaderFor } from '../builder.js';
+import { AGGREGATE } from '../limits.js';
 import { Account, AccountStatus } from './account.js';
 
 export const VerificationStatus = builder.enumType('VerificationStatus', {
@@ -109,6 +110,7 @@ const KycStatusCounts = builder.objectRef<Awaited<ReturnType<typeof countByStatu
 builder.queryField('kycStatusCounts', (t) =>
   t.field({
     type: KycStatusCounts,
+    extensions: AGGREGATE,
     description: 'Accounts of your workspace counted by verification status and by account status.',
     resolve: async (_root, _args, ctx) => countByStatus(await ctx.core()),
   }),

@@ -10,6 +10,7 @@ import { listAccountEntries } from '../../core/ledger/list-account-entries.js';
 import { listTransactionEntries } from '../../core/ledger/list-transaction-entries.js';
 import { builder, loaderFor } from '../builder.js';
 import { exposeStrings, nullIfNotFound, pageArgs, pageOf } from '../fields.js';
+import { AGGREGATE } from '../limits.js';
 import { Account } from './account.js';
 
 const BALANCE_FIELDS = {
@@ -152,6 +153,7 @@ builder.queryFields((t) => ({
   }),
   balanceTotals: t.field({
     type: [BalanceTotal],
+    extensions: AGGREGATE,
     description: "The workspace's balances per currency, summed over its accounts.",
     resolve: async (_root, _args, ctx) => getBalanceTotals(await ctx.core()),
   }),

@@ -10,6 +10,7 @@ import type { TransactionDto } from '../../core/transactions/transaction-row.js'
 import { type STATS_GROUPS, transactionStats } from '../../core/transactions/transaction-stats.js';
 import { builder, loaderFor } from '../builder.js';
 import { cursorPageArgs, cursorPageOf, exposeNullableStrings, exposeStrings, nullIfNotFound } from '../fields.js';
+import { AGGREGATE } from '../limits.js';
 import { Account } from './account.js';
 
 const TransactionType = builder.enumType('TransactionType', {
@@ -295,6 +296,7 @@ builder.queryFields((t) => ({
   }),
   transactionStats: t.field({
     type: [StatsRow],
+    extensions: AGGREGATE,
     description:
       'Counts grouped as asked over the same filters as the list, computed in SQL; with COIN among the groups also the sums of amount, fee and total per currency (two currencies are never added).',
     args: {

@@ -1,5 +1,6 @@
 import { DELIVERY_GROUPS, type DeliveryStatsRow, deliveryStats } from '../../core/webhooks/delivery-stats.js';
 import { builder } from '../builder.js';
+import { AGGREGATE } from '../limits.js';
 
 const Group = builder.enumType('WebhookDeliveryStatsGroup', {
   description: 'What delivery statistics are grouped by: the target, the UTC day of the event.',
@@ -28,6 +29,7 @@ const Row = builder.objectRef<DeliveryStatsRow>('WebhookDeliveryStatsRow').imple
 builder.queryField('webhookDeliveryStats', (t) =>
   t.field({
     type: [Row],
+    extensions: AGGREGATE,
     description: 'Webhook delivery statistics of your workspace by target and/or UTC day (computed in SQL; test sends excluded).',
     args: {
       groupBy: t.arg({ type: [Group], required: true, description: 'The dimensions to group by; [] for one row over all.' }),
