@@ -31,7 +31,8 @@ export function fileSeconds(report: JsonReport, root: string): Record<string, nu
   for (const r of report.testResults) {
     if (r.status !== 'passed' && r.status !== 'failed') continue;
     const file = path.relative(root, r.name).split(path.sep).join('/');
-    seconds[file] = Math.round((r.endTime - r.startTime) / 100) / 10;
+    // At least 0.1: a file of a few milliseconds still ran (0 would read as skipped).
+    seconds[file] = Math.max(0.1, Math.round((r.endTime - r.startTime) / 100) / 10);
   }
   return seconds;
 }
