@@ -19,6 +19,14 @@ export interface AuditFields {
   changes: unknown;
 }
 
+/** A record as stored: its hashed fields (but the workspace, which a read already knows), its number and its links. */
+export type StoredAuditRecord<Changes> = Omit<AuditFields, 'workspaceId' | 'changes'> & {
+  seq: string;
+  changes: Changes;
+  prevHash: string;
+  hash: string;
+};
+
 /** A JSON value with object keys sorted at every level, so jsonb's own key order cannot change a hash. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -6,25 +6,11 @@ import { AppError } from '../errors.js';
 import { skipTake } from '../pagination.js';
 import { parseDateRange } from '../validation/date-range.js';
 import { validateQuery } from '../validation/validators.js';
+import type { StoredAuditRecord } from './audit-hash.js';
 
 export type AuditRecordDto = Schemas['AuditRecord'];
 
-export interface AuditRow {
-  seq: string;
-  occurredAt: Date;
-  actorKind: 'api_key' | 'admin' | 'system';
-  actorId: string | null;
-  actorName: string | null;
-  actorRole: string;
-  requestId: string | null;
-  clientAddress: string | null;
-  action: string;
-  objectType: string;
-  objectId: string;
-  changes: AuditRecordDto['changes'];
-  prevHash: string;
-  hash: string;
-}
+export type AuditRow = StoredAuditRecord<AuditRecordDto['changes']> & { actorKind: 'api_key' | 'admin' | 'system' };
 
 /** The audit log is for the workspace's admins and the operator: API keys and analysts are refused. */
 export function requireAuditReader(ctx: Ctx): void {

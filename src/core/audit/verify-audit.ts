@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Deps } from '../context.js';
-import { auditHash, auditPayload, GENESIS_HASH } from './audit-hash.js';
+import { auditHash, auditPayload, GENESIS_HASH, type StoredAuditRecord } from './audit-hash.js';
 
 /** One break in a workspace's audit chain. */
 export interface AuditBreak {
@@ -23,22 +23,8 @@ export interface AuditReport {
   breaks: AuditBreak[];
 }
 
-interface Row {
-  seq: string;
-  occurredAt: Date;
-  actorKind: string;
-  actorId: string | null;
-  actorName: string | null;
-  actorRole: string;
-  requestId: string | null;
-  clientAddress: string | null;
-  action: string;
-  objectType: string;
-  objectId: string;
-  changes: string | null;
-  prevHash: string;
-  hash: string;
-}
+/** `changes` read as jsonb's text, which the hash is computed from. */
+type Row = StoredAuditRecord<string | null>;
 
 /** Records read per query (keyset pages over the primary key). */
 const PAGE = 5000;

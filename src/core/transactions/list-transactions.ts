@@ -5,6 +5,7 @@ import { type CursorPage, filterDigest, nextCursorOf, numberedPageHasMore, refus
 import { type Page, skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
+import { readPageRows } from './page-rows.js';
 import { isSearchOnly, searchOnlyPage } from './search-page.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
 import { transactionCursorPage, transactionKey } from './transaction-cursor-page.js';
@@ -56,18 +57,8 @@ async function numberedPage(
         ORDER BY t.created_at DESC, t.id DESC
         LIMIT ${take} OFFSET ${skip}
       )`;
-  const [rows, counted] = await Promise.all([
-    selectTransactionRows(
-      ctx.sql,
-      (columns) => Prisma.sql`
-      ${page}
-      SELECT ${columns}
-      FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
-      ORDER BY page.created_at DESC, page.id DESC`,
-    ),
-    countTransactions(ctx, filter),
-  ]);
-  return { data: rows.map(toTransactionDto), page: q.page, limit: q.limit, total: counted };
+  const { rows, total } = await readPageRows(ctx, page, filter);
+  return { data: rows, page: q.page, limit: q.limit, total };
 }
 
 /**

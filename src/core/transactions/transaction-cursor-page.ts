@@ -1,9 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type CursorKey, type CursorPage, decodeCursor, nextCursorOf } from '../cursor.js';
-import { countTransactions } from './transaction-counts.js';
+import { readPageRows } from './page-rows.js';
 import type { TransactionFilter } from './transaction-filter.js';
-import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
+import type { TransactionDto } from './transaction-row.js';
 
 /** Where a transaction sits in the list's order (`created_at` desc, `id` desc): its cursor key. */
 export const transactionKey = (t: TransactionDto): CursorKey => ({ at: t.createdAt, id: t.id });
@@ -38,18 +38,8 @@ export async function transactionCursorPage(
         ORDER BY t.created_at DESC, t.id DESC
         LIMIT ${take}
       )`;
-  const [rows, total] = await Promise.all([
-    selectTransactionRows(
-      ctx.sql,
-      (columns) => Prisma.sql`
-      ${page}
-      SELECT ${columns}
-      FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
-      ORDER BY page.created_at DESC, page.id DESC`,
-    ),
-    countTransactions(ctx, filter),
-  ]);
-  const data = rows.slice(0, q.limit).map(toTransactionDto);
+  const { rows, total } = await readPageRows(ctx, page, filter);
+  const data = rows.slice(0, q.limit);
   const nextCursor = nextCursorOf(ctx, 'transactions', filters, data, rows.length > q.limit, transactionKey);
   return { data, page: q.page, limit: q.limit, total, nextCursor };
 }
