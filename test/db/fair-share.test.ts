@@ -92,7 +92,10 @@ describe.skipIf(onPostgres)('PGlite: who goes next on the single connection', ()
   it('a caller whose own queue waited past the bound is refused (503 OVERLOADED, Retry-After); others and calls without a caller are served', async () => {
     const db = await open('pglite', { callerConnections: 0, callerWaitMs: 1 });
     db.setCallerWaitMs?.(1);
-    const queued = Array.from({ length: 3 }, () => as('ws-heavy', () => db.sql(scan)));
+    // Scans long enough (hundreds of ms each) that the queue is still waiting when the next call
+    // is checked, however fast or loaded the machine: with short ones it could drain first.
+    const longScan = Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, 2000000)`;
+    const queued = Array.from({ length: 3 }, () => as('ws-heavy', () => db.sql(longScan)));
     await until('two queued calls', () => db.waiting() >= 2);
     // Its oldest queued call has now waited longer than 1 ms.
     await new Promise((r) => setTimeout(r, 20));
