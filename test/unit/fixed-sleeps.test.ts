@@ -38,7 +38,7 @@ const CONTINUED = /(\(|,|=>|\[|\{|&&|\|\||\?|:)\s*$/;
 const isComment = (line: string) => /^\s*(\/\/|\/\*|\*)/.test(line) || /\*\/\s*$/.test(line);
 
 /** Every uncommented fixed sleep over `max` ms in one source text, as `path:line text`. */
-export function uncommentedSleeps(path: string, text: string, max = MAX_MS): string[] {
+function uncommentedSleeps(path: string, text: string, max = MAX_MS): string[] {
   const lines = text.split('\n');
   const found = new Map<number, string>();
   for (const pattern of SLEEPS) {
