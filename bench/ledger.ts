@@ -1,7 +1,8 @@
 // npm run bench:ledger -- [--rows N] [--clients C] [--seconds S] [--before DIR] [--reads R]
 //
 // The ledger's cost and its balance read, on PostgreSQL (DATABASE_URL's server, default
-// postgres://postgres@127.0.0.1:5432; databases fas_bench_ledger_after and _before, recreated):
+// postgres://postgres@127.0.0.1:5432; databases fas_bench_ledger_after and _before, with
+// FAS_TEST_DB_SUFFIX appended, recreated):
 // - the write path: bank withdrawals created, then moved to processing and completed, through the
 //   core (as the REST handlers call it), for S seconds (default 10) with one client and with C
 //   (default 8), each client on an account of its own; creations/s and status changes/s;
@@ -15,15 +16,12 @@
 // (a seed already there, e.g. `bench:seed`'s 10,000,000 rows), nothing written or recreated.
 // Prints a markdown table to stdout, progress on stderr.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
+import { dbSuffix, fmt, load, log, option, requirePositiveIntegers, benchServer as server, urlOf } from './support/bench-cli.js';
 import { ensureBenchDatabase } from './support/database.js';
+import { type WriteRates, writePath } from './support/write-path.js';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const rows = Number(option('rows') ?? 100_000);
 const clients = Number(option('clients') ?? 8);
 const seconds = Number(option('seconds') ?? 10);
@@ -31,106 +29,18 @@ const reads = Number(option('reads') ?? 2_000);
 const beforeDir = option('before');
 const reuseDatabase = option('database');
 const reuseWorkspace = option('workspace');
-const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-for (const [n, v] of Object.entries({ rows, clients, seconds, reads })) {
-  if (!Number.isSafeInteger(v) || v < 1) throw new Error(`--${n} must be a positive integer`);
-}
-
-const log = (s: string) => process.stderr.write(`${s}\n`);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-const urlOf = (db: string) => {
-  const u = new URL(server);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-
-/** The code under test: this checkout's, or another's (--before), loaded from its sources. */
-async function code(dir: string) {
-  const at = (p: string) => import(path.join(dir, p));
-  return {
-    openDatabase: (await at('src/db/database.ts')).openDatabase,
-    depsOf: (await at('src/server/deps.ts')).depsOf,
-    createContext: (await at('src/core/context.ts')).createContext,
-    createFieldCipher: (await at('src/core/crypto/field-cipher.ts')).createFieldCipher,
-    createBankTransaction: (await at('src/core/transactions/create-bank-transaction.ts')).createBankTransaction,
-    simulateTransactionStatus: (await at('src/core/transactions/simulate-transaction-status.ts')).simulateTransactionStatus,
-  };
-}
-
-interface WriteRates {
-  creations: number;
-  changes: number;
-}
+requirePositiveIntegers({ rows, clients, seconds, reads });
 
 /** Creations and status changes per second with `n` clients, each on an account of its own. */
-async function writePath(dir: string, db: string, n: number): Promise<WriteRates> {
-  const c = await code(dir);
-  const url = urlOf(db);
-  const database = await c.openDatabase({ databaseUrl: url, dataDir: '' });
-  try {
-    const deps = c.depsOf(database, {
-      cipher: c.createFieldCipher(randomBytes(32)),
-      publicUrl: 'http://bench',
-      allowInsecureWebhooks: false,
-    });
-    const ws = await database.prisma.workspace.create({
-      data: { id: randomUUID(), name: 'bench-ledger', sandbox: true },
-      select: { id: true },
-    });
-    const ctx = c.createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
-    const accounts = Array.from({ length: n }, () => randomUUID());
-    await database.prisma.account.createMany({
-      data: accounts.map((id) => ({ id, workspaceId: ws.id, type: 'individual', email: `${id}@bench.example`, status: 'active' })),
-    });
-    const found = await database.prisma.$queryRawUnsafe("SELECT to_regclass('ledger_balances') IS NOT NULL AS ok");
-    const ledger = (found as { ok: boolean }[])[0]?.ok === true;
-    if (ledger) {
-      // Each account holds plenty (an opening balance, as `fas seed` gives its accounts).
-      await database.prisma.$executeRawUnsafe(
-        `WITH a AS (SELECT unnest($1::uuid[]) AS id), b AS (
-           INSERT INTO ledger_balances (workspace_id, account_id, currency, posted, pending_in, pending_out, updated_at)
-           SELECT $2::uuid, id, 'USD', 1e12, 0, 0, now() FROM a RETURNING account_id)
-         INSERT INTO ledger_entries (workspace_id, account_id, currency, type, created_at, amount, clearing, posted, pending_in, pending_out)
-         SELECT $2::uuid, account_id, 'USD', 'post', now(), 1e12, -1e12, 1e12, 0, 0 FROM b`,
-        accounts,
-        ws.id,
-      );
-    }
-    let creations = 0;
-    let changes = 0;
-    const end = performance.now() + seconds * 1000;
-    const body = (accountId: string) => ({
-      accountId,
-      amount: '1.00',
-      coin: 'USD',
-      instrumentType: 'ach',
-      beneficiaryName: 'Bench Payee',
-      beneficiaryRoutingNumber: '021000021',
-      beneficiaryAccountNumber: '123456789',
-    });
-    const started = performance.now();
-    await Promise.all(
-      accounts.map(async (accountId) => {
-        while (performance.now() < end) {
-          const t = await c.createBankTransaction(ctx, body(accountId));
-          creations++;
-          for (const status of ['processing', 'completed']) {
-            await c.simulateTransactionStatus(ctx, { transactionId: t.id, body: { status } });
-            changes++;
-          }
-        }
-      }),
-    );
-    const took = (performance.now() - started) / 1000;
-    return { creations: creations / took, changes: changes / took };
-  } finally {
-    await database.close();
-  }
-}
+const ledgerWrites = (dir: string, db: string, n: number) =>
+  writePath({
+    dir,
+    databaseUrl: urlOf(db),
+    clients: n,
+    seconds,
+    workspaceName: 'bench-ledger',
+    actor: { kind: 'system', role: 'admin' },
+  });
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -197,20 +107,20 @@ async function main() {
   const out: string[] = [];
   const loadBefore = load();
   const runs: { name: string; dir: string; db: string }[] = [
-    { name: 'after', dir: path.resolve(import.meta.dirname, '..'), db: 'fas_bench_ledger_after' },
+    { name: 'after', dir: path.resolve(import.meta.dirname, '..'), db: `fas_bench_ledger_after${dbSuffix}` },
   ];
-  if (beforeDir) runs.unshift({ name: 'before', dir: path.resolve(beforeDir), db: 'fas_bench_ledger_before' });
+  if (beforeDir) runs.unshift({ name: 'before', dir: path.resolve(beforeDir), db: `fas_bench_ledger_before${dbSuffix}` });
   const rates: Record<string, Record<number, WriteRates>> = {};
   for (const r of reuseWorkspace ? [] : runs) {
     await ensureBenchDatabase(urlOf(r.db), { fresh: true });
     rates[r.name] = {};
     for (const n of [1, clients]) {
       log(`${r.name}: write path, ${n} client(s), ${seconds} s (load ${load()})`);
-      (rates[r.name] as Record<number, WriteRates>)[n] = await writePath(r.dir, r.db, n);
+      (rates[r.name] as Record<number, WriteRates>)[n] = await ledgerWrites(r.dir, r.db, n);
     }
   }
   log(`reads (load ${load()})`);
-  const readsOf = await readPath(reuseDatabase ?? 'fas_bench_ledger_after');
+  const readsOf = await readPath(reuseDatabase ?? `fas_bench_ledger_after${dbSuffix}`);
   out.push(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), Node ${process.version}, PostgreSQL at ${new URL(server).host}.`);
   out.push(`Load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}.`);
   out.push('');

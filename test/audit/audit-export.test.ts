@@ -6,6 +6,7 @@ import { workspaceFactory } from '../factories/workspace.js';
 import { cookieOf, csrf, trpcHttp } from '../sessions/trpc-http.js';
 import { parseCsv, safeCell } from '../support/csv.js';
 import { type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
+import { settled } from '../support/until.js';
 
 // GET /api/v2/audit-log/export and the dashboard's /dashboard/export/audit-log.{csv,ndjson}: the
 // list's records and filters, admins only, the spreadsheet guard, tenant isolation, streaming.
@@ -229,9 +230,9 @@ describe('streaming', () => {
     const before = continuations;
     const res = await fetch(`${h.baseUrl}/api/v2/audit-log/export`, { headers: auth(bulk.adminToken) });
     expect(res.status).toBe(200);
-    // The client reads nothing for a while: the server stops at what the socket buffers hold.
-    await new Promise((r) => setTimeout(r, 1500));
-    const whileStalled = continuations - before;
+    // The client reads nothing: the server stops at what the socket buffers hold. Stopped is no
+    // batch for 500 ms, many times a batch's time (tens of ms), awaited instead of a fixed sleep.
+    const whileStalled = (await settled('the export while the client reads nothing', () => continuations, 500)) - before;
     expect(whileStalled).toBeLessThan(25);
     const records = parseCsv(await res.text()).records;
     expect(continuations - before).toBe(BULK / 1000);

@@ -204,7 +204,7 @@ describe('signals and crashes (PGlite)', () => {
           return false;
         }
       };
-      // Nothing is left behind; how long the graceful shutdown takes (a PGlite checkpoint, a busy machine) is not the point.
+      // Nothing is left behind; how long the graceful shutdown takes (a PGlite checkpoint, as long as disk and CPU make it) is not the point.
       await until('the process group to be gone', () => !alive(), 60_000);
       await expect(fetch(`http://127.0.0.1:${p}/healthz`)).rejects.toThrow();
       expect(existsSync(path.join(dir, 'fas.lock'))).toBe(false);

@@ -51,12 +51,13 @@ describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded databa
     const created = spawnFas(['apikey', 'create', '--name', 'leaky', '--json'], env);
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout);
-    // Seconds may pass between requests on a loaded machine, past the server's keep-alive timeout:
+    // Each step spawns the CLI, so seconds may pass between requests, past the server's keep-alive timeout:
     // a reused connection may be closing as the request leaves, so one retry on a network error.
     const once = (k: string) => fetch(`${base}/api/v2/accounts`, { headers: { authorization: `APIKey ${k}` } });
     const retried = (k: string) => once(k).catch(() => once(k));
-    // A loaded machine may shed a request (503 OVERLOADED with Retry-After, as documented); a client
-    // retries it when told, at most twice here.
+    // The server sheds a request while its event loop lags (503 OVERLOADED with Retry-After, as
+    // documented), which the CLI processes on the same CPU can cause; a client retries it when told,
+    // at most twice here.
     // Still 503 after that, the last answer's detail (which saturation) is the failure's message.
     let shed = '';
     const get = async (k: string) => {

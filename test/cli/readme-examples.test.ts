@@ -60,7 +60,7 @@ beforeAll(async () => {
   const config = loadConfig({ FAS_DATA_DIR: dataDir });
   operator = await startOperatorSocket({ dataDir, deps: h.deps, config, onError: (err) => console.error(err) });
   // `npx fas` runs this package's bin, bin/fas.js (the built CLI); npm itself takes seconds to
-  // start on a loaded machine, so a shim on PATH runs the bin directly for `npx fas` and hands
+  // start (it loads its own modules first), so a shim on PATH runs the bin directly for `npx fas` and hands
   // anything else to the real npx.
   bin = mkdtempSync(path.join(tmpdir(), 'fas-readme-bin-'));
   const npx = spawnSync('bash', ['-c', 'command -v npx'], { encoding: 'utf8' }).stdout.trim();

@@ -6,7 +6,7 @@ import { dataDirCli, fasBin } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
 
 // Issue 37: right after a restart, the first API call on a seeded embedded database was answered
-// `503 overloaded (event loop delay)`, and a dashboard sign-in `503` under load. A restarted
+// `503 overloaded (event loop delay)`, and a dashboard sign-in `503` too. A restarted
 // `fas serve` (the built binary, default shedding) is called at once: nothing may be shed.
 const root = path.resolve(import.meta.dirname, '../..');
 const onPostgres = inject('databaseUrl').startsWith('postgres');

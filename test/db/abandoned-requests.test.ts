@@ -44,7 +44,7 @@ describe('database work of an abandoned request', () => {
     expect(await db.prisma.$queryRaw`SELECT 1 AS one`).toEqual([{ one: 1 }]);
     const live = new AbortController();
     expect(await withRequestSignal(live.signal, async () => db.prisma.$queryRaw`SELECT 2 AS two`)).toEqual([{ two: 2 }]);
-  }, 180_000); // an in-memory PGlite starts in seconds, but minutes on a loaded machine
+  }, 180_000); // an in-memory PGlite starts in seconds idle; its start is CPU-bound (WASM), so far more on a shared CPU
 
   it.skipIf(!onPostgres)('PostgreSQL: the statement in progress is cancelled on the server, in or out of a transaction', async () => {
     const db = await open('postgres');

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_KEYS, searchCondition } from '../../src/core/transactions/transaction-search.js';
+import { SEARCH_KEYS, searchCondition } from '../../src/core/transactions/search-conditions.js';
 import { pgliteMigrationDriver } from '../../src/db/database.js';
 import { applyMigrations } from '../../src/db/migrate.js';
 import { migrationsUpTo, removeMigrationCopies } from '../support/migrations-up-to.js';

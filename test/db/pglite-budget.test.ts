@@ -63,7 +63,8 @@ describe.skipIf(onPostgres)('PGlite statement budget', () => {
         async (tx) => {
           await tx.$executeRawUnsafe('INSERT INTO budget_probe VALUES (2)');
           await tx.$queryRawUnsafe(long.text);
-          // The worker ended by the previous test may still be reopening the directory on a loaded machine.
+          // maxWait is long: the worker ended by the previous test may still be reopening the directory,
+          // as long as disk and CPU make it.
         },
         { maxWait: 60_000, timeout: 60_000 },
       )

@@ -32,7 +32,7 @@ afterAll(async () => h?.close());
 describe('an open event stream', () => {
   it('outlives the request timeout and is not counted by the load shedder', async () => {
     const ws = await workspaceFactory(h.deps);
-    // The first request compiles the contract's validators, seconds on a loaded machine, during
+    // The first request compiles the contract's validators (CPU-bound: seconds on a shared CPU), during
     // which other requests would time out in their headers: warm up first.
     expect((await rawRequest(h, 'GET', '/api/v2/events', { headers: { authorization: `APIKey ${ws.apiKey}` } })).status).toBe(200);
     const controllers = [new AbortController(), new AbortController(), new AbortController()];

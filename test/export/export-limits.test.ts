@@ -122,8 +122,8 @@ describe('exports leave the event loop to the others', () => {
     // The exports took turns at the database: 4 of them never had more than 2 batches in flight
     // (before, each export read whenever its socket drained: 4 at once).
     expect(mostBatchesAtOnce).toBe(EXPORT_READS_AT_ONCE);
-    // Generous bounds for a loaded machine (measured at load average 15-20: p50 20-65 ms, the
-    // longest stall of the loop 113-196 ms; before, 392-431 ms).
+    // The bounds are 4 to 10 times the measured figures (p50 20-65 ms, the longest stall of the loop
+    // 113-196 ms; 392-431 ms before the exports took turns), so they hold on a shared CI runner.
     expect(health.length).toBeGreaterThan(5);
     expect(p50).toBeLessThan(250);
     expect(loop.max / 1e6).toBeLessThan(1000);

@@ -90,7 +90,7 @@ describe('streaming', () => {
     const res = await fetch(`${h.baseUrl}/api/v2/transactions/export`, { headers: { authorization: `APIKey ${ws.apiKey}` } });
     expect(res.status).toBe(200);
     // The client reads nothing: the server stops at what the socket buffers hold (or this times out).
-    // Stopped is no batch for QUIET_MS, many times a batch's time even on a loaded machine.
+    // Stopped is no batch for QUIET_MS, many times a batch's time, so a batch delayed on a shared CPU is not taken for a stop.
     const whileStalled = (await settled('the export while the client reads nothing', () => continuations, QUIET_MS)) - before;
     expect(whileStalled).toBeLessThan(30);
     const text = await res.text();

@@ -9,8 +9,9 @@ import { trpcCaller } from '../support/trpc-caller.js';
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
-  // The first workspace's transaction pays the first queries' warm-up and, on a loaded machine, outlasts
-  // Prisma's 5 s transaction timeout (seen at 01:30 on 2026-11-29): made here, not in the first test.
+  // The first workspace's transaction pays the first queries' warm-up (plans and caches built on a
+  // shared CPU), which can outlast Prisma's 5 s transaction timeout: it is made here, retried once, so
+  // no test's own timeout includes the warm-up.
   await workspaceFactory(h.deps).catch(() => workspaceFactory(h.deps));
 }, 120_000);
 afterAll(async () => h?.close());

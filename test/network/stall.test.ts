@@ -60,7 +60,7 @@ const PROBE_MAX_MS = 500;
 /**
  * While large answers are built (on PostgreSQL too): JSON of thousands of rows is serialized on the
  * HTTP thread in one piece. The median stays that of an idle server; one probe may wait for a
- * serialization (at a load average of 10 on the shared machine, up to ~700 ms).
+ * serialization (up to ~700 ms measured with the CPU shared), which is why the median is bounded.
  */
 const PROBE_MEDIAN_MS = 100;
 /**
@@ -74,8 +74,8 @@ const PROBE_MEDIAN_BATCH_MS = onPglite ? PROBE_MEDIAN_MS : 400;
 const PROBE_WORST_MS = 1500;
 /**
  * The worst probe is bounded on PGlite, whose rows this change moved off the HTTP thread. On
- * PostgreSQL pg parses them there as before (probes up to ~1.5 s at a load average of 10 on the
- * shared machine, one answer's parsing and serialization): reported, and the median asserted.
+ * PostgreSQL pg parses them there as before (a probe can wait out one answer's parsing and
+ * serialization, up to ~1.5 s measured with the CPU shared): reported, and the median asserted.
  */
 const worstBounded = onPglite;
 

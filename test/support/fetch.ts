@@ -1,8 +1,8 @@
 /**
  * `fetch`, sent once more when the connection was reset before any answer came. A kept-alive
  * connection that the server closes as idle just as the client reuses it resets the next request:
- * a race every HTTP client has, which a machine loaded enough to stall the client's own idle timer
- * makes likely in tests. A reset the server causes on purpose happens again and still fails.
+ * a race every HTTP client has, made likely in tests, where client and server share a CPU and the
+ * client's own idle timer can fire late. A reset the server causes on purpose happens again and still fails.
  */
 export async function fetchRetryingReset(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const again = input instanceof Request ? input.clone() : input;

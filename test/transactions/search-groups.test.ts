@@ -9,7 +9,7 @@ import { type Harness, restClient, startHarness } from '../support/harness.js';
 import { matchesSearch, searchTexts, words } from '../support/search-oracle.js';
 
 // A search alone takes its total from the search groups and its page from each group's newest
-// rows (search-page.ts); with other filters it checks every candidate. Both against the oracle, on
+// rows (search-by-groups.ts); with other filters it checks every candidate. Both against the oracle, on
 // seeded rows and rows inserted after them, with random queries drawn from the rows' fields.
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordPrefixes } from '../../src/core/transactions/transaction-search.js';
+import { wordPrefixes } from '../../src/core/transactions/search-conditions.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { wordPrefixMatch, words } from '../support/search-oracle.js';

@@ -16,7 +16,7 @@ function scripted(...answers: Response[]) {
   return { f, waits, calls: () => calls };
 }
 
-describe('the dashboard fetch under load', () => {
+describe('the dashboard fetch when the server sheds or limits', () => {
   it('waits as Retry-After says and tries again after a 503 or a 429', async () => {
     const s = scripted(answer(503, { 'retry-after': '1' }), answer(429, { 'retry-after': '2' }), answer(200));
     expect((await s.f('/trpc/x')).status).toBe(200);

@@ -53,7 +53,7 @@ function startWorker(): ChildProcess & { log: () => string } {
       DATABASE_URL: databaseUrl,
       FAS_WEBHOOK_ALLOW_INSECURE: 'true',
       FAS_MASTER_KEY: masterKey.toString('base64'),
-      // Longer than the test holds answers on a loaded machine: held attempts end with the kill, not a timeout.
+      // Longer than the test holds answers, however slowly its steps run: held attempts end with the kill, not a timeout.
       FAS_WEBHOOK_TIMEOUT_MS: '30000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,8 @@ import { rawRequest } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { webhookSetup } from '../support/webhook-setup.js';
 
-// A generous timeout for every test but the one about timeouts: a loaded CI machine must not fail them.
+// A delivery timeout far above a local receiver's answer (milliseconds) for every test but the one about
+// timeouts, so no other test depends on how fast a shared CI runner answers.
 const w = webhookSetup({ timeoutMs: 5000 });
 const quickSender = httpWebhookSender({ timeoutMs: 300, allowInsecure: true });
 

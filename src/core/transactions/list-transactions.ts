@@ -6,11 +6,11 @@ import { type Page, skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { readPageRows } from './page-rows.js';
-import { isSearchOnly, searchOnlyPage } from './search-page.js';
-import { countTransactions, pageEdge } from './transaction-counts.js';
+import { searchPage } from './search-page.js';
+import { pageEdge } from './transaction-counts.js';
 import { transactionCursorPage, transactionKey } from './transaction-cursor-page.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
-import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
+import type { TransactionDto } from './transaction-row.js';
 
 type ListQuery = ValidatedQuery<'listTransactions'>;
 
@@ -38,7 +38,7 @@ export async function listTransactions(caller: Ctx, input: unknown, opts: { deep
   return { ...numbered, nextCursor: nextCursorOf(ctx, 'transactions', filters, numbered.data, more, transactionKey) };
 }
 
-/** A numbered page (`page`, `limit`): OFFSET, or for deep pages the per-day counts. */
+/** A numbered page (`page`, `limit`): OFFSET, or for deep pages the per-day counts; a search is planned in search-page.ts. */
 async function numberedPage(
   ctx: Ctx,
   q: ListQuery,
@@ -85,36 +85,4 @@ function deepPage(where: Prisma.Sql, skip: number, take: number): Prisma.Sql {
        ORDER BY t.created_at, t.id
        LIMIT ${take} OFFSET (SELECT greatest(n - (${skip}::bigint - skipped) - ${take}, 0) FROM edge))
     )`;
-}
-
-/**
- * With `search`. Alone, it is answered from the search groups (search-page.ts: the total from
- * their counts, the page from each group's newest rows). With other filters, finding the matches
- * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
- * they are found once (a CTE used twice is materialized) and both the page and the total come from
- * them, instead of searching twice.
- */
-async function searchPage(ctx: Ctx, q: ListQuery, filter: TransactionFilter, where: Prisma.Sql): Promise<Page<TransactionDto>> {
-  const { skip, take } = skipTake(q);
-  const ctes = isSearchOnly(filter)
-    ? searchOnlyPage(ctx.workspaceId, filter.search, skip, take)
-    : Prisma.sql`matches AS (
-      SELECT t.id, t.created_at FROM transactions t WHERE ${where}
-    ), page AS (
-      SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}
-    ), total AS (
-      SELECT count(*) AS n FROM matches
-    )`;
-  const rows = await selectTransactionRows(
-    ctx.sql,
-    (columns) => Prisma.sql`
-    WITH ${ctes}
-    SELECT ${columns}
-    FROM page JOIN transactions t ON t.workspace_id = ${ctx.workspaceId}::uuid AND t.id = page.id
-    ORDER BY page.created_at DESC, page.id DESC`,
-    { matched: Prisma.sql`(SELECT n FROM total)` },
-  );
-  // A page past the end has no row to carry the total: count on its own then.
-  const total = rows[0] ? Number(rows[0].matched) : await countTransactions(ctx, filter);
-  return { data: rows.map(toTransactionDto), page: q.page, limit: q.limit, total };
 }

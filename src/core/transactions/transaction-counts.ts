@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
-import { isSearchOnly, searchOnlyTotal } from './search-page.js';
+import { isSearchOnly, searchOnlyTotal } from './search-by-groups.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 
 type Tx = Prisma.TransactionClient;
@@ -206,7 +206,7 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The exact number of transactions matching a filter. Filters the count table covers (type,
  * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
  * at either end of a date range by counting those rows. An account filter without dates or search
- * is answered from the account's counts; a search alone from its groups' counts (search-page.ts);
+ * is answered from the account's counts; a search alone from its groups' counts (search-by-groups.ts);
  * with dates, and a search with other filters, rows are counted directly, through their own indexes.
  */
 export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise<number> {

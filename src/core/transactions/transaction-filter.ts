@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import type { QueryOf } from '../contract.js';
 import { type DateRange, parseDateRange } from '../validation/date-range.js';
-import { searchCondition } from './transaction-search.js';
+import { searchCondition } from './search-conditions.js';
 
 export type TransactionFilterInput = Omit<QueryOf<'listTransactions'>, 'page' | 'limit' | 'after'>;
 
@@ -17,7 +17,7 @@ export interface TransactionFilter {
   status?: TransactionFilterInput['status'];
   /** Upper case, as coins are stored. */
   coin?: string;
-  /** Lower case (transaction-search.ts). */
+  /** Lower case (search-conditions.ts). */
   search?: string;
   range: DateRange;
 }

@@ -1,3 +1,8 @@
+/**
+ * The SQL of a search (`search` of `listTransactions`, openapi.yaml) over `transactions t`: the
+ * conditions any filter can join, the matching search groups, and the matching rows split by
+ * whether their names match (search-by-groups.ts builds a search alone from those).
+ */
 import { Prisma } from '../../db/generated/prisma/client.js';
 
 /** The free-text fields of `transactions t` each value of which is rare: the word keys index holds them. */
@@ -64,7 +69,7 @@ export function matchesByName(search: string): Prisma.Sql {
  * free-text field, in order, or `otherMatches`. Candidates come from the indexes (the matching
  * groups' keys, the rare fields' word keys, the others'); each is checked against the query's
  * pattern over all its fields one per line (migration `word_prefix_search`), so the condition is
- * exact whatever groups share a key. A search alone is answered without it (search-page.ts).
+ * exact whatever groups share a key.
  * `search` arrives lower-cased.
  */
 export function searchCondition(workspaceId: string, search: string): Prisma.Sql {
