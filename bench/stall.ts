@@ -5,7 +5,8 @@
 // connections listing transactions for 20 s. Prints a markdown table (healthz p50/p99/max, probes
 // over 2 s, the other tenant's 503s) with the issue's figures from before. `npm run bench:stall`
 // runs PGlite then PostgreSQL (`--pglite`/`--postgres` for one); PostgreSQL uses its own database
-// `fas_bench_stall` on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432).
+// `fas_bench_stall` on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432), or
+// `fas_bench_stall<STALL_DB_SUFFIX>` (e.g. `_me`, so that two runs on one server do not collide).
 // The rate limit is off (FAS_RATE_LIMIT_PER_SECOND=0): what is measured is the server's own stall.
 // Issue 37 added a fourth attack: STALL_CLIENTS (4) clients of one API key sending the 9 aliases over
 // a range that is not whole days (every row read), and the other tenant's p99 and 200s for each;
@@ -223,7 +224,7 @@ async function main() {
   const args = process.argv.slice(2);
   const targets = [
     ...(args.includes('--postgres') ? [] : [() => pgliteTarget('stall')]),
-    ...(args.includes('--pglite') ? [] : [() => postgresTarget('fas_bench_stall')]),
+    ...(args.includes('--pglite') ? [] : [() => postgresTarget(`fas_bench_stall${process.env.STALL_DB_SUFFIX ?? ''}`)]),
   ];
   const rows: string[] = [];
   const loads: string[] = [];

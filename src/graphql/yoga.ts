@@ -13,6 +13,7 @@ import { operationCost, queryLimitsRule } from './limits.js';
 import { documentedRequestError, operationGuardPlugin } from './operation-guard.js';
 import { parseGuardPlugin } from './parse-guard.js';
 import { schema } from './schema.js';
+import { slicedResultPlugin } from './sliced-result.js';
 import { variableError } from './variable-errors.js';
 
 /**
@@ -152,6 +153,7 @@ export function graphqlRoute(app: FastifyInstance, opts: { deps: Deps; graphiql:
       readsPlugin,
       useGraphQlJit({}, { onError: () => {} }),
       variablesPlugin,
+      slicedResultPlugin,
     ],
   });
   app.route({

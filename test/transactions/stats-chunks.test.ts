@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICES } from '../../src/core/transactions/catalog.js';
-import { chunkWhere, planChunks } from '../../src/core/transactions/stats-chunks.js';
+import { answerDoc, chunkWhere, docQuery, planChunks } from '../../src/core/transactions/stats-chunks.js';
 import { resolveTransactionFilter } from '../../src/core/transactions/transaction-filter.js';
 import { STATS_GROUPS, transactionStats } from '../../src/core/transactions/transaction-stats.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
@@ -134,4 +134,17 @@ describe('transactionStats in slices of time', () => {
     // Without anything to cut, one statement.
     expect(await planChunks(ws.ctx, filter, 1_000_000)).toEqual([{}]);
   }, 120_000);
+
+  it('answers a large answer as several documents, in order, and none for no rows', async () => {
+    // 4,500 rows: three documents of at most 2,000, ordered by the keys across them.
+    const inner = Prisma.sql`SELECT (i % 7)::text AS k, i AS n FROM generate_series(1, 4500) i`;
+    const parts = await ws.ctx.db.$queryRaw<{ doc: string }[]>(docQuery(inner, [Prisma.raw('"k"'), Prisma.raw('"n"')]));
+    expect(parts.map((p) => JSON.parse(p.doc).length)).toEqual([2000, 2000, 500]);
+    const rows = await answerDoc(ws.ctx, docQuery(inner, [Prisma.raw('"k"'), Prisma.raw('"n"')]));
+    const expected = Array.from({ length: 4500 }, (_, i) => ({ k: String((i + 1) % 7), n: i + 1 })).sort((a, b) =>
+      a.k === b.k ? a.n - b.n : a.k < b.k ? -1 : 1,
+    );
+    expect(rows).toEqual(expected);
+    expect(await answerDoc(ws.ctx, docQuery(Prisma.sql`${inner} WHERE false`, []))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { asScan } from '../../db/request-signal.js';
 import type { Ctx } from '../context.js';
+import { inTurn } from '../cpu-turns.js';
 import { ALL_TIME } from './transaction-counts.js';
 import type { TransactionFilter } from './transaction-filter.js';
 
@@ -81,10 +82,33 @@ export function chunkWhere(c: Chunk, on: 'rows' | 'days' = 'rows'): Prisma.Sql {
 /** A group's key columns and figures as a statement answers them (transaction-stats.ts). */
 export type PartialRow = Record<string, unknown> & { count: number | string };
 
-/** Runs a statement answering one JSON document (an array of groups) and parses it. */
+/**
+ * Groups per JSON document of an answer. A large answer (tens of thousands of groups, megabytes)
+ * comes as several documents, parsed one at a time with the event loop free between them: one
+ * `JSON.parse` of the whole held the HTTP thread for tens of ms (docs/benchmarks.md, "Stall").
+ */
+const DOC_PART = 2000;
+
+/**
+ * The statement answering the rows of `inner` as JSON arrays of at most DOC_PART objects (the rows'
+ * columns as keys, as `json_agg` writes them), in the order of `order` (columns of `inner`) across
+ * the arrays; no row when `inner` has none.
+ */
+export function docQuery(inner: Prisma.Sql, order: Prisma.Sql[]): Prisma.Sql {
+  const by = order.length ? Prisma.sql`ORDER BY ${Prisma.join(order.map((k) => Prisma.sql`q.${k}`))}` : Prisma.empty;
+  const part = Prisma.raw(`(n.i / ${DOC_PART})`);
+  return Prisma.sql`SELECT json_agg(n.q ORDER BY n.i)::text AS doc
+    FROM (SELECT q, row_number() OVER (${by}) - 1 AS i FROM (${inner}) q) n
+    GROUP BY ${part} ORDER BY ${part}`;
+}
+
+/** Runs a statement of `docQuery` and parses its documents into one array, each in a turn of its own (cpu-turns.ts). */
 export async function answerDoc(ctx: Ctx, query: Prisma.Sql): Promise<PartialRow[]> {
-  const [row] = await ctx.db.$queryRaw<{ doc: string }[]>(query);
-  return JSON.parse(row?.doc ?? '[]');
+  const parts = await ctx.db.$queryRaw<{ doc: string }[]>(query);
+  if (parts.length === 1) return JSON.parse((parts[0] as { doc: string }).doc);
+  const rows: PartialRow[] = [];
+  for (const part of parts) for (const row of await inTurn(() => JSON.parse(part.doc) as PartialRow[])) rows.push(row);
+  return rows;
 }
 
 /**
@@ -114,6 +138,5 @@ export async function runChunked(
     SELECT ${keys.length ? Prisma.sql`${Prisma.join(keys)},` : Prisma.empty} coalesce(sum(p.count), 0)::bigint AS count ${sums}
     FROM jsonb_to_recordset(${JSON.stringify(partial)}::jsonb) AS p(${Prisma.join(columns)})
     ${keys.length ? Prisma.sql`GROUP BY ${Prisma.join(keys)}` : Prisma.empty}`;
-  const order = keys.length ? Prisma.sql` ORDER BY ${Prisma.join(keys.map((k) => Prisma.sql`q.${k}`))}` : Prisma.empty;
-  return answerDoc(ctx, Prisma.sql`SELECT coalesce(json_agg(q${order}), '[]')::text AS doc FROM (${inner}) q`);
+  return answerDoc(ctx, docQuery(inner, keys));
 }

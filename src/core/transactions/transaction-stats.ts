@@ -1,9 +1,10 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { mapInTurns } from '../cpu-turns.js';
 import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
-import { answerDoc, planChunks, runChunked } from './stats-chunks.js';
+import { answerDoc, docQuery, planChunks, runChunked } from './stats-chunks.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 import { rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
 
@@ -96,7 +97,8 @@ export async function transactionStats(
         : await runChunked(ctx, chunks, (slice) => query(and(src, slice)), { keys, sums: byCurrency })
     ) as typeof rows;
   }
-  return rows.map((r) => ({
+  // Tens of thousands of groups per answer: mapped a turn at a time (cpu-turns.ts).
+  return mapInTurns(rows, (r) => ({
     coin: r.coin ?? null,
     transactionType: r.transactionType ?? null,
     status: r.status ?? null,
@@ -110,17 +112,16 @@ export async function transactionStats(
 }
 
 /**
- * The one statement answering `groups` from `src`, as one JSON document (an array of groups: keys
- * in the order asked, then count, and sums by currency), ordered by the keys' text. One value
+ * The one statement answering `groups` from `src`, as JSON documents (arrays of groups: keys in
+ * the order asked, then count, and sums by currency), ordered by the keys' text. A few values
  * instead of a row per group: on PGlite each result row costs more than its aggregation
- * (docs/benchmarks.md, "Rollups").
+ * (docs/benchmarks.md, "Rollups"); several, so that no one parse holds the HTTP thread (docQuery).
  */
 export function statsQuery(src: StatsSource, groups: StatsGroup[]): Prisma.Sql {
   const byCurrency = groups.includes('COIN');
   const keys = groups.filter((g): g is Exclude<StatsGroup, 'COIN'> => g !== 'COIN');
   const as = (g: StatsGroup) => Prisma.raw(`"${COLUMN[g]}"`);
-  const doc = (inner: Prisma.Sql) =>
-    Prisma.sql`SELECT coalesce(json_agg(q${groups.length || keys.length ? Prisma.sql` ORDER BY ${Prisma.join((byCurrency ? groups : keys).map((g) => Prisma.sql`q.${as(g)}`))}` : Prisma.empty}), '[]')::text AS doc FROM (${inner}) q`;
+  const doc = (inner: Prisma.Sql) => docQuery(inner, (byCurrency ? groups : keys).map(as));
   if (!byCurrency) {
     const select = keys.map((g) => Prisma.sql`${src.label[g](src.key[g])} AS ${as(g)}`);
     // Grouped, a group with no transaction left (rollups whose rows all changed status) is no group.
