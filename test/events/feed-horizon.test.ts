@@ -9,7 +9,7 @@ import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { freshDatabase, type Harness, startHarness } from '../support/harness.js';
 
-// The events list's kept count (migration event_counts) and the feed's horizon, which only this
+// The events list's kept counts (migrations event_counts, event_counts_by_type) and the feed's horizon, which only this
 // database's transactions hold back.
 const onPostgres = inject('databaseUrl').startsWith('postgres');
 let h: Harness;
@@ -22,7 +22,7 @@ const rowCount = async (workspaceId: string) =>
   Number((await h.deps.sql<{ n: bigint }>(Prisma.sql`SELECT count(*) AS n FROM events WHERE workspace_id = ${workspaceId}::uuid`))[0]?.n);
 
 describe('the events total', () => {
-  it('comes from the kept count, which follows inserts, rollbacks and pruning', { timeout: 120_000 }, async () => {
+  it('comes from the kept counts per type, which follow inserts, rollbacks and pruning', { timeout: 120_000 }, async () => {
     const ws = await workspaceFactory(h.deps);
     const other = await workspaceFactory(h.deps);
     for (let i = 0; i < 5; i++) await createAccount(ws.ctx, { type: 'individual', email: `count-${i}@example.com` });
@@ -34,14 +34,26 @@ describe('the events total', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
+    // One event of another type: the kept counts are per type.
+    await h.deps.db.$transaction((tx) =>
+      emitEvent(tx, ws.ctx, { type: 'kyc_status_updated', accountId: null, details: { status: 'saved', previousStatus: null } }),
+    );
     const page = await listEvents(ws.ctx, { limit: 2 });
-    expect(page.total).toBe(5);
+    expect(page.total).toBe(6);
     expect(page.total).toBe(await rowCount(ws.workspaceId));
     expect(page.data).toHaveLength(2);
-    const kept = await h.deps.sql<{ n: bigint }>(Prisma.sql`SELECT n FROM event_counts WHERE workspace_id = ${ws.workspaceId}::uuid`);
-    expect(Number(kept[0]?.n)).toBe(5);
-    // A filtered list still counts its rows, and agrees.
+    const kept = await h.deps.sql<{ type: string; n: bigint }>(
+      Prisma.sql`SELECT type, n FROM event_counts WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY type`,
+    );
+    expect(kept.map((k) => [k.type, Number(k.n)])).toEqual([
+      ['account_created', 5],
+      ['kyc_status_updated', 1],
+    ]);
+    // One type's total is its kept count; with another filter the rows are counted, and agree.
     expect((await listEvents(ws.ctx, { type: 'account_created' })).total).toBe(5);
+    expect((await listEvents(ws.ctx, { type: 'kyc_status_updated' })).total).toBe(1);
+    expect((await listEvents(ws.ctx, { type: 'crypto_wallet_created' })).total).toBe(0);
+    expect((await listEvents(ws.ctx, { type: 'account_created', startDate: '2000-01-01' })).total).toBe(5);
     // Retention removes events of every workspace: the counts follow.
     while ((await pruneEvents(h.deps.sql, { before: new Date(Date.now() + 60_000), batch: 3 })) > 0);
     expect((await listEvents(ws.ctx, {})).total).toBe(0);

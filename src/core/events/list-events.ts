@@ -35,11 +35,12 @@ export async function listEvents(caller: Ctx, input: unknown): Promise<Page<Even
   const condition = Prisma.join(where, ' AND ');
   const order = feed ? Prisma.sql`e.tx_id, e.seq` : Prisma.sql`e.occurred_at DESC, e.id DESC`;
   const { skip, take } = skipTake(q);
-  // Every event of the workspace (the newest pages): the kept count (migration event_counts), not a
-  // count of every row.
-  const all = !feed && !q.type && !q.accountId && !range.start && !range.end;
-  const total = all
-    ? Prisma.sql`SELECT coalesce((SELECT n FROM event_counts WHERE workspace_id = ${ctx.workspaceId}::uuid), 0)::int AS total`
+  // Every event of the workspace, or of one type (the newest pages): the kept counts (migrations
+  // event_counts, event_counts_by_type), not a count of every row.
+  const kept = !feed && !q.accountId && !range.start && !range.end;
+  const total = kept
+    ? Prisma.sql`SELECT coalesce(sum(n), 0)::int AS total FROM event_counts
+        WHERE workspace_id = ${ctx.workspaceId}::uuid${q.type ? Prisma.sql` AND type = ${q.type}` : Prisma.empty}`
     : Prisma.sql`SELECT count(*)::int AS total FROM events e WHERE ${condition}`;
   const [rows, [counted]] = await Promise.all([
     ctx.sql<EventRow>(Prisma.sql`
