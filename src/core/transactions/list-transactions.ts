@@ -6,6 +6,7 @@ import { type Page, skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { readPageRows } from './page-rows.js';
+import { countedSearchPage, isCountedSearch } from './search-dense.js';
 import { isSearchOnly, searchOnlyPage } from './search-page.js';
 import { countTransactions, pageEdge } from './transaction-counts.js';
 import { transactionCursorPage, transactionKey } from './transaction-cursor-page.js';
@@ -24,7 +25,11 @@ export const DEEP_SKIP = 10_000;
  * With `after`, the page follows the cursor's row instead (transaction-cursor-page.ts). Every
  * page carries the cursor of the next one.
  */
-export async function listTransactions(caller: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<CursorPage<TransactionDto>> {
+export async function listTransactions(
+  caller: Ctx,
+  input: unknown,
+  opts: { deepSkip?: number; denseWalkRows?: number } = {},
+): Promise<CursorPage<TransactionDto>> {
   const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
   refusePageWithCursor(q);
@@ -44,9 +49,13 @@ async function numberedPage(
   q: ListQuery,
   filter: TransactionFilter,
   where: Prisma.Sql,
-  opts: { deepSkip?: number },
+  opts: { deepSkip?: number; denseWalkRows?: number },
 ): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
+  if (isCountedSearch(filter)) {
+    const { rows, total } = await countedSearchPage(ctx, filter, skip, take, opts.denseWalkRows);
+    return { data: rows, page: q.page, limit: q.limit, total };
+  }
   if (filter.search) return searchPage(ctx, q, filter, where);
   const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;
   const page = edge

@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
+import { countedSearchTotal, isCountedSearch } from './search-dense.js';
 import { isSearchOnly, searchOnlyTotal } from './search-page.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 
@@ -222,6 +223,7 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
     );
     return Number(rows[0]?.n ?? 0);
   }
+  if (isCountedSearch(f)) return countedSearchTotal(ctx, f);
   if (isSearchOnly(f)) {
     const rows = await ctx.sql<{ n: bigint | string }>(searchOnlyTotal(ctx.workspaceId, f.search));
     return Number(rows[0]?.n ?? 0);

@@ -108,3 +108,16 @@ export function uuidPrefixRange(prefix: string): { from: string; to: string } | 
   const rest = UUID_TEMPLATE.slice(prefix.length);
   return { from: prefix + rest.replace(/x/g, '0'), to: prefix + rest.replace(/x/g, 'f') };
 }
+
+/**
+ * `matchesNotByName` without the account emails (its `otherMatches` but the first): the rows that
+ * match by the rare free-text fields or a prefix of id, txHash or targetAddress, not by their
+ * names. search-dense.ts counts the matching accounts' rows from their counts instead.
+ */
+export function matchesRareFields(workspaceId: string, search: string): Prisma.Sql {
+  const others = otherMatches(workspaceId, search).slice(1);
+  const q = Prisma.sql`${search}`;
+  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${q})`;
+  return Prisma.sql`((${Prisma.join([keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(OTHER_FIELDS, q), ...others], ' OR ')})
+    AND NOT coalesce(${pattern(NAME_FIELDS, q)}, false))`;
+}
