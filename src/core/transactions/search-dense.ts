@@ -35,7 +35,10 @@ function statusType(f: CountedSearch, alias: string): Prisma.Sql {
  * rows are checked by their names), or whose account's email matches (`accts`), or that matches
  * by its other fields (`rare`: neither of those). The total is exact without reading the matches:
  * the keys' counts (`search_key_counts`) + the accounts' counts (`account_transaction_counts`) -
- * the rows in both (index-only on `transactions_account_search_key_idx`) + the rare rows.
+ * the rows in both (each account's rows index-only on `transactions_account_search_key_idx`, their
+ * keys looked up in a hash: `IS TRUE` keeps the planner from probing the index once per key and
+ * account, 2,158,710 probes and 23 s for "soylent" at 10M) + the rare rows. A scan
+ * whose keys are none is skipped (`EXISTS`: a one-time filter), as the accounts' rows would be read for nothing.
  */
 function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
@@ -69,14 +72,18 @@ function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
       WHERE c.workspace_id = ${ws} AND c.coin = '' AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)
     ),
     both_named AS (
-      SELECT count(*) AS n FROM transactions t
-      WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND t.search_key IS NOT NULL
-        AND ${statusType(f, 't')} AND t.search_key IN (SELECT key FROM k WHERE NOT shared)
+      SELECT count(*) AS n FROM accts a CROSS JOIN LATERAL (
+        SELECT 1 FROM transactions t
+        WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND t.search_key IS NOT NULL AND ${statusType(f, 't')}
+          AND (t.search_key IN (SELECT key FROM k WHERE NOT shared)) IS TRUE
+      ) x
+      WHERE EXISTS (SELECT 1 FROM k WHERE NOT shared)
     ),
     both_shared AS (
       SELECT count(*) AS n FROM transactions t
       WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND t.search_key IS NOT NULL
         AND ${statusType(f, 't')} AND t.search_key IN (SELECT key FROM k WHERE shared) AND ${byName}
+        AND EXISTS (SELECT 1 FROM k WHERE shared)
     ),
     total AS (
       SELECT ((SELECT n FROM named) + (SELECT n FROM named_shared) + (SELECT n FROM by_account)
