@@ -20,13 +20,17 @@ export function isCountedSearch(f: TransactionFilter): f is CountedSearch {
  */
 export const DENSE_WALK_ROWS = 20_000;
 
-/** The filter's status and type as conditions on `alias` (a table with `status`, `transaction_type`). */
-function statusType(f: CountedSearch, alias: string): Prisma.Sql {
+/**
+ * The filter's status and type as conditions on `alias` (a table with `status`, `transaction_type`).
+ * `checked`: as a check of each row only (`IS TRUE`), not an index condition: the rare rows are few,
+ * and their search combined with the type's index (BitmapAnd) read 6.5M entries (2 s at 10M).
+ */
+function statusType(f: CountedSearch, alias: string, checked = false): Prisma.Sql {
   const a = Prisma.raw(alias);
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (f.status) parts.push(Prisma.sql`${a}.status = ${f.status}::transaction_status`);
   if (f.transactionType) parts.push(Prisma.sql`${a}.transaction_type = ${f.transactionType}::transaction_type`);
-  return Prisma.join(parts, ' AND ');
+  return checked ? Prisma.sql`(${Prisma.join(parts, ' AND ')}) IS TRUE` : Prisma.join(parts, ' AND ');
 }
 
 /**
@@ -56,7 +60,7 @@ function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
     ),
     rare AS MATERIALIZED (
       SELECT t.id, t.created_at FROM transactions t
-      WHERE t.workspace_id = ${ws} AND ${statusType(f, 't')} AND ${matchesRareFields(ctx.workspaceId, f.search)}
+      WHERE t.workspace_id = ${ws} AND ${statusType(f, 't', true)} AND ${matchesRareFields(ctx.workspaceId, f.search)}
         AND t.account_id <> ALL (ARRAY(SELECT id FROM accts))
     ),
     named AS (
