@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { ALL_TIME } from './transaction-counts.js';
+import { ALL_TIME } from './all-time.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 import { matchesByName, matchesRareFields, matchingGroups, wordPrefixes } from './transaction-search.js';

@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
+import { ALL_TIME } from './all-time.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
 import { isSearchOnly, searchOnlyTotal } from './search-page.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
@@ -8,13 +9,8 @@ import { type TransactionFilter, transactionWhere } from './transaction-filter.j
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;
 
-/**
- * The `day` of the all-time rows: besides its UTC day, every transaction is counted under this
- * date, so a total without dates sums a few dozen rows instead of one per day of history
- * (docs/benchmarks.md, "Measurements behind code decisions"). No transaction is dated
- * in year 1 (creation times come from the server's clock, and the seed's from recent years).
- */
-export const ALL_TIME = '0001-01-01';
+/** The `day` of the all-time count rows (all-time.ts). */
+export { ALL_TIME };
 
 /** The count rows one transaction contributes to: its day, type and status, each coin and `""`. */
 function keys(coins: readonly string[]): string[] {
