@@ -24,7 +24,11 @@ export const DEEP_SKIP = 10_000;
  * With `after`, the page follows the cursor's row instead (transaction-cursor-page.ts). Every
  * page carries the cursor of the next one.
  */
-export async function listTransactions(caller: Ctx, input: unknown, opts: { deepSkip?: number } = {}): Promise<CursorPage<TransactionDto>> {
+export async function listTransactions(
+  caller: Ctx,
+  input: unknown,
+  opts: { deepSkip?: number; denseWalkRows?: number } = {},
+): Promise<CursorPage<TransactionDto>> {
   const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
   refusePageWithCursor(q);
@@ -44,10 +48,10 @@ async function numberedPage(
   q: ListQuery,
   filter: TransactionFilter,
   where: Prisma.Sql,
-  opts: { deepSkip?: number },
+  opts: { deepSkip?: number; denseWalkRows?: number },
 ): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
-  if (filter.search) return searchPage(ctx, q, filter, where);
+  if (filter.search) return searchPage(ctx, q, filter, where, opts.denseWalkRows);
   const edge = skip >= (opts.deepSkip ?? DEEP_SKIP) ? pageEdge(filter, skip) : undefined;
   const page = edge
     ? Prisma.sql`WITH RECURSIVE ${edge}, ${deepPage(where, skip, take)}`

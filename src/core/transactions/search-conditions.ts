@@ -42,22 +42,6 @@ export function otherMatches(workspaceId: string, search: string): Prisma.Sql[] 
   return others;
 }
 
-/**
- * The rows `search` matches other than by their names: by the rare free-text fields or by
- * `otherMatches`, and not by their names (those are counted in their groups). Written
- * `(keys OR others) AND (pattern OR others)`, which is `(keys AND pattern) OR others` as the
- * pattern implies the keys: the first clause is the scan of the indexes, which PostgreSQL then
- * does not evaluate again on each row, and the row is checked by the second, whose cost is the
- * pattern alone (recomputing the keys of every candidate cost more than finding them).
- */
-export function matchesNotByName(workspaceId: string, search: string): Prisma.Sql {
-  const others = otherMatches(workspaceId, search);
-  const q = Prisma.sql`${search}`;
-  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${q})`;
-  return Prisma.sql`((${Prisma.join([keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(OTHER_FIELDS, q), ...others], ' OR ')})
-    AND NOT coalesce(${pattern(NAME_FIELDS, q)}, false))`;
-}
-
 /** Whether the names of `transactions t` match `search` (NULL for a query without a word). */
 export function matchesByName(search: string): Prisma.Sql {
   return pattern(NAME_FIELDS, Prisma.sql`${search}`);
@@ -112,4 +96,21 @@ export function uuidPrefixRange(prefix: string): { from: string; to: string } | 
   }
   const rest = UUID_TEMPLATE.slice(prefix.length);
   return { from: prefix + rest.replace(/x/g, '0'), to: prefix + rest.replace(/x/g, 'f') };
+}
+
+/**
+ * The rows `search` matches by the rare free-text fields or a prefix of id, txHash or
+ * targetAddress (`otherMatches` without the account emails, its first), not by their names (those
+ * are counted in their groups); search-dense.ts counts the matching accounts' rows from their
+ * counts. Written `(keys OR others) AND (pattern OR others)`, which is `(keys AND pattern) OR
+ * others` as the pattern implies the keys: the first clause is the scan of the indexes, which
+ * PostgreSQL then does not evaluate again on each row, and the row is checked by the second, whose
+ * cost is the pattern alone (recomputing the keys of every candidate cost more than finding them).
+ */
+export function matchesRareFields(workspaceId: string, search: string): Prisma.Sql {
+  const others = otherMatches(workspaceId, search).slice(1);
+  const q = Prisma.sql`${search}`;
+  const keys = Prisma.sql`${SEARCH_KEYS} @@ search_key_query(${q})`;
+  return Prisma.sql`((${Prisma.join([keys, ...others], ' OR ')}) AND (${Prisma.join([pattern(OTHER_FIELDS, q), ...others], ' OR ')})
+    AND NOT coalesce(${pattern(NAME_FIELDS, q)}, false))`;
 }

@@ -1,25 +1,34 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
-import { isSearchOnly, searchOnlyPage } from './search-by-groups.js';
+import { countedSearchPage, isCountedSearch } from './search-dense.js';
 import { countTransactions } from './transaction-counts.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 /**
  * How a numbered page (`page`, `limit`) of a list with `search` is read: the search's planning,
- * between the list use case (list-transactions.ts) and the search's SQL (search-by-groups.ts,
- * search-conditions.ts). A search alone is answered from the search groups (the total from their
- * counts, the page from each group's newest rows). With other filters, finding the matches
+ * between the list use case (list-transactions.ts) and the search's SQL (search-dense.ts,
+ * search-conditions.ts). A search alone or with a status and/or type is answered from the kept
+ * counts (search-dense.ts: the total from the counts, the page walked from the newest rows or read
+ * per matching key). With other filters (account, coin, dates), finding the matches
  * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
  * they are found once (a CTE used twice is materialized) and both the page and the total come from
  * them, instead of searching twice.
  */
-export async function searchPage(ctx: Ctx, q: PageRequest, filter: TransactionFilter, where: Prisma.Sql): Promise<Page<TransactionDto>> {
+export async function searchPage(
+  ctx: Ctx,
+  q: PageRequest,
+  filter: TransactionFilter,
+  where: Prisma.Sql,
+  denseWalkRows?: number,
+): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
-  const ctes = isSearchOnly(filter)
-    ? searchOnlyPage(ctx.workspaceId, filter.search, skip, take)
-    : Prisma.sql`matches AS (
+  if (isCountedSearch(filter)) {
+    const { rows, total } = await countedSearchPage(ctx, filter, skip, take, denseWalkRows);
+    return { data: rows, page: q.page, limit: q.limit, total };
+  }
+  const ctes = Prisma.sql`matches AS (
       SELECT t.id, t.created_at FROM transactions t WHERE ${where}
     ), page AS (
       SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}

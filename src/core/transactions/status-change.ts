@@ -8,6 +8,7 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
+import { bumpSearchKeyCounts } from './search-key-counts.js';
 import { statusActorOf } from './status-actor.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import { LEDGER_KEYS, type PreviousStatus } from './transaction-columns.js';
@@ -106,6 +107,10 @@ export async function changeTransactionStatus(
       [to, 1],
     ],
   );
+  await bumpSearchKeyCounts(tx, ctx.workspaceId, id, [
+    [row.status, -1],
+    [to, 1],
+  ]);
   await recordAudit(tx, ctx, {
     action: 'transaction.status_changed',
     object: { type: 'transaction', id },

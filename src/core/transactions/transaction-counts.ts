@@ -1,19 +1,15 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
-import { isSearchOnly, searchOnlyTotal } from './search-by-groups.js';
+import { ALL_TIME } from './all-time.js';
+import { countedSearchTotal, isCountedSearch } from './search-dense.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;
 
-/**
- * The `day` of the all-time rows: besides its UTC day, every transaction is counted under this
- * date, so a total without dates sums a few dozen rows instead of one per day of history
- * (docs/benchmarks.md, "Measurements behind code decisions"). No transaction is dated
- * in year 1 (creation times come from the server's clock, and the seed's from recent years).
- */
-export const ALL_TIME = '0001-01-01';
+/** The `day` of the all-time count rows (all-time.ts). */
+export { ALL_TIME };
 
 /** The count rows one transaction contributes to: its day, type and status, each coin and `""`. */
 function keys(coins: readonly string[]): string[] {
@@ -222,10 +218,7 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
     );
     return Number(rows[0]?.n ?? 0);
   }
-  if (isSearchOnly(f)) {
-    const rows = await ctx.sql<{ n: bigint | string }>(searchOnlyTotal(ctx.workspaceId, f.search));
-    return Number(rows[0]?.n ?? 0);
-  }
+  if (isCountedSearch(f)) return countedSearchTotal(ctx, f);
   if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
     const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);

@@ -8,6 +8,7 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { bumpSearchGroup } from './search-groups.js';
+import { bumpSearchKeyCounts } from './search-key-counts.js';
 import { statusActorOf } from './status-actor.js';
 import { bumpCounts } from './transaction-counts.js';
 import { readTransaction } from './transaction-read.js';
@@ -118,6 +119,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
     [['pending', 1]],
   );
   await bumpSearchGroup(tx, ctx.workspaceId, id);
+  await bumpSearchKeyCounts(tx, ctx.workspaceId, id, [['pending', 1]]);
   await recordAudit(tx, ctx, {
     action: 'transaction.created',
     object: { type: 'transaction', id },

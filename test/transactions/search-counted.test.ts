@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTransactions } from '../../src/core/transactions/list-transactions.js';
+import { rebuildSearchKeyCounts } from '../../src/core/transactions/search-key-counts.js';
+import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
+import { nextStatuses, type TransactionStatus } from '../../src/core/transactions/status-transitions.js';
+import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import { Prisma } from '../../src/db/generated/prisma/client.js';
+import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
+import { activeAccount, at, createBank } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, restClient, startHarness } from '../support/harness.js';
+import { matchesSearch, searchTexts, words } from '../support/search-oracle.js';
+
+// A search with a status and/or type filter, or alone, takes its total from the counts (search
+// keys', accounts') and its page from a walk of the newest rows or from each key's and account's
+// newest rows (search-dense.ts). Against the oracle on random one-word queries (the words of the
+// names and emails, cut short), with the statuses changed through the use case after the seed.
+let h: Harness;
+let ws: Awaited<ReturnType<typeof workspaceFactory>>;
+let rows: TransactionDto[];
+beforeAll(async () => {
+  h = await startHarness();
+  ws = await workspaceFactory(h.deps);
+  await seedTransactions(
+    { ...at(ws.ctx, '2026-06-30T12:00:00.000Z'), bulk: h.database.bulk },
+    { transactions: 1500, accounts: 10, seed: 37 },
+  );
+  const later = at(ws.ctx, '2026-07-01T12:00:00.000Z');
+  const account = await activeAccount(later, 'soylent.buyer@example.com');
+  await createBank(later, account, { beneficiaryName: 'Soylent Foods' });
+  await createBank(later, account, { beneficiaryName: 'Quince Word Payee' });
+  // Status changes move rows between the counts of their key.
+  const movable = await h.deps.sql<{ id: string; status: TransactionStatus; type: string }>(Prisma.sql`
+    SELECT id, status::text AS status, transaction_type::text AS type FROM transactions
+    WHERE workspace_id = ${ws.workspaceId}::uuid AND status IN ('pending', 'processing') AND search_key IS NOT NULL
+    ORDER BY id LIMIT 40`);
+  for (const [i, r] of movable.entries()) {
+    const to = nextStatuses(r.status, r.type)[i % 2];
+    if (to) await simulateTransactionStatus(ws.ctx, { transactionId: r.id, body: { status: to } });
+  }
+  rows = await listAll();
+}, 180_000);
+afterAll(async () => h?.close());
+
+async function listAll(): Promise<TransactionDto[]> {
+  const client = restClient(h, ws.apiKey);
+  const out: TransactionDto[] = [];
+  for (let page = 1; ; page++) {
+    const { data } = await client.GET('/api/v2/transactions', { params: { query: { page, limit: 1000 } } });
+    out.push(...data!.data);
+    if (out.length >= data!.total) return out;
+  }
+}
+
+/** Each distinct word of the names and emails, and a prefix of it (the one-word queries people type), in a fixed order. */
+function oneWordQueries(): string[] {
+  const all = new Set<string>();
+  for (const r of rows) for (const text of searchTexts(r)) for (const w of words(text)) if (w.length >= 3 && !/^\d+$/.test(w)) all.add(w);
+  const sorted = [...all].sort();
+  return sorted.flatMap((w, i) => (i % 3 === 0 ? [w, w.slice(0, Math.max(3, w.length - 2))] : [w])).slice(0, 80);
+}
+
+async function search(query: Record<string, string | number>) {
+  const { data, error } = await restClient(h, ws.apiKey).GET('/api/v2/transactions', { params: { query } });
+  expect(error, JSON.stringify(query)).toBeUndefined();
+  return { total: data!.total, ids: data!.data.map((r) => r.id) };
+}
+
+const FILTERS: Record<string, string>[] = [
+  {},
+  { status: 'completed' },
+  { status: 'pending' },
+  { transactionType: 'bank' },
+  { status: 'failed', transactionType: 'bank' },
+  { transactionType: 'crypto' },
+];
+
+describe('a search alone or with a status and type, from the counts', () => {
+  it('agrees with the oracle on every one-word query of the names and emails, each filter, first and later pages', async () => {
+    const queries = [...oneWordQueries(), 'soylent', 'quince', 'soylent.buyer', 'zzzz-nothing'];
+    expect(queries.length).toBeGreaterThan(40);
+    for (const q of queries) {
+      for (const [i, filter] of FILTERS.entries()) {
+        const expected = rows
+          .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
+          .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
+          .map((r) => r.id);
+        const page = i % 2 === 0 ? 1 : 2;
+        const got = await search({ search: q, ...filter, limit: 15, page });
+        expect(got, `${q} ${JSON.stringify(filter)} page ${page}`).toEqual({
+          total: expected.length,
+          ids: expected.slice((page - 1) * 15, page * 15),
+        });
+      }
+    }
+  }, 300_000);
+
+  it('the same from the newest rows of each key and account (no walk), as for sparse matches', async () => {
+    for (const q of [...oneWordQueries().slice(0, 30), 'soylent', 'soylent.buyer']) {
+      for (const [i, filter] of FILTERS.entries()) {
+        const expected = rows
+          .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
+          .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
+          .map((r) => r.id);
+        const page = (i % 3) + 1;
+        const got = await listTransactions(ws.ctx, { search: q, ...filter, limit: 10, page }, { denseWalkRows: 0 });
+        expect({ total: got.total, ids: got.data.map((r) => r.id) }, `${q} ${JSON.stringify(filter)} page ${page}`).toEqual({
+          total: expected.length,
+          ids: expected.slice((page - 1) * 10, page * 10),
+        });
+      }
+    }
+  }, 300_000);
+
+  it('past the last page: the total alone', async () => {
+    const expected = rows.filter((r) => matchesSearch(r, 'soylent') && r.status === 'completed').length;
+    expect(expected).toBeGreaterThan(10);
+    expect(await search({ search: 'soylent', status: 'completed', limit: 100, page: 500 })).toEqual({ total: expected, ids: [] });
+  });
+
+  it('the key counts kept by inserts and status changes equal those rebuilt from the rows', async () => {
+    const counts = () =>
+      h.deps.sql<{ key: string; type: string; status: string; n: string }>(Prisma.sql`
+        SELECT key::text, transaction_type::text AS type, status::text, n::text FROM search_key_counts
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0 ORDER BY 1, 2, 3`);
+    const kept = await counts();
+    expect(kept.length).toBeGreaterThan(10);
+    await h.deps.db.$transaction((tx) => rebuildSearchKeyCounts(tx, ws.workspaceId));
+    expect(await counts()).toEqual(kept);
+  });
+});
