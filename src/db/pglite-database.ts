@@ -16,14 +16,11 @@ import { outsideRequest, throwIfAbandoned } from './request-signal.js';
  * PGlite's defaults, and a smaller WAL: nothing replicates from an embedded database, so `minimal`
  * (a COPY into a table truncated in the same transaction, and index builds, write no WAL), and at
  * most 64 MB of WAL kept between checkpoints instead of 1 GB (a large seed otherwise leaves its
- * recycled segments in the data directory; figures in docs/benchmarks.md, "Seed"). And 16 MB of
- * `work_mem`, as PostgreSQL sessions get (postgres-database.ts): with the default 4 MB, grouping
- * the rollups of 100,000 transactions by currency, status, type and day spilled to disk.
+ * recycled segments in the data directory; figures in docs/benchmarks.md, "Seed").
  */
 const PGLITE_START = [
   ...PGlite.defaultStartParams,
   ...['-c', 'wal_level=minimal', '-c', 'max_wal_senders=0', '-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
-  ...['-c', 'work_mem=16MB'],
 ];
 
 /**
