@@ -115,7 +115,8 @@ export async function answerDoc(ctx: Ctx, query: Prisma.Sql): Promise<PartialRow
  * Runs `query` on each slice, one statement at a time in the database's scan class (cheap
  * statements of anyone go first between them: src/db/fair-share.ts), then adds the groups up in
  * the database: counts as bigint, sums as numeric (exact; a sum's scale is its largest operand's,
- * as in one statement), ordered by the keys' text as the single statement orders them.
+ * as in one statement), ordered by the keys' text as the single statement orders them (or, when
+ * the slices are whole days and the answer is ordered by day first, one after the other).
  */
 export async function runChunked(
   ctx: Ctx,
@@ -125,6 +126,9 @@ export async function runChunked(
 ): Promise<PartialRow[]> {
   const partial: PartialRow[] = [];
   for (const c of chunks) partial.push(...(await asScan(() => answerDoc(ctx, query(chunkWhere(c, shape.on))))));
+  // Slices of whole days, in order, of an answer grouped by day first: each group is in one slice,
+  // and the slices' answers, one after the other, are in the single statement's order already.
+  if (shape.on === 'days' && shape.keys[0] === 'day') return partial;
   const keys = shape.keys.map((k) => Prisma.raw(`"${k}"`));
   const columns = [
     ...shape.keys.map((k) => Prisma.raw(`"${k}" text`)),

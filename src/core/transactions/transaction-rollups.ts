@@ -1,5 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
+import { ALL_TIME } from './transaction-counts.js';
 import type { TransactionFilter } from './transaction-filter.js';
 
 const DAY_MS = 86_400_000;
@@ -70,6 +71,77 @@ export function rowSource(where: Prisma.Sql): StatsSource {
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
+ * The filter's range as whole UTC days `[from, to)` (ISO dates, either open), or undefined when
+ * a bound falls inside a day, or the filter names an account or a search: what the rollups and
+ * the day counts cannot answer.
+ */
+function wholeDays(f: TransactionFilter): { from?: string; to?: string } | undefined {
+  if (f.accountId || f.search) return undefined;
+  const days: { from?: string; to?: string } = {};
+  const { start, end } = f.range;
+  if (start) {
+    const at = start.at.getTime() + (start.inclusive ? 0 : 1);
+    if (at % DAY_MS !== 0) return undefined;
+    days.from = iso(at);
+  }
+  if (end) {
+    const to = end.at.getTime() + (end.inclusive ? 1 : 0);
+    // An end in the last representable day bounds nothing (its next day has no ISO date).
+    if (to <= MAX_INSTANT) {
+      if (to % DAY_MS !== 0) return undefined;
+      days.to = iso(to);
+    }
+  }
+  return days;
+}
+
+/** The conditions on `t.day` of a range of whole days. */
+function dayParts(days: { from?: string; to?: string }): Prisma.Sql[] {
+  return [...(days.from ? [Prisma.sql`t.day >= ${days.from}::date`] : []), ...(days.to ? [Prisma.sql`t.day < ${days.to}::date`] : [])];
+}
+
+/**
+ * The day counts (transaction_counts, kept with every write like the rollups) as the source of a
+ * grouping without COIN, whose answer is counts alone: one row per (day, type, status) under the
+ * coin key `""`, or the filter's coin (the transactions holding it, as the rows' filter), and,
+ * without dates or a grouping by day or month, the workspace's all-time rows (a few dozen). A
+ * third as many rows as the rollups, keyed by day first, and no legs: a grouping by day reads
+ * them in order and needs no slices. Its sums are not there (never asked without COIN). Undefined
+ * when the rows must be read.
+ */
+export function countSource(f: TransactionFilter, byDay: boolean): StatsSource | undefined {
+  const days = wholeDays(f);
+  if (!days) return undefined;
+  const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`, Prisma.sql`t.coin = ${f.coin ?? ''}`];
+  if (byDay || days.from || days.to) parts.push(Prisma.sql`t.day > ${ALL_TIME}::date`, ...dayParts(days));
+  else parts.push(Prisma.sql`t.day = ${ALL_TIME}::date`);
+  if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
+  const none = Prisma.sql`NULL`;
+  return {
+    key: DAY_KEYS,
+    label: LABEL,
+    table: Prisma.sql`transaction_counts t`,
+    where: Prisma.join(parts, ' AND '),
+    grouped: true,
+    count: Prisma.sql`sum(t.n)`,
+    amount: none,
+    fee: none,
+    total: none,
+    feeCurrency: none,
+    quoteCurrency: none,
+  };
+}
+
+/** The keys of a table of whole days (column `day`). */
+const DAY_KEYS: StatsSource['key'] = {
+  TYPE: Prisma.sql`t.transaction_type`,
+  STATUS: Prisma.sql`t.status`,
+  DAY: Prisma.sql`t.day`,
+  MONTH: Prisma.sql`date_trunc('month', t.day::timestamp)::date`,
+};
+
+/**
  * The rollups (transaction_rollups, one row per workspace, UTC day, type, status and currency key,
  * kept with every write) as the source of a filter they answer exactly: no account or search, and
  * dates, if any, on whole UTC days. A coin filter matches a transaction holding the coin, which is
@@ -78,32 +150,14 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * Undefined when the rows must be read.
  */
 export function rollupSource(f: TransactionFilter): StatsSource | undefined {
-  if (f.accountId || f.search) return undefined;
-  const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`, Prisma.sql`t.n > 0`];
-  const { start, end } = f.range;
-  if (start) {
-    const at = start.at.getTime() + (start.inclusive ? 0 : 1);
-    if (at % DAY_MS !== 0) return undefined;
-    parts.push(Prisma.sql`t.day >= ${iso(at)}::date`);
-  }
-  if (end) {
-    const to = end.at.getTime() + (end.inclusive ? 1 : 0);
-    // An end in the last representable day bounds nothing (its next day has no ISO date).
-    if (to <= MAX_INSTANT) {
-      if (to % DAY_MS !== 0) return undefined;
-      parts.push(Prisma.sql`t.day < ${iso(to)}::date`);
-    }
-  }
+  const days = wholeDays(f);
+  if (!days) return undefined;
+  const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`, Prisma.sql`t.n > 0`, ...dayParts(days)];
   if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
   if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
   if (f.coin) parts.push(Prisma.sql`(t.coin = ${f.coin} OR (t.transaction_type = 'trade' AND t.quote_currency = ${f.coin}))`);
   return {
-    key: {
-      TYPE: Prisma.sql`t.transaction_type`,
-      STATUS: Prisma.sql`t.status`,
-      DAY: Prisma.sql`t.day`,
-      MONTH: Prisma.sql`date_trunc('month', t.day::timestamp)::date`,
-    },
+    key: DAY_KEYS,
     label: LABEL,
     table: Prisma.sql`transaction_rollups t`,
     where: Prisma.join(parts, ' AND '),

@@ -6,7 +6,7 @@ import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { answerDoc, docQuery, planChunks, runChunked } from './stats-chunks.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
-import { rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
+import { countSource, rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
@@ -53,8 +53,8 @@ const COLUMN: Record<StatsGroup, string> = { COIN: 'coin', TYPE: 'transactionTyp
  * each figure under the currency it is in (see LEGS), so a trade's quantity counts under its base
  * currency and its fee and total under its quote currency. `count` counts a transaction once,
  * under its primary coin (a trade's base currency). Whole UTC days without an account or search
- * are read from the rollups (transaction-rollups.ts), which give the same answer; anything else
- * from the rows.
+ * are read from the day counts (without COIN) or the rollups (with COIN; transaction-rollups.ts),
+ * which give the same answer; anything else from the rows.
  */
 export async function transactionStats(
   caller: Ctx,
@@ -70,14 +70,19 @@ export async function transactionStats(
   }
   const groups = [...new Set(asked as StatsGroup[])];
   const filter = resolveTransactionFilter(ctx, validateQuery('listTransactions', input.filter ?? {}));
-  const rollups = opts.from !== 'rows' ? rollupSource(filter) : undefined;
   const byCurrency = groups.includes('COIN');
+  // Counts alone come from the day counts, figures by currency from the rollups.
+  const counts = opts.from !== 'rows' && !byCurrency ? countSource(filter, groups.includes('DAY') || groups.includes('MONTH')) : undefined;
+  const rollups = opts.from !== 'rows' && byCurrency ? rollupSource(filter) : undefined;
   const query = (src: StatsSource) => statsQuery(src, groups);
   let rows: (Partial<StatsRow> & { count: number | string })[];
   const chunkRows = opts.chunkRows ?? ctx.scanChunkRows ?? 0;
   const keys = (byCurrency ? groups : groups.filter((g) => g !== 'COIN')).map((g) => COLUMN[g]);
   const and = (src: StatsSource, slice: Prisma.Sql): StatsSource => ({ ...src, where: Prisma.sql`${src.where} AND ${slice}` });
-  if (rollups) {
+  if (counts) {
+    // At most a row per day, type and status: one short statement.
+    rows = (await answerDoc(ctx, query(counts))) as typeof rows;
+  } else if (rollups) {
     // Grouped by day, the answer has about a group per rollup row: slices of whole days, each
     // ROLLUP_SLICE times larger (a rollup row holds several transactions). Coarser groupings are short.
     const chunks =
