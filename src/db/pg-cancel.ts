@@ -8,13 +8,18 @@ type Query = (...args: unknown[]) => unknown;
  * whose client goes away is cancelled on the server (`pg_cancel_backend`), and no further
  * statement starts for it. The connection is returned to the pool only after the cancel has been
  * answered, so a late cancel can never hit the next request's statement on that connection.
+ * Ending a transaction (`ROLLBACK`) is always let through, and a connection on which a statement
+ * was refused or cancelled is closed rather than pooled: no request's transaction is ever left
+ * open, or failed (25P02), on a connection the next request gets.
  *
  * `pool.query` is replaced by connect + query so that the statement is issued in the request's
  * async context (pg-pool runs its own queued callbacks in whatever context released a connection).
  */
 export function cancelAbandonedStatements(pool: pg.Pool, connectionString: string): void {
   const cancels = new WeakMap<pg.PoolClient, Promise<void>>();
+  const spoilt = new WeakSet<pg.PoolClient>();
   const cancel = (client: pg.PoolClient): void => {
+    spoilt.add(client);
     const pid = (client as unknown as { processID?: number }).processID;
     if (!pid || cancels.has(client)) return;
     const done = cancelBackend(connectionString, pid).finally(() => cancels.delete(client));
@@ -27,8 +32,11 @@ export function cancelAbandonedStatements(pool: pg.Pool, connectionString: strin
       // Callback and submittable forms are pg-pool's and migrations' own, never a request's.
       if (typeof args.at(-1) === 'function' || isSubmittable(args[0])) return query(...args);
       const signal = currentRequestSignal();
-      if (!signal) return callbackQuery(query, args);
-      if (signal.aborted) return Promise.reject(new RequestAbandonedError());
+      if (!signal || endsTransaction(args[0])) return callbackQuery(query, args);
+      if (signal.aborted) {
+        spoilt.add(client as pg.PoolClient);
+        return Promise.reject(new RequestAbandonedError());
+      }
       const onAbort = () => cancel(client as pg.PoolClient);
       signal.addEventListener('abort', onAbort, { once: true });
       return callbackQuery(query, args).finally(() => signal.removeEventListener('abort', onAbort));
@@ -42,9 +50,10 @@ export function cancelAbandonedStatements(pool: pg.Pool, connectionString: strin
     const release = client.release.bind(client);
     client.release = (err?: Error | boolean) => {
       client.release = release;
+      const close = err || spoilt.has(client);
       const pending = cancels.get(client);
-      if (pending) void pending.then(() => release(err));
-      else release(err);
+      if (pending) void pending.then(() => release(close));
+      else release(close);
     };
     return client;
   };
@@ -73,6 +82,12 @@ function callbackQuery(query: Query, args: unknown[]): Promise<unknown> {
       reject(err);
     });
   });
+}
+
+/** `ROLLBACK` (not `ROLLBACK TO SAVEPOINT`): it ends an abandoned request's work, never starts any. */
+function endsTransaction(arg: unknown): boolean {
+  const text = typeof arg === 'string' ? arg : (arg as { text?: unknown } | undefined)?.text;
+  return typeof text === 'string' && /^\s*ROLLBACK\s*;?\s*$/i.test(text);
 }
 
 function isSubmittable(arg: unknown): boolean {

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { isStatementTimeout } from '../../src/core/errors.js';
 import { type Database, openDatabase } from '../../src/db/database.js';
@@ -70,6 +71,31 @@ describe('database work of an abandoned request', () => {
       expect(isStatementTimeout(err)).toBe(true);
       expect(Date.now() - started).toBeLessThan(15_000);
       await until('the server to stop the statement', async () => (await running()) === 0, 10_000);
+    }
+  });
+
+  it.skipIf(!onPostgres)('PostgreSQL: a transaction cancelled for an abandoned request leaves its connection usable', async () => {
+    // One connection, so the next statement gets the very connection the transaction ran on: it
+    // must not be left inside the failed transaction (25P02 "current transaction is aborted").
+    const db = await open('postgres', 1);
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    try {
+      const tag = `abandon_pool1_${Date.now()}`;
+      const controller = new AbortController();
+      const run = withRequestSignal(controller.signal, async () =>
+        db.prisma.$transaction(async (tx) => tx.$queryRawUnsafe(`SELECT pg_sleep(30) AS ${tag}`)),
+      ).catch((e: unknown) => e);
+      const running = async () =>
+        (await watcher.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%AS ${tag}'`)).rows[0]
+          .n as number;
+      await until('the statement to run on the server', async () => (await running()) === 1, 10_000);
+      controller.abort();
+      expect(isStatementTimeout(await run)).toBe(true);
+      for (let i = 0; i < 3; i++) expect(await db.prisma.$queryRaw`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+      expect(await db.prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 2 AS two`)).toEqual([{ two: 2 }]);
+    } finally {
+      await watcher.end();
     }
   });
 
