@@ -23,12 +23,11 @@ import { createContext } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { toEventDto } from '../src/core/events/event-dto.js';
 import { listEvents } from '../src/core/events/list-events.js';
-import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
-import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
 import { ensureBenchDatabase } from './support/database.js';
+import { serveInProcess } from './support/in-process-app.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -98,18 +97,7 @@ const [nearEnd] = await database.sql<{ id: string }>(
 const [accountRow] = await database.sql<{ id: string }>(sql`SELECT md5('account-7')::uuid::text AS id`);
 const oneDay = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
 
-const { key } = await createApiKey(ctx, { name: 'bench' });
-const app = await buildApp({
-  deps,
-  ping: database.ping,
-  listen: database.listen,
-  logLevel: false,
-  graphiql: false,
-  bodyLimitBytes: 1 << 20,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const { app, base, key } = await serveInProcess(database, deps, ctx);
 const rest = (query: string) => async () => {
   const res = await fetch(`${base}/api/v2/events${query}`, { headers: { authorization: `Bearer ${key}` } });
   if (res.status !== 200) throw new Error(`GET /api/v2/events${query}: ${res.status} ${await res.text()}`);

@@ -21,11 +21,10 @@ import pg from 'pg';
 import { createContext } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { listTransactions } from '../src/core/transactions/list-transactions.js';
-import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { applySessionSettings, openDatabase } from '../src/db/database.js';
 import type { Prisma } from '../src/db/generated/prisma/client.js';
-import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
+import { serveInProcess } from './support/in-process-app.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -151,17 +150,7 @@ if (MODE === 'sql' || MODE === 'sqlapp' || MODE === 'core') {
   });
   await pool.end();
 } else {
-  const { key } = await createApiKey(ctx, { name: 'bench-http-cpu' });
-  const app = await buildApp({
-    deps,
-    ping: database.ping,
-    listen: database.listen,
-    logLevel: false,
-    graphiql: false,
-    bodyLimitBytes: 1 << 20,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
+  const { app, port, key } = await serveInProcess(database, deps, ctx, 'bench-http-cpu');
   const headers = { authorization: `Bearer ${key}` };
   const restPath = `/api/v2/transactions?${QUERY}`;
   if (MODE === 'floor') {

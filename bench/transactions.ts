@@ -31,13 +31,12 @@ import pg from 'pg';
 import { type Ctx, createContext, type Deps } from '../src/core/context.js';
 import { createFieldCipher } from '../src/core/crypto/field-cipher.js';
 import { listTransactions } from '../src/core/transactions/list-transactions.js';
-import { createApiKey } from '../src/core/workspaces/create-api-key.js';
 import { applySessionSettings, openDatabase } from '../src/db/database.js';
 import { Prisma } from '../src/db/generated/prisma/client.js';
 import { seedTransactions } from '../src/operator/seed/seed-transactions.js';
-import { buildApp } from '../src/server/app.js';
 import { depsOf } from '../src/server/deps.js';
 import { ensureBenchDatabase } from './support/database.js';
+import { serveInProcess } from './support/in-process-app.js';
 
 const args = process.argv.slice(2);
 const pglite = args.includes('--pglite');
@@ -299,18 +298,7 @@ async function main() {
   const ctx = main.ctx;
   const ws = ctx.workspaceId;
 
-  const { key } = await createApiKey(ctx, { name: 'bench' });
-  const app = await buildApp({
-    deps,
-    ping: database.ping,
-    listen: database.listen,
-    logLevel: false,
-    graphiql: false,
-    bodyLimitBytes: 1 << 20,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { app, base, key } = await serveInProcess(database, deps, ctx);
   const headers = { authorization: `Bearer ${key}` };
 
   // Shapes drawn from the data itself, so they match whatever day the data was seeded on.
