@@ -8,8 +8,9 @@ import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
 import { matchesSearch, searchTexts, words } from '../support/search-oracle.js';
 
-// A search alone takes its total from the search groups and its page from each group's newest
-// rows (search-by-groups.ts); with other filters it checks every candidate. Both against the oracle, on
+// A search alone takes its total from the counts of the matching search groups and its page from
+// the newest rows or each group's newest rows (search-dense.ts); with other filters (account, coin,
+// dates) it checks every candidate (search-page.ts). Both against the oracle, on
 // seeded rows and rows inserted after them, with random queries drawn from the rows' fields.
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;

@@ -1,7 +1,7 @@
 /**
  * The SQL of a search (`search` of `listTransactions`, openapi.yaml) over `transactions t`: the
  * conditions any filter can join, the matching search groups, and the matching rows split by
- * whether their names match (search-by-groups.ts builds a search alone from those).
+ * whether their names match (search-dense.ts counts a search from those).
  */
 import { Prisma } from '../../db/generated/prisma/client.js';
 

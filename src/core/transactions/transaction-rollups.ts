@@ -115,8 +115,7 @@ export function countSource(f: TransactionFilter, byDay: boolean): StatsSource |
   const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`, Prisma.sql`t.coin = ${f.coin ?? ''}`];
   if (byDay || days.from || days.to) parts.push(Prisma.sql`t.day > ${ALL_TIME}::date`, ...dayParts(days));
   else parts.push(Prisma.sql`t.day = ${ALL_TIME}::date`);
-  if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
-  if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
+  parts.push(...typeAndStatus(f));
   const none = Prisma.sql`NULL`;
   return {
     key: DAY_KEYS,
@@ -131,6 +130,14 @@ export function countSource(f: TransactionFilter, byDay: boolean): StatsSource |
     feeCurrency: none,
     quoteCurrency: none,
   };
+}
+
+/** The filter's type and status as conditions on a count or rollup table `t`. */
+function typeAndStatus(f: TransactionFilter): Prisma.Sql[] {
+  const parts: Prisma.Sql[] = [];
+  if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
+  if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
+  return parts;
 }
 
 /** The keys of a table of whole days (column `day`). */
@@ -153,8 +160,7 @@ export function rollupSource(f: TransactionFilter): StatsSource | undefined {
   const days = wholeDays(f);
   if (!days) return undefined;
   const parts: Prisma.Sql[] = [Prisma.sql`t.workspace_id = ${f.workspaceId}::uuid`, Prisma.sql`t.n > 0`, ...dayParts(days)];
-  if (f.transactionType) parts.push(Prisma.sql`t.transaction_type = ${f.transactionType}::transaction_type`);
-  if (f.status) parts.push(Prisma.sql`t.status = ${f.status}::transaction_status`);
+  parts.push(...typeAndStatus(f));
   if (f.coin) parts.push(Prisma.sql`(t.coin = ${f.coin} OR (t.transaction_type = 'trade' AND t.quote_currency = ${f.coin}))`);
   return {
     key: DAY_KEYS,
