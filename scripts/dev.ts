@@ -1,7 +1,10 @@
 // `npm run dev`: the API (restarted on change) on :8080 and Vite's dev server for the dashboard
 // (hot reload) on :5173, which proxies /trpc to the API. Open http://127.0.0.1:5173/dashboard/.
 // The tools are started directly, not through npx: npx does not pass SIGTERM on, and a stopped
-// `npm run dev` must leave nothing behind.
+// `npm run dev` must leave nothing behind. For the same reason this script runs in node itself
+// (`node --import tsx`), not under the tsx command: tsx relays a signal to its child and SIGKILLs
+// it when the child has not acknowledged within 30 ms, which a busy machine misses, and a script
+// killed so never stops its tools (seen in CI: the watcher, the server and Vite left running).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
