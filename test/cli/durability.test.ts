@@ -102,7 +102,11 @@ function liveInGroup(pgid: number): GroupProcess[] {
 async function groupGone(pgid: number, output: () => string): Promise<void> {
   const listed = () => liveInGroup(pgid).map((p) => `${p.pid} ${p.state} ppid=${p.ppid} ${p.command.slice(0, 160)}`);
   // How long the graceful shutdown takes (a PGlite checkpoint, as long as disk and CPU make it) is not the point.
-  await until(() => `the process group to be gone; still running:\n${listed().join('\n')}\n${output().slice(-2000)}`, () => listed().length === 0, 60_000);
+  await until(
+    () => `the process group to be gone; still running:\n${listed().join('\n')}\n${output().slice(-2000)}`,
+    () => listed().length === 0,
+    60_000,
+  );
 }
 
 function modes(dir: string): { path: string; mode: number; dir: boolean }[] {
