@@ -88,7 +88,7 @@ function liveInGroup(pgid: number): GroupProcess[] {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so split after the last ')'.
       const [state, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) !== pgid || state === 'Z') continue;
+      if (state === undefined || Number(pgrp) !== pgid || state === 'Z') continue;
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
       live.push({ pid: Number(pid), state, ppid: Number(ppid), command });
     } catch {
@@ -255,7 +255,7 @@ describe('signals and crashes (PGlite)', () => {
       const script = liveInGroup(pgid)
         .filter((proc) => proc.command.includes('scripts/dev.ts'))
         .sort((a, b) => b.pid - a.pid)[0];
-      expect(script, JSON.stringify(liveInGroup(pgid))).toBeDefined();
+      if (!script) throw new Error(`no scripts/dev.ts process in ${JSON.stringify(liveInGroup(pgid))}`);
       process.kill(script.pid, 'SIGSTOP');
       server.child.kill('SIGTERM');
       // 300 ms: ten times the launcher's patience, nothing to await while a process is stopped.
