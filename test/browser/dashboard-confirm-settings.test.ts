@@ -42,14 +42,24 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)(
       await h?.close();
     });
 
+    // One signed-in page for the file, resized and loaded afresh for each test (each starts from
+    // rows of its own): a new context with a sign-in per test cost more than what each checks. The
+    // context closes with the file (releaseBrowser).
+    let signedIn: { page: Page; rec: RecordingContext } | undefined;
     const open = async (width: number, to: string): Promise<{ page: Page; rec: RecordingContext }> => {
+      if (signedIn) {
+        await signedIn.page.setViewportSize({ width, height: 900 });
+        await signedIn.page.goto(`${h.baseUrl}${to}`);
+        return signedIn;
+      }
       const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
       const page = await rec.newPage();
       page.setDefaultTimeout(20_000);
       await page.goto(`${h.baseUrl}${to}`);
       await page.getByLabel('Admin or analyst token').fill(ws.adminToken);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      return { page, rec };
+      signedIn = { page, rec };
+      return signedIn;
     };
 
     it.each([1280, 390])('at %i px a status change is reviewed, confirmed, and the form starts again empty', async (width) => {
@@ -100,7 +110,6 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)(
       await until('the choices to follow the new status', async () => (await choices.allTextContents()).join() === 'Returned');
       await saveScreenshot(page, `dashboard-status-confirmed-${width}`, { fullPage: true });
       expect(rec.foreignRequests).toEqual([]);
-      await rec.context.close();
     });
 
     it.each([1280, 390])('at %i px the settings page sets the display name and support contact, and says what is wrong', async (width) => {
@@ -130,7 +139,6 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)(
       expect(await seriousAxeViolations(page)).toEqual([]);
       await saveScreenshot(page, `dashboard-settings-${width}`, { fullPage: true });
       expect(rec.foreignRequests).toEqual([]);
-      await rec.context.close();
     });
   },
 );

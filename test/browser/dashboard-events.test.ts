@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
 import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
@@ -8,6 +8,7 @@ import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
   networkQuiet,
+  type RecordingContext,
   recordingContext,
   releaseBrowser,
   saveScreenshot,
@@ -58,24 +59,33 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
     await h?.close();
   });
 
+  // One signed-in page for the file, resized for each size: the tests only read the seed, and a
+  // context with a sign-in (and the overview it lands on) per size cost more than it checks. The
+  // context closes with the file (releaseBrowser).
+  let signedIn: { rec: RecordingContext; page: Page } | undefined;
+  const signedInAt = async (width: number, height: number) => {
+    if (signedIn) {
+      await signedIn.page.setViewportSize({ width, height });
+      return signedIn;
+    }
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
+    const page = await rec.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${h.baseUrl}/dashboard`);
+    await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    signedIn = { rec, page };
+    return signedIn;
+  };
+
   for (const size of SIZES) {
     it(
       `at ${size.width} px (${size.name}): list, filters in the URL, detail with the payload, reached from a delivery`,
       { timeout: 120_000 },
       async () => {
-        const rec = await recordingContext(browser, h.baseUrl, {
-          viewport: { width: size.width, height: size.height },
-          locale: 'en-US',
-          timezoneId: 'UTC',
-        });
-        const page = await rec.newPage();
-        page.setDefaultTimeout(20_000);
+        const { rec, page } = await signedInAt(size.width, size.height);
         const quiet = networkQuiet(page);
-        await page.goto(`${h.baseUrl}/dashboard`);
-        await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('heading', { name: 'Overview' }).waitFor();
-
         await page.goto(`${h.baseUrl}/dashboard/events`);
         const rows = page.getByRole('table', { name: 'events', exact: true }).locator('tbody tr');
         await rows.first().waitFor();
@@ -118,7 +128,6 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
         }
         expect(rec.foreignRequests).toEqual([]);
         expect(rec.pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
-        await rec.context.close();
       },
     );
   }

@@ -31,13 +31,23 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard shows th
     await h?.close();
   });
 
+  // One signed-in page for the file, resized and sent to each test's page: the tests only read the
+  // seed, and a new context with a sign-in per test cost more than what each checks. The context
+  // closes with the file (releaseBrowser).
+  let signedIn: Page | undefined;
   const open = async (width: number, to: string): Promise<Page> => {
+    if (signedIn) {
+      await signedIn.setViewportSize({ width, height: 900 });
+      await signedIn.goto(`${h.baseUrl}${to}`);
+      return signedIn;
+    }
     rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height: 900 } });
     const page = await rec.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${h.baseUrl}${to}`);
     await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    signedIn = page;
     return page;
   };
   const rows = (p: Page, name: string) =>
@@ -58,10 +68,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard shows th
     expect(statement.some((r) => r.includes('Opening balance'))).toBe(true);
     expect(statement.some((r) => r.some((c) => c.startsWith('Hold (Pending)')))).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/ledger-account-${width}.png`, fullPage: true });
     await saveScreenshot(page, `dashboard-account-ledger-${width}`, { fullPage: true });
     expect(rec.foreignRequests).toEqual([]);
-    await rec.context.close();
   });
 
   it.each([1280, 390])("a transaction's ledger entries at %i px, and the list's direction", async (width) => {
@@ -73,15 +81,12 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard shows th
     expect(entries).toHaveLength(2);
     expect(entries.flat().join(' ')).toContain('Trading desk');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/ledger-transaction-${width}.png`, fullPage: true });
     await saveScreenshot(page, `dashboard-transaction-entries-${width}`, { fullPage: true });
     await page.goto(`${h.baseUrl}/dashboard/transactions`);
     await page
       .getByRole('columnheader', { name: 'Direction' })
       .first()
       .waitFor({ state: width > 720 ? 'visible' : 'attached' });
-    await page.screenshot({ path: `/tmp/ledger-list-${width}.png` });
     expect(rec.foreignRequests).toEqual([]);
-    await rec.context.close();
   });
 });

@@ -4,7 +4,14 @@ import { createAccount } from '../../src/core/accounts/create-account.js';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
 import { createApiKey } from '../../src/core/workspaces/create-api-key.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import { chromiumAvailable, recordingContext, releaseBrowser, saveScreenshot, sharedBrowser } from '../support/browser.js';
+import {
+  chromiumAvailable,
+  type RecordingContext,
+  recordingContext,
+  releaseBrowser,
+  saveScreenshot,
+  sharedBrowser,
+} from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { assertDashboardBuilt } from './dashboard-seed.js';
 import { GOOD_LAYOUT, layoutReport } from './layout-checks.js';
@@ -54,6 +61,26 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
     return outside;
   }
 
+  // One signed-in page for the file, resized for each size: the tests only read what beforeAll
+  // made, and a context with a sign-in (and the overview it lands on) per size cost more than it
+  // checks. The context closes with the file (releaseBrowser).
+  let signedIn: { rec: RecordingContext; page: Page } | undefined;
+  const signedInAt = async (width: number, height: number) => {
+    if (signedIn) {
+      await signedIn.page.setViewportSize({ width, height });
+      return signedIn;
+    }
+    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
+    const page = await rec.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${h.baseUrl}/dashboard`);
+    await page.getByLabel('Admin or analyst token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    signedIn = { rec, page };
+    return signedIn;
+  };
+
   for (const [width, height] of [
     [1280, 900],
     [390, 844],
@@ -62,13 +89,7 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
       `at ${width} px: accounts, account, API keys, webhooks and audit log pages fit with every action in the window`,
       { timeout: 120_000 },
       async () => {
-        const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
-        const page = await rec.newPage();
-        page.setDefaultTimeout(20_000);
-        await page.goto(`${h.baseUrl}/dashboard`);
-        await page.getByLabel('Admin or analyst token').fill(token);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.getByRole('heading', { name: 'Overview' }).waitFor();
+        const { rec, page } = await signedInAt(width, height);
         const pages: [string, string, string | null][] = [
           ['accounts', '/dashboard/accounts', 'accounts'],
           ['account', `/dashboard/accounts/${accountId}`, null],
@@ -100,7 +121,6 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
         await page.getByRole('button', { name: 'Copy key name' }).first().waitFor();
         // The sign-in page's session check answers 401 before signing in.
         expect(rec.pageErrors.filter((e) => !/status of 401/.test(e))).toEqual([]);
-        await rec.context.close();
       },
     );
   }

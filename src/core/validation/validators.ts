@@ -1,28 +1,17 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { QueryOperation, Schemas, ValidatedQuery } from '../contract.js';
 import { type FieldError, fieldError, validationError } from '../errors.js';
-import { contractDocument, type OpenApiParameter } from './contract-document.js';
-import { DISPLAY_TEXT_FORMAT, DISPLAY_TEXT_MESSAGE, hiddenCharIn, isDisplayText } from './display-text.js';
+import { compiledValidators } from './compiled-validators.js';
+import { bodyKey, CONTRACT_ID, contractAjv, operationIds, queryKey, querySchema } from './contract-ajv.js';
+import { contractDocument } from './contract-document.js';
+import { DISPLAY_TEXT_FORMAT, DISPLAY_TEXT_MESSAGE, hiddenCharIn } from './display-text.js';
 import { unstorableFields } from './storable.js';
 
-// ajv-formats is CommonJS; under NodeNext its function sits on `.default` for the type checker.
-const addFormats = (formatsModule as unknown as { default: typeof formatsModule.default }).default;
-
-const CONTRACT_ID = 'openapi.json';
-
 let ajv: Ajv2020 | undefined;
+/** Ajv with the contract, to compile at run time what the build did not (see compiled-validators.ts). */
 function instance() {
-  if (!ajv) {
-    // strict: false lets Ajv skip OpenAPI's own keywords (example, paths...) it does not know,
-    // `discriminator` included: Ajv's refuses `mapping`, which generators need; each branch's
-    // `const` already makes the `oneOf` pick one.
-    ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true });
-    addFormats(ajv, { mode: 'full' });
-    ajv.addFormat(DISPLAY_TEXT_FORMAT, { type: 'string', validate: isDisplayText });
-    ajv.addSchema({ ...contractDocument(), $id: CONTRACT_ID });
-  }
+  ajv ??= contractAjv(contractDocument());
   return ajv;
 }
 
@@ -143,10 +132,10 @@ function run<T>(validate: ValidateFunction, input: unknown): T {
 
 /** Validates `input` against `components.schemas[name]`; throws VALIDATION_FAILED. */
 export function validateBody<N extends keyof Schemas>(name: N, input: unknown): Schemas[N] {
-  const key = `schema:${String(name)}`;
+  const key = bodyKey(String(name));
   let v = cache.get(key);
   if (!v) {
-    v = instance().getSchema(`${CONTRACT_ID}#/components/schemas/${String(name)}`);
+    v = bodyValidator(String(name));
     if (!v) throw new Error(`no schema ${String(name)} in openapi.yaml`);
     cache.set(key, v);
   }
@@ -158,50 +147,15 @@ export function validateBody<N extends keyof Schemas>(name: N, input: unknown): 
   return run<Schemas[N]>(v, structuredClone(input));
 }
 
-function resolveParameter(p: OpenApiParameter): OpenApiParameter {
-  if (!p.$ref) return p;
-  const name = p.$ref.replace('#/components/parameters/', '');
-  const found = contractDocument().components.parameters[name];
-  if (!found) throw new Error(`unresolved parameter ${p.$ref}`);
-  return found;
-}
-
-function operationParameters(operationId: string): OpenApiParameter[] {
-  for (const item of Object.values(contractDocument().paths)) {
-    for (const op of Object.values(item)) {
-      if (op && typeof op === 'object' && op.operationId === operationId) {
-        return (op.parameters ?? []).map(resolveParameter);
-      }
-    }
-  }
-  throw new Error(`no operation ${operationId} in openapi.yaml`);
+/** A body schema's validator: the build's compiled one, else compiled now. */
+function bodyValidator(name: string): ValidateFunction | undefined {
+  return compiledValidators()?.[bodyKey(name)] ?? instance().getSchema(`${CONTRACT_ID}#/components/schemas/${name}`);
 }
 
 function queryValidator(operationId: string): { validate: ValidateFunction; integers: Set<string> } {
-  const params = operationParameters(operationId).filter((p) => p.in === 'query');
-  const schema = {
-    type: 'object',
-    additionalProperties: false,
-    properties: Object.fromEntries(params.map((p) => [p.name, rewriteRefs(p.schema)])),
-    required: params.filter((p) => p.required).map((p) => p.name),
-  };
-  const validate = instance().compile(schema);
-  const integers = new Set(params.filter((p) => p.schema.type === 'integer').map((p) => p.name));
-  return { validate, integers };
-}
-
-// Parameter schemas point at `#/components/...` of the contract; make the refs absolute.
-function rewriteRefs(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(rewriteRefs);
-  if (schema && typeof schema === 'object') {
-    return Object.fromEntries(
-      Object.entries(schema).map(([k, v]) => [
-        k,
-        k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${CONTRACT_ID}${v}` : rewriteRefs(v),
-      ]),
-    );
-  }
-  return schema;
+  const { schema, integers } = querySchema(contractDocument(), operationId);
+  const validate = compiledValidators()?.[queryKey(operationId)] ?? instance().compile(schema);
+  return { validate, integers: new Set(integers) };
 }
 
 const queryCache = new Map<string, ReturnType<typeof queryValidator>>();
@@ -263,15 +217,12 @@ export function contractSchemaAt(pointer: string): ValidateFunction {
 export function warmValidators(): void {
   const doc = contractDocument();
   for (const name of Object.keys(doc.components.schemas)) {
-    const key = `schema:${name}`;
+    const key = bodyKey(name);
     if (cache.has(key)) continue;
-    const v = instance().getSchema(`${CONTRACT_ID}#/components/schemas/${name}`);
+    const v = bodyValidator(name);
     if (v) cache.set(key, v);
   }
-  for (const item of Object.values(doc.paths)) {
-    for (const op of Object.values(item)) {
-      const id = op && typeof op === 'object' ? op.operationId : undefined;
-      if (id && !queryCache.has(id)) queryCache.set(id, queryValidator(id));
-    }
+  for (const id of operationIds(doc)) {
+    if (!queryCache.has(id)) queryCache.set(id, queryValidator(id));
   }
 }
