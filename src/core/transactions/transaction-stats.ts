@@ -1,4 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
+import { asScan } from '../../db/request-signal.js';
 import type { Ctx } from '../context.js';
 import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
@@ -100,14 +101,15 @@ export async function transactionStats(
     const chunks =
       chunkRows > 0 && groups.includes('DAY') ? await planChunks(ctx, filter, chunkRows * ROLLUP_SLICE, { wholeDays: true }) : [];
     return chunks.length <= 1
-      ? answerDoc(ctx, query(rollups), row)
+      ? asScan(() => answerDoc(ctx, query(rollups), row))
       : runChunked(ctx, chunks, (slice) => query(and(rollups, slice)), { keys, sums: byCurrency, on: 'days' }, row);
   }
   // A long scan in slices of time, each a statement of its own, added up exactly (stats-chunks.ts).
   const src = rowSource(transactionWhere(filter));
   const chunks = chunkRows > 0 ? await planChunks(ctx, filter, chunkRows) : [];
+  // Unsliced (PostgreSQL), the whole scan is one statement of the scan class: a workspace runs few at once (fair-share.ts).
   return chunks.length <= 1
-    ? answerDoc(ctx, query(src), row)
+    ? asScan(() => answerDoc(ctx, query(src), row))
     : runChunked(ctx, chunks, (slice) => query(and(src, slice)), { keys, sums: byCurrency }, row);
 }
 
