@@ -49,6 +49,12 @@ export const DEFAULTS = {
   dbCallerConnections: 0,
   dbCallerWaitMs: 2_000,
   /**
+   * PostgreSQL: of those, how many may run a long scan (an aggregate reading every row of a range)
+   * at once. One: a workspace's scans then keep at most one core busy, and on a small machine the
+   * HTTP thread and other workspaces find the other (docs/benchmarks.md, "Stall").
+   */
+  dbCallerScans: 1,
+  /**
    * PGlite: an aggregate's row scan reads at most about this many transactions per statement
    * (src/core/transactions/stats-chunks.ts), so its single connection passes to others between
    * slices (docs/benchmarks.md, "Stall").

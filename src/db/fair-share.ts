@@ -174,26 +174,42 @@ export class FairQueue {
 }
 
 /**
- * At most `share` connections of a pool held by one caller at once; its further calls wait in a
- * queue of its own (FIFO), and are refused past `callerWaitMs`. Calls without a caller pass freely.
+ * At most `share` connections of a pool held by one caller at once, of which at most `scanShare`
+ * run statements of the scan class (`asScan`: an aggregate reading every row of a range); its
+ * further calls wait in a queue of its own (FIFO within a class: a cheap call passes a queued scan
+ * when a place is free), and are refused past `callerWaitMs`. Calls without a caller pass freely.
+ * A scan keeps a core busy for its whole length: on a machine of few cores, a caller's several
+ * scans at once left the HTTP thread (health probes, other workspaces' answers) waiting for a core.
  */
 export class ShareGate {
-  private readonly held = new Map<string, number>();
-  private readonly queues = new Map<string, { at: number; go: () => void }[]>();
+  private readonly held = new Map<string, { all: number; scans: number }>();
+  private readonly queues = new Map<string, { at: number; scan: boolean; go: () => void }[]>();
 
   constructor(
     public share: number,
     public callerWaitMs: number,
+    public scanShare = share,
   ) {}
 
-  /** Waits for a place within `caller`'s share; answers the function that gives it back. */
-  async enter(caller: string | undefined): Promise<() => void> {
+  private fits(caller: string, scan: boolean): boolean {
+    const held = this.held.get(caller);
+    return (held?.all ?? 0) < this.share && (!scan || (held?.scans ?? 0) < Math.max(1, Math.min(this.scanShare, this.share)));
+  }
+
+  private count(caller: string, scan: boolean): void {
+    const held = this.held.get(caller) ?? { all: 0, scans: 0 };
+    held.all++;
+    if (scan) held.scans++;
+    this.held.set(caller, held);
+  }
+
+  /** Waits for a place within `caller`'s share (and scan share, for a `scan`); answers the function that gives it back. */
+  async enter(caller: string | undefined, scan = false): Promise<() => void> {
     if (caller === undefined || caller === NO_CALLER) return () => {};
-    const held = this.held.get(caller) ?? 0;
     const queue = this.queues.get(caller);
-    if (held < this.share && !queue?.length) {
-      this.held.set(caller, held + 1);
-      return this.leave(caller);
+    if (this.fits(caller, scan) && !queue?.some((q) => q.scan === scan)) {
+      this.count(caller, scan);
+      return this.leave(caller, scan);
     }
     const oldest = queue?.[0];
     if (oldest && this.callerWaitMs > 0) {
@@ -201,34 +217,42 @@ export class ShareGate {
       if (waited > this.callerWaitMs) throw new DatabaseShareExceeded(waited);
     }
     await new Promise<void>((go) => {
-      const entry = { at: performance.now(), go };
+      const entry = { at: performance.now(), scan, go };
       if (queue) queue.push(entry);
       else this.queues.set(caller, [entry]);
     });
-    return this.leave(caller);
+    return this.leave(caller, scan);
   }
 
-  private leave(caller: string): () => void {
+  private leave(caller: string, scan: boolean): () => void {
     let left = false;
     return () => {
       if (left) return;
       left = true;
+      const held = this.held.get(caller) ?? { all: 1, scans: scan ? 1 : 0 };
+      held.all--;
+      if (scan) held.scans--;
+      if (held.all <= 0) this.held.delete(caller);
+      // The freed place passes to the caller's queued calls that fit now, in order.
       const queue = this.queues.get(caller);
-      const next = queue?.shift();
-      if (queue && queue.length === 0) this.queues.delete(caller);
-      // The place passes to the caller's next call, or is given back.
-      if (next) next.go();
-      else {
-        const held = (this.held.get(caller) ?? 1) - 1;
-        if (held <= 0) this.held.delete(caller);
-        else this.held.set(caller, held);
+      if (!queue) return;
+      for (let i = 0; i < queue.length; ) {
+        const next = queue[i] as (typeof queue)[number];
+        if (!this.fits(caller, next.scan)) {
+          i++;
+          continue;
+        }
+        queue.splice(i, 1);
+        this.count(caller, next.scan);
+        next.go();
       }
+      if (queue.length === 0) this.queues.delete(caller);
     };
   }
 
   /** Connections `caller` holds now. */
   holding(caller: string): number {
-    return this.held.get(caller) ?? 0;
+    return this.held.get(caller)?.all ?? 0;
   }
 
   /** Calls waiting in callers' own queues. */

@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { DEFAULTS } from '../defaults.js';
 import { postgresBulkCopy } from './bulk-copy.js';
 import type { Database, SqlRunner } from './database-types.js';
 import { ShareGate } from './fair-share.js';
@@ -7,7 +8,7 @@ import { type Prisma, PrismaClient } from './generated/prisma/client.js';
 import { applyMigrations, type MigrationDriver } from './migrate.js';
 import { cancelAbandonedStatements } from './pg-cancel.js';
 import { openReplicas } from './read-replicas.js';
-import { currentDbCaller, outsideRequest } from './request-signal.js';
+import { currentDbCaller, currentIsScan, outsideRequest } from './request-signal.js';
 
 function redact(url: string): string {
   try {
@@ -81,7 +82,10 @@ export function openPostgres(
   const pool = sessionPool(url, poolSize, statementTimeoutMs);
   cancelAbandonedStatements(pool, url);
   const oldestWaitMs = timeConnectionWaits(pool);
-  if (fairShare) shareConnections(pool, new ShareGate(fairShare.callerConnections || Math.ceil(poolSize / 4), fairShare.callerWaitMs));
+  if (fairShare) {
+    const share = fairShare.callerConnections || Math.ceil(poolSize / 4);
+    shareConnections(pool, new ShareGate(share, fairShare.callerWaitMs, DEFAULTS.dbCallerScans));
+  }
   const dispatchPool = sessionPool(url, DISPATCH_CONNECTIONS, statementTimeoutMs);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const migrations: MigrationDriver = {
@@ -196,7 +200,7 @@ function shareConnections(pool: pg.Pool, gate: ShareGate): void {
   const acquire = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>;
   (pool as unknown as { connect: unknown }).connect = async (...args: unknown[]) => {
     if (args.length > 0) return acquire(...args);
-    const leave = await gate.enter(currentDbCaller());
+    const leave = await gate.enter(currentDbCaller(), currentIsScan());
     let client: pg.PoolClient;
     try {
       client = await acquire();

@@ -144,6 +144,33 @@ describe.skipIf(!onPostgres)("PostgreSQL: a workspace's share of the pool", () =
       });
   }, 180_000);
 
+  it('a caller runs one long scan at a time (scan class) while its cheap calls still get its other places', async () => {
+    // A pool of 3, a share of 2, of which one scan (DEFAULTS.dbCallerScans): two scans of the heavy
+    // caller blocked on an advisory lock this test holds; only one holds a connection, the other
+    // waits in the caller's queue, and a cheap call of the same caller passes it.
+    const db = await open('postgres', { callerConnections: 2, callerWaitMs: 0 }, 3);
+    const key = 37_002_000 + Math.floor(Math.random() * 1000);
+    const holder = await openDatabase({ databaseUrl: url, dataDir: '', migrate: false, pgPoolSize: 1 });
+    opened.push(holder);
+    const scans: Promise<unknown>[] = [];
+    await holder.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${key})`;
+        for (let i = 0; i < 2; i++) {
+          scans.push(as('ws-heavy', () => asScan(() => db.sql(Prisma.sql`SELECT pg_advisory_xact_lock(${key})`))));
+        }
+        await until('a scan holding a connection', () => db.inUse() === 1);
+        expect(await as('ws-heavy', () => db.sql(Prisma.sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
+        await new Promise((r) => setTimeout(r, 50));
+        // The second scan still waits in the caller's own queue, not on a connection of the pool.
+        expect(db.inUse()).toBe(1);
+        expect(db.waiting()).toBe(0);
+      },
+      { timeout: 60_000 },
+    );
+    await Promise.all(scans);
+  }, 180_000);
+
   it("past the bound a caller's further calls are refused with 503 OVERLOADED and Retry-After, through Prisma too", async () => {
     const db = await open('postgres', { callerConnections: 1, callerWaitMs: 1 }, 3);
     const key = 37_001_000 + Math.floor(Math.random() * 1000);

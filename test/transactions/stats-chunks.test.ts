@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICES } from '../../src/core/transactions/catalog.js';
-import { answerDoc, chunkWhere, docQuery, planChunks } from '../../src/core/transactions/stats-chunks.js';
+import { answerDoc, chunkWhere, DOC_PART, docQuery, planChunks } from '../../src/core/transactions/stats-chunks.js';
 import { resolveTransactionFilter } from '../../src/core/transactions/transaction-filter.js';
 import { STATS_GROUPS, transactionStats } from '../../src/core/transactions/transaction-stats.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
@@ -136,15 +136,51 @@ describe('transactionStats in slices of time', () => {
   }, 120_000);
 
   it('answers a large answer as several documents, in order, and none for no rows', async () => {
-    // 4,500 rows: three documents of at most 2,000, ordered by the keys across them.
-    const inner = Prisma.sql`SELECT (i % 7)::text AS k, i AS n FROM generate_series(1, 4500) i`;
+    // 2.25 documents' worth of rows: three documents of at most DOC_PART, ordered by the keys across them.
+    const total = 2 * DOC_PART + DOC_PART / 4;
+    const inner = Prisma.sql`SELECT (i % 7)::text AS k, i AS n FROM generate_series(1, ${total}::int) i`;
     const parts = await ws.ctx.db.$queryRaw<{ doc: string }[]>(docQuery(inner, [Prisma.raw('"k"'), Prisma.raw('"n"')]));
-    expect(parts.map((p) => JSON.parse(p.doc).length)).toEqual([2000, 2000, 500]);
+    expect(parts.map((p) => JSON.parse(p.doc).length)).toEqual([DOC_PART, DOC_PART, DOC_PART / 4]);
     const rows = await answerDoc(ws.ctx, docQuery(inner, [Prisma.raw('"k"'), Prisma.raw('"n"')]));
-    const expected = Array.from({ length: 4500 }, (_, i) => ({ k: String((i + 1) % 7), n: i + 1 })).sort((a, b) =>
+    const expected = Array.from({ length: total }, (_, i) => ({ k: String((i + 1) % 7), n: i + 1 })).sort((a, b) =>
       a.k === b.k ? a.n - b.n : a.k < b.k ? -1 : 1,
     );
     expect(rows).toEqual(expected);
     expect(await answerDoc(ws.ctx, docQuery(Prisma.sql`${inner} WHERE false`, []))).toEqual([]);
+  });
+
+  it("maps each document's groups as it is parsed, not once every document is parsed", async () => {
+    // A parsed group must be garbage within its turn (it was held until all were parsed, then
+    // mapped: old-generation collections paused the HTTP thread). JSON.parse and the mapping are
+    // logged in order: each parse is followed by its own document's mappings.
+    const total = 2 * DOC_PART + DOC_PART / 4;
+    const inner = Prisma.sql`SELECT i AS n FROM generate_series(1, ${total}::int) i`;
+    const log: string[] = [];
+    const parse = JSON.parse;
+    JSON.parse = ((text: string) => {
+      const value = parse(text);
+      // The documents only (the driver parses other JSON on the way).
+      if (text.startsWith('[{"n"')) log.push(`parse ${value.length}`);
+      return value;
+    }) as typeof JSON.parse;
+    let mapped = 0;
+    try {
+      const rows = await answerDoc(ws.ctx, docQuery(inner, [Prisma.raw('"n"')]), (r) => {
+        mapped++;
+        if (mapped % DOC_PART === 0 || mapped === total) log.push(`mapped ${mapped}`);
+        return Number(r.n) * 2;
+      });
+      expect(rows).toEqual(Array.from({ length: total }, (_, i) => (i + 1) * 2));
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(log).toEqual([
+      `parse ${DOC_PART}`,
+      `mapped ${DOC_PART}`,
+      `parse ${DOC_PART}`,
+      `mapped ${2 * DOC_PART}`,
+      `parse ${DOC_PART / 4}`,
+      `mapped ${total}`,
+    ]);
   });
 });

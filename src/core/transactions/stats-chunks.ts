@@ -86,8 +86,12 @@ export type PartialRow = Record<string, unknown> & { count: number | string };
  * Groups per JSON document of an answer. A large answer (tens of thousands of groups, megabytes)
  * comes as several documents, parsed one at a time with the event loop free between them: one
  * `JSON.parse` of the whole held the HTTP thread for tens of ms (docs/benchmarks.md, "Stall").
+ * Small enough that a document's text (about 150 bytes a group) stays below V8's large-object
+ * size (128 KB): such a string is born in the young generation and dies there once parsed; at
+ * 2,000 groups (about 300 KB) every document went to the large-object space, swelling the old
+ * generation whose collections paused the HTTP thread for up to ~120 ms under the 4-client attack.
  */
-const DOC_PART = 2000;
+export const DOC_PART = 500;
 
 /**
  * The statement answering the rows of `inner` as JSON arrays of at most DOC_PART objects (the rows'
@@ -102,12 +106,23 @@ export function docQuery(inner: Prisma.Sql, order: Prisma.Sql[]): Prisma.Sql {
     GROUP BY ${part} ORDER BY ${part}`;
 }
 
-/** Runs a statement of `docQuery` and parses its documents into one array, each in a turn of its own (cpu-turns.ts). */
-export async function answerDoc(ctx: Ctx, query: Prisma.Sql): Promise<PartialRow[]> {
+/**
+ * Runs a statement of `docQuery` and parses its documents into one array, each in a turn of its own
+ * (cpu-turns.ts), its groups passed through `map` in the same turn: a parsed group is garbage at
+ * once rather than held until every document is parsed and then mapped (it outlived the young
+ * generation, and the old generation's collections paused the HTTP thread: docs/benchmarks.md, "Stall").
+ */
+export async function answerDoc(ctx: Ctx, query: Prisma.Sql): Promise<PartialRow[]>;
+export async function answerDoc<R>(ctx: Ctx, query: Prisma.Sql, map: (row: PartialRow) => R): Promise<R[]>;
+export async function answerDoc<R>(ctx: Ctx, query: Prisma.Sql, map?: (row: PartialRow) => R): Promise<(R | PartialRow)[]> {
   const parts = await ctx.db.$queryRaw<{ doc: string }[]>(query);
-  if (parts.length === 1) return JSON.parse((parts[0] as { doc: string }).doc);
-  const rows: PartialRow[] = [];
-  for (const part of parts) for (const row of await inTurn(() => JSON.parse(part.doc) as PartialRow[])) rows.push(row);
+  const read = (doc: string) => {
+    const groups = JSON.parse(doc) as PartialRow[];
+    return map ? groups.map(map) : groups;
+  };
+  if (parts.length === 1) return read((parts[0] as { doc: string }).doc);
+  const rows: (R | PartialRow)[] = [];
+  for (const part of parts) for (const row of await inTurn(() => read(part.doc))) rows.push(row);
   return rows;
 }
 
@@ -118,17 +133,22 @@ export async function answerDoc(ctx: Ctx, query: Prisma.Sql): Promise<PartialRow
  * as in one statement), ordered by the keys' text as the single statement orders them (or, when
  * the slices are whole days and the answer is ordered by day first, one after the other).
  */
-export async function runChunked(
+export async function runChunked<R>(
   ctx: Ctx,
   chunks: Chunk[],
   query: (where: Prisma.Sql) => Prisma.Sql,
   shape: { keys: string[]; sums: boolean; on?: 'rows' | 'days' },
-): Promise<PartialRow[]> {
-  const partial: PartialRow[] = [];
-  for (const c of chunks) partial.push(...(await asScan(() => answerDoc(ctx, query(chunkWhere(c, shape.on))))));
+  map: (row: PartialRow) => R,
+): Promise<R[]> {
   // Slices of whole days, in order, of an answer grouped by day first: each group is in one slice,
   // and the slices' answers, one after the other, are in the single statement's order already.
-  if (shape.on === 'days' && shape.keys[0] === 'day') return partial;
+  if (shape.on === 'days' && shape.keys[0] === 'day') {
+    const answer: R[] = [];
+    for (const c of chunks) for (const row of await asScan(() => answerDoc(ctx, query(chunkWhere(c, 'days')), map))) answer.push(row);
+    return answer;
+  }
+  const partial: PartialRow[] = [];
+  for (const c of chunks) for (const row of await asScan(() => answerDoc(ctx, query(chunkWhere(c, shape.on))))) partial.push(row);
   const keys = shape.keys.map((k) => Prisma.raw(`"${k}"`));
   const columns = [
     ...shape.keys.map((k) => Prisma.raw(`"${k}" text`)),
@@ -142,5 +162,5 @@ export async function runChunked(
     SELECT ${keys.length ? Prisma.sql`${Prisma.join(keys)},` : Prisma.empty} coalesce(sum(p.count), 0)::bigint AS count ${sums}
     FROM jsonb_to_recordset(${JSON.stringify(partial)}::jsonb) AS p(${Prisma.join(columns)})
     ${keys.length ? Prisma.sql`GROUP BY ${Prisma.join(keys)}` : Prisma.empty}`;
-  return answerDoc(ctx, docQuery(inner, keys));
+  return answerDoc(ctx, docQuery(inner, keys), map);
 }

@@ -1,10 +1,10 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
+import { asScan } from '../../db/request-signal.js';
 import type { Ctx } from '../context.js';
-import { mapInTurns } from '../cpu-turns.js';
 import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
-import { answerDoc, docQuery, planChunks, runChunked } from './stats-chunks.js';
+import { answerDoc, docQuery, type PartialRow, planChunks, runChunked } from './stats-chunks.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 import { countSource, rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
 
@@ -75,45 +75,42 @@ export async function transactionStats(
   const counts = opts.from !== 'rows' && !byCurrency ? countSource(filter, groups.includes('DAY') || groups.includes('MONTH')) : undefined;
   const rollups = opts.from !== 'rows' && byCurrency ? rollupSource(filter) : undefined;
   const query = (src: StatsSource) => statsQuery(src, groups);
-  let rows: (Partial<StatsRow> & { count: number | string })[];
   const chunkRows = opts.chunkRows ?? ctx.scanChunkRows ?? 0;
   const keys = (byCurrency ? groups : groups.filter((g) => g !== 'COIN')).map((g) => COLUMN[g]);
   const and = (src: StatsSource, slice: Prisma.Sql): StatsSource => ({ ...src, where: Prisma.sql`${src.where} AND ${slice}` });
-  if (counts) {
-    // At most a row per day, type and status: one short statement.
-    rows = (await answerDoc(ctx, query(counts))) as typeof rows;
-  } else if (rollups) {
+  // Tens of thousands of groups per answer: each mapped in the turn its document is parsed in (answerDoc).
+  const row = (group: PartialRow): StatsRow => {
+    const r = group as Partial<Omit<StatsRow, 'count'>> & { count: number | string };
+    return {
+      coin: r.coin ?? null,
+      transactionType: r.transactionType ?? null,
+      status: r.status ?? null,
+      day: r.day ?? null,
+      month: r.month ?? null,
+      count: Number(r.count),
+      amount: byCurrency ? (r.amount ?? '0') : null,
+      fee: byCurrency ? (r.fee ?? '0') : null,
+      total: byCurrency ? (r.total ?? '0') : null,
+    };
+  };
+  // At most a row per day, type and status: one short statement.
+  if (counts) return answerDoc(ctx, query(counts), row);
+  if (rollups) {
     // Grouped by day, the answer has about a group per rollup row: slices of whole days, each
     // ROLLUP_SLICE times larger (a rollup row holds several transactions). Coarser groupings are short.
     const chunks =
       chunkRows > 0 && groups.includes('DAY') ? await planChunks(ctx, filter, chunkRows * ROLLUP_SLICE, { wholeDays: true }) : [];
-    rows = (
-      chunks.length <= 1
-        ? await answerDoc(ctx, query(rollups))
-        : await runChunked(ctx, chunks, (slice) => query(and(rollups, slice)), { keys, sums: byCurrency, on: 'days' })
-    ) as typeof rows;
-  } else {
-    // A long scan in slices of time, each a statement of its own, added up exactly (stats-chunks.ts).
-    const src = rowSource(transactionWhere(filter));
-    const chunks = chunkRows > 0 ? await planChunks(ctx, filter, chunkRows) : [];
-    rows = (
-      chunks.length <= 1
-        ? await answerDoc(ctx, query(src))
-        : await runChunked(ctx, chunks, (slice) => query(and(src, slice)), { keys, sums: byCurrency })
-    ) as typeof rows;
+    return chunks.length <= 1
+      ? asScan(() => answerDoc(ctx, query(rollups), row))
+      : runChunked(ctx, chunks, (slice) => query(and(rollups, slice)), { keys, sums: byCurrency, on: 'days' }, row);
   }
-  // Tens of thousands of groups per answer: mapped a turn at a time (cpu-turns.ts).
-  return mapInTurns(rows, (r) => ({
-    coin: r.coin ?? null,
-    transactionType: r.transactionType ?? null,
-    status: r.status ?? null,
-    day: r.day ?? null,
-    month: r.month ?? null,
-    count: Number(r.count),
-    amount: byCurrency ? (r.amount ?? '0') : null,
-    fee: byCurrency ? (r.fee ?? '0') : null,
-    total: byCurrency ? (r.total ?? '0') : null,
-  }));
+  // A long scan in slices of time, each a statement of its own, added up exactly (stats-chunks.ts).
+  const src = rowSource(transactionWhere(filter));
+  const chunks = chunkRows > 0 ? await planChunks(ctx, filter, chunkRows) : [];
+  // Unsliced (PostgreSQL), the whole scan is one statement of the scan class: a workspace runs few at once (fair-share.ts).
+  return chunks.length <= 1
+    ? asScan(() => answerDoc(ctx, query(src), row))
+    : runChunked(ctx, chunks, (slice) => query(and(src, slice)), { keys, sums: byCurrency }, row);
 }
 
 /**
