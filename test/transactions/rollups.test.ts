@@ -197,7 +197,8 @@ describe('transaction rollups', () => {
   it('are backfilled by the migration as the writes keep them', async () => {
     const sql = readFileSync(new URL('../../prisma/migrations/20261229200000_transaction_legs/migration.sql', import.meta.url), 'utf8');
     // Of this workspace only (other files' workspaces may share the database).
-    const backfill = sql.slice(sql.indexOf('INSERT INTO transaction_legs')).replace('WHERE TRUE', `WHERE r.workspace_id = '${ws.workspaceId}'`);
+    const from = sql.indexOf('INSERT INTO transaction_legs');
+    const backfill = sql.slice(from, sql.indexOf(';', from)).replace('WHERE TRUE', `WHERE r.workspace_id = '${ws.workspaceId}'`);
     expect(backfill).toContain(ws.workspaceId);
     const queries = [FOUR_KEYS.groupBy, ['COIN'], ['DAY', 'TYPE', 'COIN'], ['MONTH', 'COIN', 'STATUS']].map((groupBy) => ({ groupBy }));
     const kept = await Promise.all(queries.map((q) => transactionStats(ws.ctx, q)));

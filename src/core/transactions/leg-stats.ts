@@ -49,7 +49,12 @@ export function legStatsQuery(where: Prisma.Sql, groups: readonly Key[]): { quer
   if ((['COIN', 'STATUS', 'TYPE', 'DAY'] as const).every((g) => groups.includes(g))) {
     const month = Prisma.sql`'","month":"' || to_char(t.day::timestamp, 'YYYY-MM') || '","count":'`;
     const doc = groups.includes('MONTH') ? Prisma.sql`replace(t.doc, '","month":null,"count":', ${month})` : Prisma.sql`t.doc`;
-    return { final: true, query: Prisma.sql`SELECT string_agg(${doc}, E',\n' ORDER BY ${order}) AS doc FROM transaction_legs t WHERE ${where}` };
+    // An ordered subquery's array: string_agg(... ORDER BY) sorts its input itself on PostgreSQL 15,
+    // where the index has them in order already.
+    return {
+      final: true,
+      query: Prisma.sql`SELECT array_to_string(ARRAY(SELECT ${doc} FROM transaction_legs t WHERE ${where} ORDER BY ${order}), E',\n') AS doc`,
+    };
   }
   const as = (g: Key) => Prisma.raw(`"${COLUMN[g]}"`);
   return {
