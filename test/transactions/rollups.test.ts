@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOverview } from '../../src/core/overview/get-overview.js';
 import { PRICES } from '../../src/core/transactions/catalog.js';
+import { legWhere } from '../../src/core/transactions/leg-stats.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import { nextStatuses, type TransactionStatus } from '../../src/core/transactions/status-transitions.js';
-import { legWhere } from '../../src/core/transactions/leg-stats.js';
 import { resolveTransactionFilter } from '../../src/core/transactions/transaction-filter.js';
 import { rollupSource } from '../../src/core/transactions/transaction-rollups.js';
 import { STATS_GROUPS, transactionStats } from '../../src/core/transactions/transaction-stats.js';
@@ -202,7 +202,10 @@ describe('transaction rollups', () => {
     expect(backfill).toContain(ws.workspaceId);
     const queries = [FOUR_KEYS.groupBy, ['COIN'], ['DAY', 'TYPE', 'COIN'], ['MONTH', 'COIN', 'STATUS']].map((groupBy) => ({ groupBy }));
     const kept = await Promise.all(queries.map((q) => transactionStats(ws.ctx, q)));
-    await h.deps.db.$transaction([h.deps.db.$executeRaw`DELETE FROM transaction_legs WHERE workspace_id = ${ws.workspaceId}::uuid`, h.deps.db.$executeRawUnsafe(backfill)]);
+    await h.deps.db.$transaction([
+      h.deps.db.$executeRaw`DELETE FROM transaction_legs WHERE workspace_id = ${ws.workspaceId}::uuid`,
+      h.deps.db.$executeRawUnsafe(backfill),
+    ]);
     const backfilled = await Promise.all(queries.map((q) => transactionStats(ws.ctx, q)));
     expect(JSON.stringify(backfilled)).toBe(JSON.stringify(kept));
     for (const q of queries) await compare({ ...q, filter: {}, whole: true });

@@ -3,8 +3,8 @@ import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
-import { bumpLegs, insertLegsOfRollups } from './transaction-legs.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
+import { bumpLegs, insertLegsOfRollups } from './transaction-legs.js';
 
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;

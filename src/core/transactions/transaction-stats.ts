@@ -4,9 +4,9 @@ import { mapInTurns } from '../cpu-turns.js';
 import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
+import { legStatsQuery, legWhere, parseJoined } from './leg-stats.js';
 import { answerDoc, docQuery, planChunks, runChunked } from './stats-chunks.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
-import { legStatsQuery, legWhere, parseJoined } from './leg-stats.js';
 import { countSource, rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
@@ -91,7 +91,10 @@ export async function transactionStats(
       // The kept texts are the answer, read in the primary key's order rather than sorted: PGlite
       // sorted them for longer than it read them (`npm run bench:rollups -- --pglite`). Keys asked
       // in another order are still sorted (enable_sort off only makes a sort the last resort).
-      const [, joined] = await ctx.db.$transaction([ctx.db.$executeRawUnsafe('SET LOCAL enable_sort = off'), ctx.db.$queryRaw<{ doc: string | null }[]>(q)]);
+      const [, joined] = await ctx.db.$transaction([
+        ctx.db.$executeRawUnsafe('SET LOCAL enable_sort = off'),
+        ctx.db.$queryRaw<{ doc: string | null }[]>(q),
+      ]);
       return (await parseJoined(joined[0]?.doc)) as StatsRow[];
     }
     rows = (await answerDoc(ctx, q)) as typeof rows;

@@ -198,7 +198,13 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
       await s.query(query.text, query.values);
     },
   };
-  await rebuildCounts(executor, workspaceId, { rows: q(stage), counts: q(counts), accountCounts: q(accountCounts), rollups: q(rollups), legs: q(legs) });
+  await rebuildCounts(executor, workspaceId, {
+    rows: q(stage),
+    counts: q(counts),
+    accountCounts: q(accountCounts),
+    rollups: q(rollups),
+    legs: q(legs),
+  });
   await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups) });
   await rebuildSearchKeyCounts(executor, workspaceId, { rows: q(stage), groups: q(keyCounts) });
 }
