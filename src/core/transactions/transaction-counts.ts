@@ -4,6 +4,7 @@ import { MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
+import { bumpLegs, insertLegsOfRollups } from './transaction-legs.js';
 
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;
@@ -56,7 +57,7 @@ export async function bumpCounts(
   await tx.$executeRaw`
     WITH ch AS (
       SELECT * FROM unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
-    ), rollup AS (
+    ), ${bumpLegs({ ...t, day })}, rollup AS (
       INSERT INTO transaction_rollups (workspace_id, day, transaction_type, status, coin, fee_currency, quote_currency, n, amount, fee, total)
       SELECT ${t.workspaceId}::uuid, ${day}::date, ${t.transactionType}::transaction_type, ch.status, ${t.coin},
         ${t.feeCurrency ?? ''}, ${t.quoteCurrency ?? ''}, ch.delta,
@@ -90,6 +91,7 @@ export interface CountTables {
   counts: string;
   accountCounts: string;
   rollups: string;
+  legs: string;
 }
 
 const LIVE_TABLES: CountTables = {
@@ -97,6 +99,7 @@ const LIVE_TABLES: CountTables = {
   counts: 'transaction_counts',
   accountCounts: 'account_transaction_counts',
   rollups: 'transaction_rollups',
+  legs: 'transaction_legs',
 };
 
 /**
@@ -113,6 +116,8 @@ export async function rebuildCounts(db: RawExecutor, workspaceId: string, tables
   const counts = Prisma.raw(tables.counts);
   const accountCounts = Prisma.raw(tables.accountCounts);
   const rollups = Prisma.raw(tables.rollups);
+  const legs = Prisma.raw(tables.legs);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${legs} WHERE workspace_id = ${workspaceId}::uuid`);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${accountCounts} WHERE workspace_id = ${workspaceId}::uuid`);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid`);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${rollups} WHERE workspace_id = ${workspaceId}::uuid`);
@@ -151,6 +156,8 @@ export async function rebuildCounts(db: RawExecutor, workspaceId: string, tables
     SELECT workspace_id, coin, ${ALL_TIME}::date, transaction_type, status, sum(n)
     FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid
     GROUP BY workspace_id, coin, transaction_type, status`);
+  // The legs from the rollups just written (a few rows per day), not from the rows again.
+  await db.$executeRaw(insertLegsOfRollups(rollups, legs, Prisma.sql`r.workspace_id = ${workspaceId}::uuid`));
 }
 
 /** The conditions on a count row's coin (`""` without a coin filter), type and status. */

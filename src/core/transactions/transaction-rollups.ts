@@ -75,7 +75,7 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * a bound falls inside a day, or the filter names an account or a search: what the rollups and
  * the day counts cannot answer.
  */
-function wholeDays(f: TransactionFilter): { from?: string; to?: string } | undefined {
+export function wholeDays(f: TransactionFilter): { from?: string; to?: string } | undefined {
   if (f.accountId || f.search) return undefined;
   const days: { from?: string; to?: string } = {};
   const { start, end } = f.range;

@@ -4,6 +4,7 @@ import type { Ctx } from '../context.js';
 import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
+import { legStatsQuery, legWhere, parseJoined } from './leg-stats.js';
 import { answerDoc, docQuery, type PartialRow, planChunks, runChunked } from './stats-chunks.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 import { countSource, rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
@@ -73,7 +74,8 @@ export async function transactionStats(
   const byCurrency = groups.includes('COIN');
   // Counts alone come from the day counts, figures by currency from the rollups.
   const counts = opts.from !== 'rows' && !byCurrency ? countSource(filter, groups.includes('DAY') || groups.includes('MONTH')) : undefined;
-  const rollups = opts.from !== 'rows' && byCurrency ? rollupSource(filter) : undefined;
+  const legs = opts.from !== 'rows' && byCurrency ? legWhere(filter) : undefined;
+  const rollups = opts.from !== 'rows' && byCurrency && !legs ? rollupSource(filter) : undefined;
   const query = (src: StatsSource) => statsQuery(src, groups);
   const chunkRows = opts.chunkRows ?? ctx.scanChunkRows ?? 0;
   const keys = (byCurrency ? groups : groups.filter((g) => g !== 'COIN')).map((g) => COLUMN[g]);
@@ -95,6 +97,19 @@ export async function transactionStats(
   };
   // At most a row per day, type and status: one short statement.
   if (counts) return answerDoc(ctx, query(counts), row);
+  if (legs) {
+    // No more leg rows read than the rollups hold: one statement, no slices.
+    const { query: q, final } = legStatsQuery(legs, groups);
+    if (!final) return answerDoc(ctx, q, row);
+    // The kept texts are the answer, read in the primary key's order rather than sorted: PGlite
+    // sorted them for longer than it read them (`npm run bench:rollups -- --pglite`). Keys asked
+    // in another order are still sorted (enable_sort off only makes a sort the last resort).
+    const [, joined] = await ctx.db.$transaction([
+      ctx.db.$executeRawUnsafe('SET LOCAL enable_sort = off'),
+      ctx.db.$queryRaw<{ doc: string | null }[]>(q),
+    ]);
+    return (await parseJoined(joined[0]?.doc)) as StatsRow[];
+  }
   if (rollups) {
     // Grouped by day, the answer has about a group per rollup row: slices of whole days, each
     // ROLLUP_SLICE times larger (a rollup row holds several transactions). Coarser groupings are short.

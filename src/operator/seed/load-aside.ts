@@ -176,13 +176,14 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups. */
-const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`];
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, the search key counts, the legs. */
+const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`, `${stage}_l`];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts] = countTables(stage) as [string, string, string, string, string];
+  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as [string, string, string, string, string, string];
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(rollups)} (LIKE transaction_rollups INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(accountCounts)} (LIKE account_transaction_counts INCLUDING DEFAULTS)`);
@@ -197,17 +198,24 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
       await s.query(query.text, query.values);
     },
   };
-  await rebuildCounts(executor, workspaceId, { rows: q(stage), counts: q(counts), accountCounts: q(accountCounts), rollups: q(rollups) });
+  await rebuildCounts(executor, workspaceId, {
+    rows: q(stage),
+    counts: q(counts),
+    accountCounts: q(accountCounts),
+    rollups: q(rollups),
+    legs: q(legs),
+  });
   await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups) });
   await rebuildSearchKeyCounts(executor, workspaceId, { rows: q(stage), groups: q(keyCounts) });
 }
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts] = countTables(stage) as [string, string, string, string, string];
+  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as [string, string, string, string, string, string];
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
+    ['transaction_legs', legs],
     ['account_transaction_counts', accountCounts],
     ['search_groups', groups],
     ['search_key_counts', keyCounts],

@@ -161,6 +161,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) account_transaction_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_rollups');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_legs');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_key_counts');
   // Entries built aside are new rows: statistics are what a statement's plan needs of them at once
