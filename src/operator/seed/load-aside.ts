@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
 import { rebuildSearchKeyCounts } from '../../core/transactions/search-key-counts.js';
+import { rebuildSearchWordCounts } from '../../core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
 import type { Prisma } from '../../db/generated/prisma/client.js';
@@ -176,13 +177,16 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups. */
-const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`];
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, key and word counts. */
+const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`, `${stage}_w`];
+
+type Six = [string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts] = countTables(stage) as [string, string, string, string, string];
+  const [counts, accountCounts, groups, rollups, keyCounts, wordCounts] = countTables(stage) as Six;
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(rollups)} (LIKE transaction_rollups INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(accountCounts)} (LIKE account_transaction_counts INCLUDING DEFAULTS)`);
@@ -200,17 +204,19 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
   await rebuildCounts(executor, workspaceId, { rows: q(stage), counts: q(counts), accountCounts: q(accountCounts), rollups: q(rollups) });
   await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups) });
   await rebuildSearchKeyCounts(executor, workspaceId, { rows: q(stage), groups: q(keyCounts) });
+  await rebuildSearchWordCounts(executor, workspaceId, { rows: q(stage), groups: q(wordCounts) });
 }
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts] = countTables(stage) as [string, string, string, string, string];
+  const [counts, accountCounts, groups, rollups, keyCounts, wordCounts] = countTables(stage) as Six;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
     ['account_transaction_counts', accountCounts],
     ['search_groups', groups],
     ['search_key_counts', keyCounts],
+    ['search_word_counts', wordCounts],
   ] as const) {
     await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
     await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);
