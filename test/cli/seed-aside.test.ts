@@ -106,7 +106,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     const names = before.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
     const ledgerNames = ledgerBefore.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
     const ledgerSteps = [...new Set(ledgerNames)].filter((n) => n !== 'sequence').map((n) => `ledger ${n}`);
-    expect(steps.sort()).toEqual([...new Set(names), 'counts', 'ledger entries', ...ledgerSteps].sort());
+    expect(steps.sort()).toEqual([...new Set(names), 'counts', 'word counts', 'ledger entries', ...ledgerSteps].sort());
     // The ledger swapped in: the same structure (the sequence with it), the entry written meanwhile
     // kept, and the entries and balances those of `ledger_backfill` from the live rows.
     expect(await structure('ledger_entries')).toEqual(ledgerBefore);
