@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/core/ledger/verify-ledger.js';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { rebuildSearchKeyCounts } from '../../src/core/transactions/search-key-counts.js';
+import { rebuildSearchWordCounts } from '../../src/core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { loadAside } from '../../src/operator/seed/load-aside.js';
@@ -105,7 +106,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     const names = before.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
     const ledgerNames = ledgerBefore.map((d) => /^(?:CREATE (?:UNIQUE )?INDEX (\S+)|(\S+) )/.exec(d)?.slice(1).find(Boolean));
     const ledgerSteps = [...new Set(ledgerNames)].filter((n) => n !== 'sequence').map((n) => `ledger ${n}`);
-    expect(steps.sort()).toEqual([...new Set(names), 'counts', 'ledger entries', ...ledgerSteps].sort());
+    expect(steps.sort()).toEqual([...new Set(names), 'counts', 'word counts', 'ledger entries', ...ledgerSteps].sort());
     // The ledger swapped in: the same structure (the sequence with it), the entry written meanwhile
     // kept, and the entries and balances those of `ledger_backfill` from the live rows.
     expect(await structure('ledger_entries')).toEqual(ledgerBefore);
@@ -141,6 +142,8 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         SELECT concat_ws(' ', key, text, n) FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'key', key, transaction_type, status, n) FROM search_key_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        UNION ALL
+        SELECT concat_ws(' ', 'word', word, account_id, transaction_type, status, n) FROM search_word_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         ORDER BY 1`);
     const aside = await counts();
     expect(aside.length).toBeGreaterThan(100);
@@ -148,7 +151,9 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     await rebuildCounts(h.deps.db, ws.workspaceId);
     await rebuildSearchGroups(h.deps.db, ws.workspaceId);
     await rebuildSearchKeyCounts(h.deps.db, ws.workspaceId);
+    await rebuildSearchWordCounts(h.deps.db, ws.workspaceId);
     expect(aside.some((r) => r.row.startsWith('key '))).toBe(true); // search key counts among them
+    expect(aside.some((r) => r.row.startsWith('word '))).toBe(true); // and word counts
     expect(await counts()).toEqual(aside);
   }, 120_000);
 

@@ -25,12 +25,28 @@ export const DENSE_WALK_ROWS = 20_000;
  * `checked`: as a check of each row only (`IS TRUE`), not an index condition: the rare rows are few,
  * and their search combined with the type's index (BitmapAnd) read 6.5M entries (2 s at 10M).
  */
-function statusType(f: CountedSearch, alias: string, checked = false): Prisma.Sql {
+export function statusType(f: CountedSearch, alias: string, checked = false): Prisma.Sql {
   const a = Prisma.raw(alias);
   const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
   if (f.status) parts.push(Prisma.sql`${a}.status = ${f.status}::transaction_status`);
   if (f.transactionType) parts.push(Prisma.sql`${a}.transaction_type = ${f.transactionType}::transaction_type`);
   return checked ? Prisma.sql`(${Prisma.join(parts, ' AND ')}) IS TRUE` : Prisma.join(parts, ' AND ');
+}
+
+/**
+ * The CTEs `accts(id)`, the accounts whose email matches the search, and `rare(id, created_at)`,
+ * the rows that match by their other fields only (see `countedCtes`).
+ */
+export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+  const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
+  return Prisma.sql`accts AS MATERIALIZED (
+      SELECT a.id FROM accounts a WHERE a.workspace_id = ${ws} AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${f.search}`)}
+    ),
+    rare AS MATERIALIZED (
+      SELECT t.id, t.created_at FROM transactions t
+      WHERE t.workspace_id = ${ws} AND ${statusType(f, 't', true)} AND ${matchesRareFields(ctx.workspaceId, f.search)}
+        AND t.account_id <> ALL (ARRAY(SELECT id FROM accts))
+    )`;
 }
 
 /**
@@ -46,7 +62,6 @@ function statusType(f: CountedSearch, alias: string, checked = false): Prisma.Sq
  */
 function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
-  const q = Prisma.sql`${f.search}`;
   const byName = matchesByName(f.search);
   return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search)}),
     k AS MATERIALIZED (
@@ -55,14 +70,7 @@ function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
       )) AS shared
       FROM g m GROUP BY m.key
     ),
-    accts AS MATERIALIZED (
-      SELECT a.id FROM accounts a WHERE a.workspace_id = ${ws} AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, q)}
-    ),
-    rare AS MATERIALIZED (
-      SELECT t.id, t.created_at FROM transactions t
-      WHERE t.workspace_id = ${ws} AND ${statusType(f, 't', true)} AND ${matchesRareFields(ctx.workspaceId, f.search)}
-        AND t.account_id <> ALL (ARRAY(SELECT id FROM accts))
-    ),
+    ${accountsAndRare(ctx, f)},
     named AS (
       SELECT coalesce(sum(c.n), 0) AS n FROM search_key_counts c
       WHERE c.workspace_id = ${ws} AND ${statusType(f, 'c')} AND c.key IN (SELECT key FROM k WHERE NOT shared)

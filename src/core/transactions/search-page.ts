@@ -2,6 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { countedSearchPage, isCountedSearch } from './search-dense.js';
+import { wordSearchPage } from './search-words.js';
 import { countTransactions } from './transaction-counts.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
@@ -10,8 +11,9 @@ import { selectTransactionRows, type TransactionDto, toTransactionDto } from './
  * How a numbered page (`page`, `limit`) of a list with `search` is read: the search's planning,
  * between the list use case (list-transactions.ts) and the search's SQL (search-dense.ts,
  * search-conditions.ts). A search alone or with a status and/or type is answered from the kept
- * counts (search-dense.ts: the total from the counts, the page walked from the newest rows or read
- * per matching key). With other filters (account, coin, dates), finding the matches
+ * counts: a one-word query from its word's counts when its matches are dense (search-words.ts),
+ * otherwise from its groups' (search-dense.ts: the total from the counts, the page walked from the
+ * newest rows or read per matching key). With other filters (account, coin, dates), finding the matches
  * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
  * they are found once (a CTE used twice is materialized) and both the page and the total come from
  * them, instead of searching twice.
@@ -25,7 +27,8 @@ export async function searchPage(
 ): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
   if (isCountedSearch(filter)) {
-    const { rows, total } = await countedSearchPage(ctx, filter, skip, take, denseWalkRows);
+    const { rows, total } =
+      (await wordSearchPage(ctx, filter, skip, take, denseWalkRows)) ?? (await countedSearchPage(ctx, filter, skip, take, denseWalkRows));
     return { data: rows, page: q.page, limit: q.limit, total };
   }
   const ctes = Prisma.sql`matches AS (

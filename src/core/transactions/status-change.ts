@@ -9,6 +9,7 @@ import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { bumpSearchKeyCounts } from './search-key-counts.js';
+import { bumpSearchWordCounts } from './search-word-counts.js';
 import { statusActorOf } from './status-actor.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
 import { LEDGER_KEYS, type PreviousStatus } from './transaction-columns.js';
@@ -108,6 +109,10 @@ export async function changeTransactionStatus(
     ],
   );
   await bumpSearchKeyCounts(tx, ctx.workspaceId, id, [
+    [row.status, -1],
+    [to, 1],
+  ]);
+  await bumpSearchWordCounts(tx, ctx.workspaceId, id, [
     [row.status, -1],
     [to, 1],
   ]);

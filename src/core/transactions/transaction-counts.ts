@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
+import { wordSearchTotal } from './search-words.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { bumpLegs, insertLegsOfRollups } from './transaction-legs.js';
 
@@ -209,7 +210,7 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The exact number of transactions matching a filter. Filters the count table covers (type,
  * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
  * at either end of a date range by counting those rows. An account filter without dates or search
- * is answered from the account's counts; a search alone or with a status or type from the kept counts (search-dense.ts);
+ * is answered from the account's counts; a search alone or with a status or type from the kept counts (search-dense.ts; one word from its word's, search-words.ts);
  * with dates, and a search with other filters, rows are counted directly, through their own indexes.
  */
 export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise<number> {
@@ -225,7 +226,7 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
     );
     return Number(rows[0]?.n ?? 0);
   }
-  if (isCountedSearch(f)) return countedSearchTotal(ctx, f);
+  if (isCountedSearch(f)) return (await wordSearchTotal(ctx, f)) ?? countedSearchTotal(ctx, f);
   if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
     const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);

@@ -9,6 +9,7 @@ import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { bumpSearchGroup } from './search-groups.js';
 import { bumpSearchKeyCounts } from './search-key-counts.js';
+import { bumpSearchWordCounts } from './search-word-counts.js';
 import { statusActorOf } from './status-actor.js';
 import { bumpCounts } from './transaction-counts.js';
 import { readTransaction } from './transaction-read.js';
@@ -120,6 +121,7 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
   );
   await bumpSearchGroup(tx, ctx.workspaceId, id);
   await bumpSearchKeyCounts(tx, ctx.workspaceId, id, [['pending', 1]]);
+  await bumpSearchWordCounts(tx, ctx.workspaceId, id, [['pending', 1]]);
   await recordAudit(tx, ctx, {
     action: 'transaction.created',
     object: { type: 'transaction', id },

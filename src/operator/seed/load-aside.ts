@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
 import { rebuildSearchKeyCounts } from '../../core/transactions/search-key-counts.js';
+import { rebuildSearchWordCounts } from '../../core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
 import type { Prisma } from '../../db/generated/prisma/client.js';
@@ -119,6 +120,9 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
         }
       });
     const counting: Step[] = opts.countFor ? [['counts', (s) => countAside(s, stage, opts.countFor as string)]] : [];
+    // The word counts read every row's names (197 s at 10M): in the GIN index's session, idle
+    // after its build, not in the counts' session, which is the longest of the build.
+    const wordCounting: Step[] = opts.countFor ? [['word counts', (s) => countWordsAside(s, stage, opts.countFor as string)]] : [];
     const ledgerIndexes = (plan.ledger?.indexes ?? []).map((i, n) => ({ ...i, temp: `${stage}_l${n}` }));
     const ledgerStep = (i: (typeof ledgerIndexes)[number]) => sql(`ledger ${i.name}`, ledgerIndexOn(i.def, i.temp, stage));
     // The ledger, from the rows aside while their indexes build, in a third session; then its
@@ -132,7 +136,7 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
     // constraint added, or ANALYZE, would wait for it to commit.
     opts.onPhase?.(`building indexes in ${plan.ledger ? 3 : 2} sessions`);
     await Promise.all([
-      track(gin.map((i) => sql(i.name, indexOn(i.def, i.temp, stage)))),
+      track([...gin.map((i) => sql(i.name, indexOn(i.def, i.temp, stage))), ...wordCounting]),
       track([
         ...keys.map((k) => sql(k.name, indexOn(k.def, k.temp, stage))),
         ...named.filter((i) => !gin.includes(i)).map((i) => sql(i.name, indexOn(i.def, i.temp, stage))),
@@ -176,12 +180,14 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, the search key counts, the legs. */
-const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`, `${stage}_l`];
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs and word counts. */
+const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`, `${stage}_l`, `${stage}_w`];
+
+type Seven = [string, string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as [string, string, string, string, string, string];
+  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Seven;
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
@@ -193,11 +199,7 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
   await s.exec('SET LOCAL enable_sort = off');
   await s.exec('SET LOCAL enable_indexscan = off');
   await s.exec('SET LOCAL enable_bitmapscan = off');
-  const executor = {
-    $executeRaw: async (query: Prisma.Sql) => {
-      await s.query(query.text, query.values);
-    },
-  };
+  const executor = executorOf(s);
   await rebuildCounts(executor, workspaceId, {
     rows: q(stage),
     counts: q(counts),
@@ -209,9 +211,26 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
   await rebuildSearchKeyCounts(executor, workspaceId, { rows: q(stage), groups: q(keyCounts) });
 }
 
+/** The executor of a rebuild (core/transactions) in a bulk session. */
+const executorOf = (s: BulkSession) => ({
+  $executeRaw: async (query: Prisma.Sql) => {
+    await s.query(query.text, query.values);
+  },
+});
+
+/** The workspace's word counts from the rows aside, into a table aside (see `countAside`). */
+async function countWordsAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
+  const wordCounts = (countTables(stage) as Seven)[6];
+  await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
+  await s.exec('SET LOCAL enable_sort = off');
+  await s.exec('SET LOCAL enable_indexscan = off');
+  await s.exec('SET LOCAL enable_bitmapscan = off');
+  await rebuildSearchWordCounts(executorOf(s), workspaceId, { rows: q(stage), groups: q(wordCounts) });
+}
+
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as [string, string, string, string, string, string];
+  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts] = countTables(stage) as Seven;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
@@ -219,6 +238,7 @@ async function swapCounts(s: BulkSession, stage: string, workspaceId: string): P
     ['account_transaction_counts', accountCounts],
     ['search_groups', groups],
     ['search_key_counts', keyCounts],
+    ['search_word_counts', wordCounts],
   ] as const) {
     await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
     await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);

@@ -3,6 +3,7 @@ import type { Ctx } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
 import { rebuildSearchKeyCounts } from '../../core/transactions/search-key-counts.js';
+import { rebuildSearchWordCounts } from '../../core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import { insertRows } from './bulk-insert.js';
 import { loadTransactions } from './bulk-load.js';
@@ -164,6 +165,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_legs');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_key_counts');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_counts');
   // Entries built aside are new rows: statistics are what a statement's plan needs of them at once
   // (their visibility map is autovacuum's, later).
   await ctx.db.$executeRawUnsafe(`${ledgered ? 'ANALYZE' : 'VACUUM (ANALYZE)'} ledger_entries`);
@@ -192,6 +194,7 @@ async function countSeeded(ctx: Ctx, memory: string): Promise<void> {
       await rebuildCounts(tx, ctx.workspaceId);
       await rebuildSearchGroups(tx, ctx.workspaceId);
       await rebuildSearchKeyCounts(tx, ctx.workspaceId);
+      await rebuildSearchWordCounts(tx, ctx.workspaceId);
     },
     { timeout: 600_000, maxWait: 600_000 },
   );

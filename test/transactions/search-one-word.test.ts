@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTransactions } from '../../src/core/transactions/list-transactions.js';
+import type { CountedSearch } from '../../src/core/transactions/search-dense.js';
+import { rebuildSearchWordCounts } from '../../src/core/transactions/search-word-counts.js';
+import { oneWord, wordSearchPage, wordSearchTotal } from '../../src/core/transactions/search-words.js';
+import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
+import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import { Prisma } from '../../src/db/generated/prisma/client.js';
+import { activeAccount, at, createBank, createCrypto } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { matchesSearch } from '../support/search-oracle.js';
+
+// A one-word search takes its total from the word counts (search-words.ts) when one counted word
+// starts with it. The shapes that could make such a total wrong, each against the oracle: the word
+// in a PAYMENT addenda line, twice in one row (two fields, one field twice), the query a prefix of
+// the word, a row matching by name and by its account's email, by email only, by reference only,
+// the word inside another (not at its start), and two words sharing the query's start.
+let h: Harness;
+let ws: Awaited<ReturnType<typeof workspaceFactory>>;
+let rows: TransactionDto[];
+beforeAll(async () => {
+  h = await startHarness();
+  ws = await workspaceFactory(h.deps);
+  const ctx = at(ws.ctx, '2026-07-01T12:00:00.000Z');
+  const mailed = await activeAccount(ctx, 'soylent.buyer@example.com');
+  const plain = await activeAccount(ctx, 'plain.person@example.com');
+  const made: string[] = [];
+  const bank = async (account: string, extra: Record<string, unknown>) => made.push((await createBank(ctx, account, extra)).id);
+  await bank(plain, { beneficiaryName: 'Soylent Foods', addenda: ['PAYMENT SOYLENT 123'] });
+  await bank(plain, { beneficiaryName: 'Jane Doe', addenda: ['PAYMENT 555 soylent'] });
+  await bank(plain, { beneficiaryName: 'Jane Doe', addenda: ['PAYMENT 556'] });
+  await bank(mailed, { beneficiaryName: 'Soylent Foods' });
+  await bank(mailed, { beneficiaryName: 'Soylent soylent Foods' });
+  await bank(mailed, { beneficiaryName: 'Jane Doe' });
+  await bank(plain, { beneficiaryName: 'Foodsoylent Co', reference: 'soylent-ref-1' });
+  await bank(plain, { beneficiaryName: 'Quince Orchard' });
+  await bank(plain, { beneficiaryName: 'Quincey Ltd', addenda: ['PAYMENT QUINCE 9'] });
+  await bank(plain, { beneficiaryName: 'Hooli Inc' });
+  made.push((await createCrypto(ctx, mailed)).id);
+  made.push((await createCrypto(ctx, plain)).id);
+  // Status changes move a row's words between the counts of its statuses.
+  for (const [i, id] of made.entries()) {
+    if (i % 3 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'processing' } });
+    if (i % 6 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'completed' } });
+  }
+  rows = (await listTransactions(ws.ctx, { limit: 100 })).data;
+}, 120_000);
+afterAll(async () => h?.close());
+
+const FILTERS: Record<string, string>[] = [
+  {},
+  { status: 'completed' },
+  { status: 'processing' },
+  { status: 'pending' },
+  { transactionType: 'bank' },
+  { status: 'pending', transactionType: 'crypto' },
+];
+const QUERIES = [
+  'soylent',
+  'soyl',
+  'SOYLENT',
+  '-soylent-',
+  'foods',
+  'payment',
+  '555',
+  'quince',
+  'quincey',
+  'jane',
+  'plain',
+  'hooli',
+  'zzzz',
+];
+
+const expected = (q: string, filter: Record<string, string>) =>
+  rows
+    .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
+    .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
+    .map((r) => r.id);
+
+const counted = (search: string, filter: Record<string, string>): CountedSearch => ({
+  workspaceId: ws.workspaceId,
+  search: search.toLowerCase(),
+  range: {},
+  ...filter,
+});
+
+describe('a one-word search from the word counts', () => {
+  it('the one word of a query, or none', () => {
+    expect(oneWord('soylent')).toBe('soylent');
+    expect(oneWord('-soylent-')).toBe('soylent');
+    expect(oneWord('soylent foods')).toBeUndefined();
+    expect(oneWord('soylent.buyer')).toBeUndefined();
+    expect(oneWord('söylent')).toBeUndefined();
+  });
+
+  it('agrees with the oracle on each shape, each filter, every page', async () => {
+    expect(rows.length).toBe(12);
+    for (const q of QUERIES) {
+      for (const filter of FILTERS) {
+        const all = expected(q, filter);
+        for (let page = 1; page <= Math.max(1, Math.ceil(all.length / 2)) + 1; page++) {
+          const got = await listTransactions(ws.ctx, { search: q, ...filter, limit: 2, page });
+          expect({ total: got.total, ids: got.data.map((r) => r.id) }, `${q} ${JSON.stringify(filter)} page ${page}`).toEqual({
+            total: all.length,
+            ids: all.slice((page - 1) * 2, page * 2),
+          });
+        }
+      }
+    }
+  }, 120_000);
+
+  it('answers from the word counts when one counted word starts with the query, and not otherwise', async () => {
+    for (const q of ['soylent', 'soyl', 'quincey', 'payment', 'plain', 'zzzz', 'ref']) {
+      for (const filter of FILTERS) {
+        const page = await wordSearchPage(ws.ctx, counted(q, filter), 0, 20);
+        expect(page, `${q} ${JSON.stringify(filter)}`).toBeDefined();
+        expect(page?.total, `${q} ${JSON.stringify(filter)}`).toBe(expected(q, filter).length);
+        expect(await wordSearchTotal(ws.ctx, counted(q, filter))).toBe(expected(q, filter).length);
+      }
+    }
+    // `quince` starts `quince` and `quincey`: the row holding both would count twice.
+    expect(await wordSearchTotal(ws.ctx, counted('quince', {}))).toBeUndefined();
+    expect(await wordSearchPage(ws.ctx, counted('quince', {}), 0, 20)).toBeUndefined();
+    // Sparse matches (no walk allowed): left to the groups.
+    expect(await wordSearchPage(ws.ctx, counted('soylent', {}), 0, 20, 0)).toBeUndefined();
+    expect(await wordSearchTotal(ws.ctx, counted('soylent foods', {}))).toBeUndefined();
+  });
+
+  it('the word counts kept by inserts and status changes equal those rebuilt from the rows', async () => {
+    const counts = () =>
+      h.deps.sql<{ row: string }>(Prisma.sql`
+        SELECT concat_ws(' ', word, account_id, transaction_type, status, n) AS row FROM search_word_counts
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0 ORDER BY 1`);
+    const kept = await counts();
+    expect(kept.map((r) => r.row.split(' ')[0])).toContain('soylent');
+    await h.deps.db.$transaction((tx) => rebuildSearchWordCounts(tx, ws.workspaceId));
+    expect(await counts()).toEqual(kept);
+  });
+});
