@@ -90,13 +90,16 @@ describe.skipIf(onPostgres)('PGlite: who goes next on the single connection', ()
   }, 180_000);
 
   it('a caller whose own queue waited past the bound is refused (503 OVERLOADED, Retry-After); others and calls without a caller are served', async () => {
-    const db = await open('pglite', { callerConnections: 0, callerWaitMs: 1 });
-    db.setCallerWaitMs?.(1);
+    // The bound is 1 ms only once the calls are queued: with it from the start, a third call
+    // reaching the queue more than 1 ms after the second (a busy worker) was itself refused.
+    const db = await open('pglite', { callerConnections: 0, callerWaitMs: 60_000 });
     // Scans long enough (hundreds of ms each) that the queue is still waiting when the next call
     // is checked, however fast or loaded the machine: with short ones it could drain first.
     const longScan = Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, 2000000)`;
     const queued = Array.from({ length: 3 }, () => as('ws-heavy', () => db.sql(longScan)));
     await until('two queued calls', () => db.waiting() >= 2);
+    if (!db.setCallerWaitMs) throw new Error('PGlite sets its callers\' wait bound at run time');
+    db.setCallerWaitMs(1);
     // Its oldest queued call has now waited longer than 1 ms.
     await new Promise((r) => setTimeout(r, 20));
     const refused = await as('ws-heavy', () => db.prisma.$queryRaw`SELECT 1 AS one`).catch((e: unknown) => e);
