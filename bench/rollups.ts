@@ -88,13 +88,15 @@ const rows: string[][] = [];
 for (const [label, call] of shapes) {
   const before = await measure(() => call('rows'), ROW_ITERATIONS);
   const after = await measure(() => call('auto'), ITERATIONS);
+  // Rows skipped (--row-iterations 0): a dash, not NaN.
+  const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1));
   rows.push([
     label,
-    before.p50.toFixed(1),
-    before.p99.toFixed(1),
-    after.p50.toFixed(1),
-    after.p99.toFixed(1),
-    `${(before.p99 / after.p99).toFixed(1)}x`,
+    ms(before.p50),
+    ms(before.p99),
+    ms(after.p50),
+    ms(after.p99),
+    Number.isNaN(before.p99) ? '-' : `${(before.p99 / after.p99).toFixed(1)}x`,
   ]);
   log(`${label}: done`);
 }
