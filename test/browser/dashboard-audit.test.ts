@@ -12,12 +12,11 @@ import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
   networkQuiet,
-  type RecordingContext,
-  recordingContext,
   releaseBrowser,
   saveScreenshot,
   seriousAxeViolations,
   sharedBrowser,
+  signInDashboard,
 } from '../support/browser.js';
 import { type Harness, poster, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
@@ -68,16 +67,8 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)(
       return { ...ws, accountId, tx, key, target };
     }
 
-    async function signIn(token: string, width: number, height: number): Promise<{ page: Page; rec: RecordingContext }> {
-      const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
-      const page = await rec.newPage();
-      page.setDefaultTimeout(20_000);
-      await page.goto(`${h.baseUrl}/dashboard`);
-      await page.getByLabel('Admin or analyst token').fill(token);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Overview' }).waitFor();
-      return { page, rec };
-    }
+    const signIn = (token: string, width: number, height: number) =>
+      signInDashboard(browser, h.baseUrl, token, { viewport: { width, height } });
 
     /** The page as a person sees it: fits, no text over text, no serious accessibility violation. */
     async function looksRight(page: Page, name: string) {

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTransaction } from '../../src/core/transactions/get-transaction.js';
 import { updateTransactionStatus } from '../../src/core/transactions/update-transaction-status.js';
@@ -7,12 +7,11 @@ import { activeAccount, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
-  type RecordingContext,
-  recordingContext,
   releaseBrowser,
   saveScreenshot,
   seriousAxeViolations,
   sharedBrowser,
+  sharedDashboardPage,
 } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { until } from '../support/until.js';
@@ -45,22 +44,12 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)(
     // One signed-in page for the file, resized and loaded afresh for each test (each starts from
     // rows of its own): a new context with a sign-in per test cost more than what each checks. The
     // context closes with the file (releaseBrowser).
-    let signedIn: { page: Page; rec: RecordingContext } | undefined;
-    const open = async (width: number, to: string): Promise<{ page: Page; rec: RecordingContext }> => {
-      if (signedIn) {
-        await signedIn.page.setViewportSize({ width, height: 900 });
-        await signedIn.page.goto(`${h.baseUrl}${to}`);
-        return signedIn;
-      }
-      const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
-      const page = await rec.newPage();
-      page.setDefaultTimeout(20_000);
-      await page.goto(`${h.baseUrl}${to}`);
-      await page.getByLabel('Admin or analyst token').fill(ws.adminToken);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      signedIn = { page, rec };
-      return signedIn;
-    };
+    const page900 = sharedDashboardPage(
+      () => browser,
+      () => h.baseUrl,
+      () => ws.adminToken,
+    );
+    const open = (width: number, to: string) => page900(width, 900, to);
 
     it.each([1280, 390])('at %i px a status change is reviewed, confirmed, and the form starts again empty', async (width) => {
       const tx = await createBank(ws.ctx, accountId, { amount: '100.00' });

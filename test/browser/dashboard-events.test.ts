@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
 import { Dispatcher } from '../../src/core/webhooks/dispatch/dispatcher.js';
@@ -8,12 +8,11 @@ import { workspaceFactory } from '../factories/workspace.js';
 import {
   chromiumAvailable,
   networkQuiet,
-  type RecordingContext,
-  recordingContext,
   releaseBrowser,
   saveScreenshot,
   seriousAxeViolations,
   sharedBrowser,
+  sharedDashboardPage,
 } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
@@ -62,22 +61,11 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard events p
   // One signed-in page for the file, resized for each size: the tests only read the seed, and a
   // context with a sign-in (and the overview it lands on) per size cost more than it checks. The
   // context closes with the file (releaseBrowser).
-  let signedIn: { rec: RecordingContext; page: Page } | undefined;
-  const signedInAt = async (width: number, height: number) => {
-    if (signedIn) {
-      await signedIn.page.setViewportSize({ width, height });
-      return signedIn;
-    }
-    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
-    const page = await rec.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${h.baseUrl}/dashboard`);
-    await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    signedIn = { rec, page };
-    return signedIn;
-  };
+  const signedInAt = sharedDashboardPage(
+    () => browser,
+    () => h.baseUrl,
+    () => seed.adminToken,
+  );
 
   for (const size of SIZES) {
     it(

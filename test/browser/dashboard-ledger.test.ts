@@ -4,11 +4,11 @@ import { listTransactions } from '../../src/core/transactions/list-transactions.
 import {
   chromiumAvailable,
   type RecordingContext,
-  recordingContext,
   releaseBrowser,
   saveScreenshot,
   seriousAxeViolations,
   sharedBrowser,
+  sharedDashboardPage,
 } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { assertDashboardBuilt, seedDashboard } from './dashboard-seed.js';
@@ -34,21 +34,15 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('the dashboard shows th
   // One signed-in page for the file, resized and sent to each test's page: the tests only read the
   // seed, and a new context with a sign-in per test cost more than what each checks. The context
   // closes with the file (releaseBrowser).
-  let signedIn: Page | undefined;
+  const shared = sharedDashboardPage(
+    () => browser,
+    () => h.baseUrl,
+    () => seed.adminToken,
+  );
   const open = async (width: number, to: string): Promise<Page> => {
-    if (signedIn) {
-      await signedIn.setViewportSize({ width, height: 900 });
-      await signedIn.goto(`${h.baseUrl}${to}`);
-      return signedIn;
-    }
-    rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height: 900 } });
-    const page = await rec.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${h.baseUrl}${to}`);
-    await page.getByLabel('Admin or analyst token').fill(seed.adminToken);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    signedIn = page;
-    return page;
+    const signedIn = await shared(width, 900, to);
+    rec = signedIn.rec;
+    return signedIn.page;
   };
   const rows = (p: Page, name: string) =>
     p

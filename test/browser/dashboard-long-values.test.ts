@@ -4,14 +4,7 @@ import { createAccount } from '../../src/core/accounts/create-account.js';
 import { createWebhookTarget } from '../../src/core/webhooks/create-webhook-target.js';
 import { createApiKey } from '../../src/core/workspaces/create-api-key.js';
 import { workspaceFactory } from '../factories/workspace.js';
-import {
-  chromiumAvailable,
-  type RecordingContext,
-  recordingContext,
-  releaseBrowser,
-  saveScreenshot,
-  sharedBrowser,
-} from '../support/browser.js';
+import { chromiumAvailable, releaseBrowser, saveScreenshot, sharedBrowser, sharedDashboardPage } from '../support/browser.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { assertDashboardBuilt } from './dashboard-seed.js';
 import { GOOD_LAYOUT, layoutReport } from './layout-checks.js';
@@ -64,22 +57,11 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('tables hold values at 
   // One signed-in page for the file, resized for each size: the tests only read what beforeAll
   // made, and a context with a sign-in (and the overview it lands on) per size cost more than it
   // checks. The context closes with the file (releaseBrowser).
-  let signedIn: { rec: RecordingContext; page: Page } | undefined;
-  const signedInAt = async (width: number, height: number) => {
-    if (signedIn) {
-      await signedIn.page.setViewportSize({ width, height });
-      return signedIn;
-    }
-    const rec = await recordingContext(browser, h.baseUrl, { viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
-    const page = await rec.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(`${h.baseUrl}/dashboard`);
-    await page.getByLabel('Admin or analyst token').fill(token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    signedIn = { rec, page };
-    return signedIn;
-  };
+  const signedInAt = sharedDashboardPage(
+    () => browser,
+    () => h.baseUrl,
+    () => token,
+  );
 
   for (const [width, height] of [
     [1280, 900],

@@ -162,3 +162,54 @@ export function networkQuiet(page: Page): (quietMs?: number, timeoutMs?: number)
     }
   };
 }
+
+/** A signed-in dashboard page and the context recording it. */
+export interface SignedInPage {
+  rec: RecordingContext;
+  page: Page;
+}
+
+type ContextOptions = Parameters<Browser['newContext']>[0];
+
+/**
+ * The dashboard signed in with `token` in a context of its own: opened at `to` (the sign-in form
+ * shows wherever the dashboard is opened); at `/dashboard`, it waits for the Overview it lands on.
+ */
+export async function signInDashboard(
+  browser: Browser,
+  baseUrl: string,
+  token: string,
+  options: ContextOptions & { to?: string } = {},
+): Promise<SignedInPage> {
+  const { to = '/dashboard', ...contextOptions } = options;
+  const rec = await recordingContext(browser, baseUrl, { locale: 'en-US', timezoneId: 'UTC', ...contextOptions });
+  const page = await rec.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${baseUrl}${to}`);
+  await page.getByLabel('Admin or analyst token').fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (to === '/dashboard') await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  return { rec, page };
+}
+
+/**
+ * One signed-in page for a test file, resized at each call (and taken to `to`, when given): for
+ * tests that need no fresh context, where a context with a sign-in per test cost more than what
+ * each checks. The context closes with the file (releaseBrowser).
+ */
+export function sharedDashboardPage(
+  browser: () => Browser,
+  baseUrl: () => string,
+  token: () => string,
+): (width: number, height: number, to?: string) => Promise<SignedInPage> {
+  let signedIn: SignedInPage | undefined;
+  return async (width, height, to) => {
+    if (!signedIn) {
+      signedIn = await signInDashboard(browser(), baseUrl(), token(), { viewport: { width, height }, to });
+      return signedIn;
+    }
+    await signedIn.page.setViewportSize({ width, height });
+    if (to) await signedIn.page.goto(`${baseUrl()}${to}`);
+    return signedIn;
+  };
+}
