@@ -5,7 +5,7 @@ import { ALL_TIME } from './all-time.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
 import { wordSearchTotal } from './search-words.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
-import { bumpLegs, insertLegsOfRollups } from './transaction-legs.js';
+import { bumpLegs, insertLegsOfRollups, type LegFigures } from './transaction-legs.js';
 
 type Tx = Prisma.TransactionClient;
 const DAY_MS = 86_400_000;
@@ -18,15 +18,8 @@ function keys(coins: readonly string[]): string[] {
   return ['', ...[...coins].sort()];
 }
 
-/** What a transaction adds to its rollup row (transaction_rollups): its currencies and figures. */
-export interface RollupFigures {
-  coin: string;
-  feeCurrency?: string | null;
-  quoteCurrency?: string | null;
-  amount: { toString(): string };
-  fee: { toString(): string };
-  total: { toString(): string };
-}
+/** What a transaction adds to its rollup row (transaction_rollups) and legs: its currencies and figures. */
+export type RollupFigures = Omit<LegFigures, 'transactionType'>;
 
 /** A count change: `delta` (+1 or -1) to the counts of `status`. */
 export type CountChange = readonly [status: string, delta: 1 | -1];

@@ -70,7 +70,7 @@ export function insertLegsOfRollups(rollups: Prisma.Sql, legs: Prisma.Sql, where
     ORDER BY g.workspace_id, g.currency, g.status, g.transaction_type, g.day`;
 }
 
-/** One transaction's figures, as bumpCounts is given them. */
+/** One transaction's type, currencies and figures, as bumpCounts is given them (RollupFigures and its type). */
 export interface LegFigures {
   transactionType: string;
   coin: string;
