@@ -98,7 +98,7 @@ describe.skipIf(onPostgres)('PGlite: who goes next on the single connection', ()
     const longScan = Prisma.sql`SELECT count(*)::int AS n FROM generate_series(1, 2000000)`;
     const queued = Array.from({ length: 3 }, () => as('ws-heavy', () => db.sql(longScan)));
     await until('two queued calls', () => db.waiting() >= 2);
-    if (!db.setCallerWaitMs) throw new Error('PGlite sets its callers\' wait bound at run time');
+    if (!db.setCallerWaitMs) throw new Error("PGlite sets its callers' wait bound at run time");
     db.setCallerWaitMs(1);
     // Its oldest queued call has now waited longer than 1 ms.
     await new Promise((r) => setTimeout(r, 20));
