@@ -39,14 +39,31 @@ export async function rebuildSearchGroups(
   workspaceId: string,
   tables: SearchGroupTables = { rows: 'transactions', groups: 'search_groups' },
 ): Promise<void> {
-  const rows = Prisma.raw(tables.rows);
-  const groups = Prisma.raw(tables.groups);
-  await db.$executeRaw(Prisma.sql`DELETE FROM ${groups} WHERE workspace_id = ${workspaceId}::uuid`);
-  await db.$executeRaw(Prisma.sql`
+  await rebuildFromRows(
+    db,
+    workspaceId,
+    tables,
+    (rows, groups) => Prisma.sql`
     INSERT INTO ${groups} (workspace_id, key, text, n)
     SELECT t.workspace_id, t.search_key, ${GROUP_TEXT}, count(*)
     FROM ${rows} t
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
     GROUP BY 1, 2, 3
-    ORDER BY 1, 2, 3`);
+    ORDER BY 1, 2, 3`,
+  );
+}
+
+/**
+ * The one shape of every search table's rebuild (groups, key counts, word counts): the
+ * workspace's rows of `tables.groups` deleted, then what `insert` writes from `tables.rows` (alias `t`).
+ */
+export async function rebuildFromRows(
+  db: RawExecutor,
+  workspaceId: string,
+  tables: SearchGroupTables,
+  insert: (rows: Prisma.Sql, groups: Prisma.Sql) => Prisma.Sql,
+): Promise<void> {
+  const groups = Prisma.raw(tables.groups);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${groups} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(insert(Prisma.raw(tables.rows), groups));
 }

@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import type { SearchGroupTables } from './search-groups.js';
+import { rebuildFromRows, type SearchGroupTables } from './search-groups.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
@@ -36,14 +36,16 @@ export async function rebuildSearchKeyCounts(
   workspaceId: string,
   tables: SearchGroupTables = { rows: 'transactions', groups: 'search_key_counts' },
 ): Promise<void> {
-  const rows = Prisma.raw(tables.rows);
-  const counts = Prisma.raw(tables.groups);
-  await db.$executeRaw(Prisma.sql`DELETE FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid`);
-  await db.$executeRaw(Prisma.sql`
+  await rebuildFromRows(
+    db,
+    workspaceId,
+    tables,
+    (rows, counts) => Prisma.sql`
     INSERT INTO ${counts} (workspace_id, key, transaction_type, status, n)
     SELECT t.workspace_id, t.search_key, t.transaction_type, t.status, count(*)
     FROM ${rows} t
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
     GROUP BY 1, 2, 3, 4
-    ORDER BY 1, 2, 3, 4`);
+    ORDER BY 1, 2, 3, 4`,
+  );
 }

@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { GROUP_TEXT, type SearchGroupTables } from './search-groups.js';
+import { GROUP_TEXT, rebuildFromRows, type SearchGroupTables } from './search-groups.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
@@ -47,14 +47,16 @@ export async function rebuildSearchWordCounts(
   workspaceId: string,
   tables: SearchGroupTables = { rows: 'transactions', groups: 'search_word_counts' },
 ): Promise<void> {
-  const rows = Prisma.raw(tables.rows);
-  const counts = Prisma.raw(tables.groups);
-  await db.$executeRaw(Prisma.sql`DELETE FROM ${counts} WHERE workspace_id = ${workspaceId}::uuid`);
-  await db.$executeRaw(Prisma.sql`
+  await rebuildFromRows(
+    db,
+    workspaceId,
+    tables,
+    (rows, counts) => Prisma.sql`
     INSERT INTO ${counts} (workspace_id, word, account_id, transaction_type, status, n)
     SELECT t.workspace_id, w.word, t.account_id, t.transaction_type, t.status, count(*)
     FROM ${rows} t CROSS JOIN LATERAL ${ROW_WORDS} w
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 1, 2, 3, 4, 5`);
+    ORDER BY 1, 2, 3, 4, 5`,
+  );
 }
