@@ -10,7 +10,11 @@ import path from 'node:path';
 
 const bin = (name: string) => path.join(import.meta.dirname, '..', 'node_modules', '.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', 'src/cli/main.ts', 'serve'], { stdio: 'inherit' }),
+  // The server's node flags (bin/fas.js), through NODE_OPTIONS as tsx starts the node that runs it.
+  spawn(bin('tsx'), ['watch', 'src/cli/main.ts', 'serve'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=32`.trim() },
+  }),
   spawn(bin('vite'), [], { stdio: 'inherit' }),
 ];
 let stopping = false;

@@ -7,11 +7,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 /**
  * `fas <args>` from the build with `env` over this process's environment; the tail of its output is
  * kept. BENCH_NODE_ARGS adds options to its node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which
- * NODE_OPTIONS refuses), to profile the server during a benchmark.
+ * NODE_OPTIONS refuses), to profile the server during a benchmark, after the server's own flags (bin/fas.js).
  */
 function spawnFas(args: string[], env: Record<string, string>) {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/fas.js'), ...args], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', ...nodeArgs, path.join(root, 'bin/fas.js'), ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

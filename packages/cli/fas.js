@@ -1,3 +1,3 @@
-#!/usr/bin/env node
-// `npx fas` in a checkout: the same command as `node bin/fas.js` (dist/ is built by `npm install`).
+#!/usr/bin/env -S node --max-semi-space-size=32
+// `npx fas` in a checkout: the same command as bin/fas.js, with its node flags (dist/ is built by `npm install`).
 import '../../bin/fas.js';

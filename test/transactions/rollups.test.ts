@@ -130,9 +130,10 @@ const groupBy: fc.Arbitrary<string[]> = fc.oneof(
 const query: fc.Arbitrary<Query> = fc
   .record({
     groupBy,
-    transactionType: fc.option(fc.constantFrom('bank', 'crypto', 'trade'), { nil: undefined }),
-    status: fc.option(fc.constantFrom('pending', 'processing', 'completed', 'failed', 'canceled', 'returned'), { nil: undefined }),
-    coin: fc.option(fc.constantFrom('USD', 'eur', 'BTC', 'ETH', 'USDC', 'SOL', 'GBP'), { nil: undefined }),
+    // Each filter left out half the time (fast-check's default, 1 in 6, seldom reached the legs: no coin).
+    transactionType: fc.option(fc.constantFrom('bank', 'crypto', 'trade'), { nil: undefined, freq: 2 }),
+    status: fc.option(fc.constantFrom('pending', 'processing', 'completed', 'failed', 'canceled', 'returned'), { nil: undefined, freq: 2 }),
+    coin: fc.option(fc.constantFrom('USD', 'eur', 'BTC', 'ETH', 'USDC', 'SOL', 'GBP'), { nil: undefined, freq: 2 }),
     dates,
   })
   .map(({ groupBy, dates: d, ...rest }) => {
@@ -194,21 +195,40 @@ describe('transaction rollups', () => {
     }
   });
 
-  it('are backfilled by the migration as the writes keep them', async () => {
-    const sql = readFileSync(new URL('../../prisma/migrations/20261229200000_transaction_legs/migration.sql', import.meta.url), 'utf8');
-    // Of this workspace only (other files' workspaces may share the database).
+  it('are backfilled by the migrations as the writes keep them', async () => {
+    const migration = (name: string) => readFileSync(new URL(`../../prisma/migrations/${name}/migration.sql`, import.meta.url), 'utf8');
+    const sql = migration('20261229200000_transaction_legs');
+    // Of this workspace only (other files' workspaces may share the database), into a table of
+    // its own, then its text rewritten as 20261230100000_leg_lines rewrites it.
     const from = sql.indexOf('INSERT INTO transaction_legs');
-    const backfill = sql.slice(from, sql.indexOf(';', from)).replace('WHERE TRUE', `WHERE r.workspace_id = '${ws.workspaceId}'`);
+    const backfill = sql
+      .slice(from, sql.indexOf(';', from))
+      .replace('WHERE TRUE', `WHERE r.workspace_id = '${ws.workspaceId}'`)
+      .replace('INSERT INTO transaction_legs', 'INSERT INTO legs_backfilled');
     expect(backfill).toContain(ws.workspaceId);
-    const queries = [FOUR_KEYS.groupBy, ['COIN'], ['DAY', 'TYPE', 'COIN'], ['MONTH', 'COIN', 'STATUS']].map((groupBy) => ({ groupBy }));
-    const kept = await Promise.all(queries.map((q) => transactionStats(ws.ctx, q)));
-    await h.deps.db.$transaction([
-      h.deps.db.$executeRaw`DELETE FROM transaction_legs WHERE workspace_id = ${ws.workspaceId}::uuid`,
+    const lines = migration('20261230100000_leg_lines');
+    const rewrite = lines
+      .slice(lines.indexOf('UPDATE'), lines.indexOf(';', lines.indexOf('UPDATE')))
+      .replace('"transaction_legs"', 'legs_backfilled');
+    expect(rewrite).toContain('SET "line" =');
+    const legs = (
+      table: string,
+    ) => `SELECT currency, status, transaction_type, day::text, n, n_fee, n_total, amount::text, fee::text, total::text, line
+      FROM ${table} WHERE workspace_id = '${ws.workspaceId}' ORDER BY 1, 2, 3, 4`;
+    const [, , , , backfilled, kept] = await h.deps.db.$transaction([
+      h.deps.db.$executeRawUnsafe('CREATE TEMP TABLE legs_backfilled (LIKE transaction_legs) ON COMMIT DROP'),
+      h.deps.db.$executeRawUnsafe('ALTER TABLE legs_backfilled ALTER COLUMN line DROP NOT NULL, ADD COLUMN doc text'),
       h.deps.db.$executeRawUnsafe(backfill),
+      h.deps.db.$executeRawUnsafe(rewrite),
+      h.deps.db.$queryRawUnsafe<Record<string, unknown>[]>(legs('legs_backfilled')),
+      h.deps.db.$queryRawUnsafe<Record<string, unknown>[]>(legs('transaction_legs')),
     ]);
-    const backfilled = await Promise.all(queries.map((q) => transactionStats(ws.ctx, q)));
-    expect(JSON.stringify(backfilled)).toBe(JSON.stringify(kept));
-    for (const q of queries) await compare({ ...q, filter: {}, whole: true });
+    expect(kept.length).toBeGreaterThan(10);
+    expect(kept.every((l) => typeof l.line === 'string' && l.line.split('\t').length === 8)).toBe(true);
+    expect(backfilled).toEqual(kept);
+    for (const groupBy of [FOUR_KEYS.groupBy, ['COIN'], ['DAY', 'TYPE', 'COIN'], ['MONTH', 'COIN', 'STATUS']]) {
+      await compare({ groupBy, filter: {}, whole: true });
+    }
   });
 
   it('give the overview the rows would give', async () => {

@@ -41,19 +41,19 @@ const LABEL: Record<Key, Prisma.Sql> = {
 /**
  * The statement answering `groups` (COIN among them) from the legs matching `where`. `final`: a
  * grouping by COIN, STATUS, TYPE and DAY (and MONTH if asked) is one leg row a group, answered by
- * its kept text: one text of them all, in the keys' order, separated by `,\n` (parseJoined);
- * otherwise documents of columns to map, as statsQuery's (the legs added up, no legs to make).
+ * its kept line (legLine, transaction-legs.ts): one text of them all in the keys' order, separated
+ * by line feeds (parseLines); otherwise documents of columns to map, as statsQuery's (the legs added up, no legs to make).
  */
 export function legStatsQuery(where: Prisma.Sql, groups: readonly Key[]): { query: Prisma.Sql; final: boolean } {
   const order = Prisma.join(groups.map((g) => VALUE[g]));
   if ((['COIN', 'STATUS', 'TYPE', 'DAY'] as const).every((g) => groups.includes(g))) {
-    const month = Prisma.sql`'","month":"' || to_char(t.day::timestamp, 'YYYY-MM') || '","count":'`;
-    const doc = groups.includes('MONTH') ? Prisma.sql`replace(t.doc, '","month":null,"count":', ${month})` : Prisma.sql`t.doc`;
-    // An ordered subquery's array: string_agg(... ORDER BY) sorts its input itself on PostgreSQL 15,
-    // where the index has them in order already.
+    // Aggregated as the ordered subquery gives them (PostgreSQL's documented way to order an
+    // aggregate's input, "will usually work": a subquery with ORDER BY is never pulled up):
+    // string_agg(... ORDER BY) sorts its input itself on PostgreSQL 15, where the index has them in
+    // order already, and ARRAY() then array_to_string copied them twice (16 ms, now 10 at 10M).
     return {
       final: true,
-      query: Prisma.sql`SELECT array_to_string(ARRAY(SELECT ${doc} FROM transaction_legs t WHERE ${where} ORDER BY ${order}), E',\n') AS doc`,
+      query: Prisma.sql`SELECT string_agg(s.line, E'\n') AS doc FROM (SELECT t.line FROM transaction_legs t WHERE ${where} ORDER BY ${order}) s`,
     };
   }
   const as = (g: Key) => Prisma.raw(`"${COLUMN[g]}"`);
@@ -69,22 +69,69 @@ export function legStatsQuery(where: Prisma.Sql, groups: readonly Key[]): { quer
   };
 }
 
-/** Characters per part of a joined answer parsed at once: about 2,000 groups, as docQuery's documents. */
-const PART_CHARS = 300_000;
+/** One group of a joined answer: StatsRow's keys in its order (transaction-stats.ts). */
+export interface LegGroup {
+  coin: string;
+  transactionType: string;
+  status: string;
+  day: string;
+  month: string | null;
+  count: number;
+  amount: string;
+  fee: string;
+  total: string;
+}
+
+/** Characters per part of a joined answer read at once: about 4,000 groups. */
+const PART_CHARS = 250_000;
 
 /**
- * The groups of a joined answer (legStatsQuery's `final` text), parsed a part at a time, each in a
- * turn of its own (cpu-turns.ts). The separator `,\n` is only ever between two groups: JSON text
- * escapes a line feed inside a string, so a part cut at one is a JSON array once bracketed.
+ * The groups of a joined answer (legStatsQuery's `final` text), a part at a time, each in a turn
+ * of its own (cpu-turns.ts); `month` when MONTH was asked too (the day's month). Read by position
+ * (no array a line), a key's value shared by its groups (a few hundred distinct of tens of
+ * thousands): 1.6x faster than splitting, with less to collect (docs/benchmarks.md, "Stall").
  */
-export async function parseJoined(text: string | null | undefined): Promise<unknown[]> {
-  const rows: unknown[] = [];
+export async function parseLines(text: string | null | undefined, month: boolean): Promise<LegGroup[]> {
+  const rows: LegGroup[] = [];
+  const values = new Map<string, string>();
+  const shared = (v: string) => {
+    const kept = values.get(v);
+    if (kept !== undefined) return kept;
+    values.set(v, v);
+    return v;
+  };
+  const read = (s: string, from: number, to: number) => {
+    for (let at = from; at < to; ) {
+      const end = s.indexOf('\n', at);
+      const stop = end < 0 || end > to ? to : end;
+      const t1 = s.indexOf('\t', at);
+      const t2 = s.indexOf('\t', t1 + 1);
+      const t3 = s.indexOf('\t', t2 + 1);
+      const t4 = s.indexOf('\t', t3 + 1);
+      const t5 = s.indexOf('\t', t4 + 1);
+      const t6 = s.indexOf('\t', t5 + 1);
+      const t7 = s.indexOf('\t', t6 + 1);
+      const day = shared(s.slice(t3 + 1, t4));
+      rows.push({
+        coin: shared(s.slice(at, t1)),
+        transactionType: shared(s.slice(t1 + 1, t2)),
+        status: shared(s.slice(t2 + 1, t3)),
+        day,
+        month: month ? shared(day.slice(0, 7)) : null,
+        count: Number(s.slice(t4 + 1, t5)),
+        amount: s.slice(t5 + 1, t6),
+        fee: s.slice(t6 + 1, t7),
+        total: s.slice(t7 + 1, stop),
+      });
+      at = stop + 1;
+    }
+  };
   for (let at = 0; text && at < text.length; ) {
-    const cut = text.indexOf(',\n', at + PART_CHARS);
+    const cut = text.indexOf('\n', at + PART_CHARS);
     const end = cut < 0 ? text.length : cut;
-    const part = text.slice(at, end);
-    for (const row of await inTurn(() => JSON.parse(`[${part}]`) as unknown[])) rows.push(row);
-    at = end + 2;
+    const from = at;
+    await inTurn(() => read(text, from, end));
+    at = end + 1;
   }
   return rows;
 }

@@ -27,33 +27,31 @@ export interface LegColumns {
 const figure = (n: Prisma.Sql, sum: Prisma.Sql) => Prisma.sql`CASE WHEN ${n} > 0 THEN (${sum})::text ELSE '0' END`;
 
 /**
- * The group's answer as a JSON object of `StatsRow`'s keys in its order (transaction-stats.ts), for
- * a grouping by COIN, STATUS, TYPE and DAY: parsed, it is the object the rows' answer maps to.
- * Status and type are enum labels and the currency a checked code, but all three are escaped anyway.
- * prisma/migrations/20261229200000_transaction_legs writes the same text.
+ * The group's answer as one line of tab-separated columns, for a grouping by COIN, STATUS, TYPE
+ * and DAY: currency, type, status, day (YYYY-MM-DD), count, amount, fee, total (leg-stats.ts
+ * reads them; a few bytes a group to read and to split, where a JSON object of them cost twice as
+ * much to make into the answer's). Currencies are checked codes, status and type enum labels: no
+ * tab or line feed in any. prisma/migrations/20261230100000_leg_lines writes the same text.
  */
-export function legDoc(c: LegColumns): Prisma.Sql {
-  return Prisma.sql`'{"coin":' || to_json((${c.currency})::text)::text
-    || ',"transactionType":' || to_json((${c.transactionType})::text)::text
-    || ',"status":' || to_json((${c.status})::text)::text
-    || ',"day":"' || to_char((${c.day})::timestamp, 'YYYY-MM-DD') || '","month":null,"count":' || (${c.n})::text
-    || ',"amount":"' || ${figure(c.n, c.amount)} || '","fee":"' || ${figure(c.nFee, c.fee)}
-    || '","total":"' || ${figure(c.nTotal, c.total)} || '"}'`;
+export function legLine(c: LegColumns): Prisma.Sql {
+  return Prisma.sql`(${c.currency})::text || E'\t' || (${c.transactionType})::text || E'\t' || (${c.status})::text
+    || E'\t' || to_char((${c.day})::timestamp, 'YYYY-MM-DD') || E'\t' || (${c.n})::text
+    || E'\t' || ${figure(c.n, c.amount)} || E'\t' || ${figure(c.nFee, c.fee)} || E'\t' || ${figure(c.nTotal, c.total)}`;
 }
 
-const LEG_COLUMNS = Prisma.raw('workspace_id, currency, status, transaction_type, day, n, n_fee, n_total, amount, fee, total, doc');
+const LEG_COLUMNS = Prisma.raw('workspace_id, currency, status, transaction_type, day, n, n_fee, n_total, amount, fee, total, line');
 
 /**
  * The statement writing the legs of `rollups` rows matching `where` (alias `r`) into `legs`
- * (rebuildCounts; the migration backfills with the same text): each rollup row's one or three
- * legs, added up per currency (a trade's fee and total are often in one currency).
+ * (rebuildCounts; the migrations backfilled the same): each rollup row's one or three legs, added
+ * up per currency (a trade's fee and total are often in one currency).
  */
 export function insertLegsOfRollups(rollups: Prisma.Sql, legs: Prisma.Sql, where: Prisma.Sql): Prisma.Sql {
   const g = (c: string) => Prisma.raw(`g.${c}`);
   return Prisma.sql`
     INSERT INTO ${legs} (${LEG_COLUMNS})
     SELECT g.workspace_id, g.currency, g.status, g.transaction_type, g.day, g.n, g.n_fee, g.n_total, g.amount, g.fee, g.total,
-      ${legDoc({ currency: g('currency'), status: g('status'), transactionType: g('transaction_type'), day: g('day'), n: g('n'), nFee: g('n_fee'), nTotal: g('n_total'), amount: g('amount'), fee: g('fee'), total: g('total') })}
+      ${legLine({ currency: g('currency'), status: g('status'), transactionType: g('transaction_type'), day: g('day'), n: g('n'), nFee: g('n_fee'), nTotal: g('n_total'), amount: g('amount'), fee: g('fee'), total: g('total') })}
     FROM (
       SELECT r.workspace_id, leg.currency, r.status::text AS status, r.transaction_type::text AS transaction_type, r.day,
         sum(leg.n)::bigint AS n, sum(leg.n_fee)::bigint AS n_fee, sum(leg.n_total)::bigint AS n_total,
@@ -83,7 +81,7 @@ export interface LegFigures {
 
 /**
  * A CTE of bumpCounts's statement (after its CTE `ch(status, delta)`): the transaction's legs
- * added (`delta` +1) or taken (-1) in each status of `ch`, the group's text written again. Rows
+ * added (`delta` +1) or taken (-1) in each status of `ch`, the group's line written again. Rows
  * are locked in key order (currency, then status), as every writer runs this same statement.
  */
 export function bumpLegs(t: LegFigures & { workspaceId: string; day: string }): Prisma.Sql {
@@ -102,7 +100,7 @@ export function bumpLegs(t: LegFigures & { workspaceId: string; day: string }): 
   return Prisma.sql`legs AS (
       INSERT INTO transaction_legs (${LEG_COLUMNS})
       SELECT ${t.workspaceId}::uuid, g.currency, g.status, ${t.transactionType}, ${t.day}::date, g.n, g.n_fee, g.n_total, g.amount, g.fee, g.total,
-        ${legDoc({ currency: g('currency'), status: g('status'), transactionType: Prisma.sql`${t.transactionType}`, day: Prisma.sql`${t.day}::date`, n: g('n'), nFee: g('n_fee'), nTotal: g('n_total'), amount: g('amount'), fee: g('fee'), total: g('total') })}
+        ${legLine({ currency: g('currency'), status: g('status'), transactionType: Prisma.sql`${t.transactionType}`, day: Prisma.sql`${t.day}::date`, n: g('n'), nFee: g('n_fee'), nTotal: g('n_total'), amount: g('amount'), fee: g('fee'), total: g('total') })}
       FROM (
         SELECT l.currency, ch.status::text AS status, ch.delta * sum(l.n)::bigint AS n, ch.delta * sum(l.n_fee)::bigint AS n_fee,
           ch.delta * sum(l.n_total)::bigint AS n_total, ch.delta * sum(l.amount) AS amount, ch.delta * sum(l.fee) AS fee, ch.delta * sum(l.total) AS total
@@ -114,6 +112,6 @@ export function bumpLegs(t: LegFigures & { workspaceId: string; day: string }): 
       ON CONFLICT (workspace_id, currency, status, transaction_type, day) DO UPDATE SET
         n = ${kept('n')}, n_fee = ${kept('n_fee')}, n_total = ${kept('n_total')},
         amount = ${kept('amount')}, fee = ${kept('fee')}, total = ${kept('total')},
-        doc = ${legDoc({ currency: e('currency'), status: e('status'), transactionType: e('transaction_type'), day: e('day'), n: kept('n'), nFee: kept('n_fee'), nTotal: kept('n_total'), amount: kept('amount'), fee: kept('fee'), total: kept('total') })}
+        line = ${legLine({ currency: e('currency'), status: e('status'), transactionType: e('transaction_type'), day: e('day'), n: kept('n'), nFee: kept('n_fee'), nTotal: kept('n_total'), amount: kept('amount'), fee: kept('fee'), total: kept('total') })}
     )`;
 }

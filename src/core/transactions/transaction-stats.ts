@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import { fieldError, validationError } from '../errors.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
-import { legStatsQuery, legWhere, parseJoined } from './leg-stats.js';
+import { legStatsQuery, legWhere, parseLines } from './leg-stats.js';
 import { answerDoc, docQuery, type PartialRow, planChunks, runChunked } from './stats-chunks.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 import { countSource, rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
@@ -101,14 +101,14 @@ export async function transactionStats(
     // No more leg rows read than the rollups hold: one statement, no slices.
     const { query: q, final } = legStatsQuery(legs, groups);
     if (!final) return answerDoc(ctx, q, row);
-    // The kept texts are the answer, read in the primary key's order rather than sorted: PGlite
+    // The legs are the answer, read in the primary key's order rather than sorted: PGlite
     // sorted them for longer than it read them (`npm run bench:rollups -- --pglite`). Keys asked
     // in another order are still sorted (enable_sort off only makes a sort the last resort).
     const [, joined] = await ctx.db.$transaction([
       ctx.db.$executeRawUnsafe('SET LOCAL enable_sort = off'),
       ctx.db.$queryRaw<{ doc: string | null }[]>(q),
     ]);
-    return (await parseJoined(joined[0]?.doc)) as StatsRow[];
+    return parseLines(joined[0]?.doc, groups.includes('MONTH'));
   }
   if (rollups) {
     // Grouped by day, the answer has about a group per rollup row: slices of whole days, each
