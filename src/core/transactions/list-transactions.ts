@@ -7,6 +7,7 @@ import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { readPageRows } from './page-rows.js';
 import { searchPage } from './search-page.js';
+import { resolveSearchSets } from './search-sets.js';
 import { pageEdge } from './transaction-counts.js';
 import { transactionCursorPage, transactionKey } from './transaction-cursor-page.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
@@ -32,7 +33,7 @@ export async function listTransactions(
   const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
   refusePageWithCursor(q);
-  const filter = resolveTransactionFilter(ctx, q);
+  const filter = await resolveSearchSets(ctx, resolveTransactionFilter(ctx, q));
   const where = transactionWhere(filter);
   const filters = filterDigest(q);
   if (q.after !== undefined) return transactionCursorPage(ctx, { ...q, after: q.after }, filter, where, filters);
