@@ -33,8 +33,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => h?.close());
 
-/** Every transaction of the workspace (of a coin), newest first, through the API. */
-async function listAll(filter: { coin?: string } = {}): Promise<TransactionDto[]> {
+/** Every transaction of the workspace (of a coin, in a range), newest first, through the API. */
+async function listAll(filter: { coin?: string; startDate?: string; endDate?: string } = {}): Promise<TransactionDto[]> {
   const client = restClient(h, ws.apiKey);
   const out: TransactionDto[] = [];
   for (let page = 1; ; page++) {
@@ -84,6 +84,11 @@ describe('search totals and pages from the search groups', () => {
   it('agree with the oracle on random queries, alone and with other filters, on the first and a later page', async () => {
     const inUsd = new Set((await listAll({ coin: 'usd' })).map((r) => r.id));
     expect(inUsd.size).toBeGreaterThan(100);
+    // A range of instants between two rows' (the list is newest first), and the rows the API puts in it.
+    const range = { startDate: (rows[2000] as TransactionDto).createdAt, endDate: (rows[400] as TransactionDto).createdAt };
+    const inRange = new Set((await listAll(range)).map((r) => r.id));
+    expect(inRange.size).toBeGreaterThan(1000);
+    expect(inRange.size).toBeLessThan(rows.length - 500);
     const all = [...queries(70), 'soylent foods', 'zed unique', 'payment inv 2026 1', 'late.payer', 'orig name: ', 'zzzz-nothing'];
     let matched = 0;
     for (const q of all) {
@@ -98,6 +103,11 @@ describe('search totals and pages from the search groups', () => {
       // With a coin: the search's keys and accounts resolved first, the coin checked on its candidates (search-sets.ts).
       const usd = rows.filter((r) => inUsd.has(r.id) && matchesSearch(r, q)).map((r) => r.id);
       expect(await search({ search: q, coin: 'usd', limit: 20, page: 2 }), q).toEqual({ total: usd.length, ids: usd.slice(20, 40) });
+      // With dates, alone and with a coin.
+      const dated = rows.filter((r) => inRange.has(r.id) && matchesSearch(r, q)).map((r) => r.id);
+      expect(await search({ search: q, ...range, limit: 20 }), q).toEqual({ total: dated.length, ids: dated.slice(0, 20) });
+      const both = rows.filter((r) => inRange.has(r.id) && inUsd.has(r.id) && matchesSearch(r, q)).map((r) => r.id);
+      expect(await search({ search: q, ...range, coin: 'usd', limit: 20 }), q).toEqual({ total: both.length, ids: both.slice(0, 20) });
     }
     expect(matched).toBeGreaterThan(60);
   }, 120_000);
