@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { inTurn } from '../cpu-turns.js';
 import { docQuery } from './stats-chunks.js';
+import type { StatsRow } from './stats-row.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { wholeDays } from './transaction-rollups.js';
 
@@ -69,30 +70,17 @@ export function legStatsQuery(where: Prisma.Sql, groups: readonly Key[]): { quer
   };
 }
 
-/** One group of a joined answer: StatsRow's keys in its order (transaction-stats.ts). */
-export interface LegGroup {
-  coin: string;
-  transactionType: string;
-  status: string;
-  day: string;
-  month: string | null;
-  count: number;
-  amount: string;
-  fee: string;
-  total: string;
-}
-
 /** Characters per part of a joined answer read at once: about 4,000 groups. */
 const PART_CHARS = 250_000;
 
 /**
- * The groups of a joined answer (legStatsQuery's `final` text), a part at a time, each in a turn
+ * The groups of a joined answer (legStatsQuery's `final` text) as `StatsRow`s, a part at a time, each in a turn
  * of its own (cpu-turns.ts); `month` when MONTH was asked too (the day's month). Read by position
  * (no array a line), a key's value shared by its groups (a few hundred distinct of tens of
  * thousands): 1.6x faster than splitting, with less to collect (docs/benchmarks.md, "Stall").
  */
-export async function parseLines(text: string | null | undefined, month: boolean): Promise<LegGroup[]> {
-  const rows: LegGroup[] = [];
+export async function parseLines(text: string | null | undefined, month: boolean): Promise<StatsRow[]> {
+  const rows: StatsRow[] = [];
   const values = new Map<string, string>();
   const shared = (v: string) => {
     const kept = values.get(v);

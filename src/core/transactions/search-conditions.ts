@@ -23,6 +23,12 @@ export function matchingGroups(workspaceId: string, search: string): Prisma.Sql 
     WHERE g.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`)}`;
 }
 
+/** The ids of the workspace's accounts whose email `search` matches (their word keys indexed on accounts), as `id`. */
+export function matchingAccounts(workspaceId: string, search: string): Prisma.Sql {
+  return Prisma.sql`SELECT a.id FROM accounts a
+    WHERE a.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${search}`)}`;
+}
+
 /**
  * A search's matching group keys and accounts, found by a statement of their own
  * (resolveSearchSets, search-sets.ts) and given to the search's statement as its values: a
@@ -46,9 +52,7 @@ export function otherMatches(workspaceId: string, search: string, sets?: SearchS
   const literal = likeLiteral(search);
   const prefixes = [`${literal}%`];
   if (!search.startsWith('0x')) prefixes.push(`0x${literal}%`);
-  const accounts = sets
-    ? Prisma.sql`${sets.accounts}::uuid[]`
-    : Prisma.sql`ARRAY(SELECT a.id FROM accounts a WHERE a.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${search}`)})`;
+  const accounts = sets ? Prisma.sql`${sets.accounts}::uuid[]` : Prisma.sql`ARRAY(${matchingAccounts(workspaceId, search)})`;
   const others = [
     Prisma.sql`t.account_id = ANY(${accounts})`,
     ...prefixes.map((p) => Prisma.sql`lower(t.tx_hash) LIKE ${p}`),

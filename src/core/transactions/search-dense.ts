@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
-import { matchesByName, matchesRareFields, matchingGroups, wordPrefixes } from './search-conditions.js';
+import { matchesByName, matchesRareFields, matchingAccounts, matchingGroups } from './search-conditions.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
@@ -40,7 +40,7 @@ export function statusType(f: CountedSearch, alias: string, checked = false): Pr
 export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   return Prisma.sql`accts AS MATERIALIZED (
-      SELECT a.id FROM accounts a WHERE a.workspace_id = ${ws} AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${f.search}`)}
+      ${matchingAccounts(ctx.workspaceId, f.search)}
     ),
     rare AS MATERIALIZED (
       SELECT t.id, t.created_at FROM transactions t

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { matchingGroups, type SearchSets, wordPrefixes } from './search-conditions.js';
+import { matchingAccounts, matchingGroups } from './search-conditions.js';
 import type { TransactionFilter } from './transaction-filter.js';
 
 /**
@@ -10,7 +10,7 @@ import type { TransactionFilter } from './transaction-filter.js';
 const MAX_KEYS = 200_000;
 
 /**
- * `f` with its search's matching group keys and accounts (SearchSets, search-conditions.ts) when
+ * `f` with its search's matching group keys and accounts (`SearchSets`, search-conditions.ts) when
  * the rows are searched with a coin and no account or dates (a search alone or with a status and
  * type is counted from the counts, search-dense.ts; an account's rows are few, and with dates the
  * planner's walk of the time range from the keys' subquery is the better plan: 1.1-1.6 s against
@@ -22,11 +22,9 @@ const MAX_KEYS = 200_000;
  */
 export async function resolveSearchSets(ctx: Ctx, f: TransactionFilter): Promise<TransactionFilter> {
   if (!f.search || f.searchSets || !f.coin || f.accountId || f.range.start || f.range.end) return f;
-  const [row] = await ctx.sql<{ keys: string[]; accounts: string[]; n: number }>(Prisma.sql`
-    WITH g AS MATERIALIZED (SELECT m.key FROM (${matchingGroups(f.workspaceId, f.search)}) m LIMIT ${MAX_KEYS + 1})
-    SELECT ARRAY(SELECT key::text FROM g) AS keys, (SELECT count(*) FROM g)::int AS n,
-      ARRAY(SELECT a.id::text FROM accounts a
-        WHERE a.workspace_id = ${f.workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[a.email]`, Prisma.sql`${f.search}`)}) AS accounts`);
-  if (!row || row.n > MAX_KEYS) return f;
+  const [row] = await ctx.sql<{ keys: string[]; accounts: string[] }>(Prisma.sql`
+    SELECT ARRAY(SELECT m.key::text FROM (${matchingGroups(f.workspaceId, f.search)}) m LIMIT ${MAX_KEYS + 1}) AS keys,
+      ARRAY(SELECT m.id::text FROM (${matchingAccounts(f.workspaceId, f.search)}) m) AS accounts`);
+  if (!row || row.keys.length > MAX_KEYS) return f;
   return { ...f, searchSets: { keys: row.keys, accounts: row.accounts } };
 }

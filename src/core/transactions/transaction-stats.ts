@@ -6,24 +6,13 @@ import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { legStatsQuery, legWhere, parseLines } from './leg-stats.js';
 import { answerDoc, docQuery, type PartialRow, planChunks, runChunked } from './stats-chunks.js';
+import type { StatsRow } from './stats-row.js';
 import { resolveTransactionFilter, transactionWhere } from './transaction-filter.js';
 import { countSource, rollupSource, rowSource, type StatsSource } from './transaction-rollups.js';
 
 export const STATS_GROUPS = ['COIN', 'TYPE', 'STATUS', 'DAY', 'MONTH'] as const;
 export type StatsGroup = (typeof STATS_GROUPS)[number];
-
-export interface StatsRow {
-  coin: string | null;
-  transactionType: string | null;
-  status: string | null;
-  day: string | null;
-  month: string | null;
-  count: number;
-  /** Null unless grouped by COIN: sums are only ever taken within one currency. */
-  amount: string | null;
-  fee: string | null;
-  total: string | null;
-}
+export type { StatsRow };
 
 /**
  * A group's figures as legs, each in one currency: bank and crypto have one leg (amount, fee and
