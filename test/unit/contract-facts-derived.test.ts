@@ -19,10 +19,6 @@ const root = resolve(import.meta.dirname, '../..');
 const KNOWN: Record<string, string> = {
   'src/operator/seed/reference-data.ts:':
     'the seed draws instruments and SWIFT coins with these weights (ach 5 in 10): distributions, not the lists',
-  'src/core/audit/list-audit-log.ts:': 'a list use case, being changed for cursor pagination on another branch (issue 39 follow-up)',
-  'src/core/kyc/documents/list-documents.ts:':
-    'a list use case, being changed for cursor pagination on another branch (issue 39 follow-up)',
-  'src/dashboard/': "the dashboard's React pages are being reworked on another branch (issue 39 follow-up)",
 };
 
 function sources(dir: string): string[] {

@@ -10,7 +10,7 @@ import type { StoredAuditRecord } from './audit-hash.js';
 
 export type AuditRecordDto = Schemas['AuditRecord'];
 
-export type AuditRow = StoredAuditRecord<AuditRecordDto['changes']> & { actorKind: 'api_key' | 'admin' | 'system' };
+export type AuditRow = StoredAuditRecord<AuditRecordDto['changes']> & { actorKind: AuditRecordDto['actor']['kind'] };
 
 /** The audit log is for the workspace's admins and the operator: API keys and analysts are refused. */
 export function requireAuditReader(ctx: Ctx): void {

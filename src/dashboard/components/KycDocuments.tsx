@@ -1,3 +1,4 @@
+import { CONTRACT_PROPERTY_ENUMS } from '../../core/generated/contract-facts.js';
 import { formatBytes } from '../format.js';
 import { valueLabel } from '../labels.js';
 import type { Outputs } from '../trpc.js';
@@ -12,7 +13,10 @@ function contentUrl(accountId: string, documentId: string, download = false): st
   return `/dashboard/kyc/${accountId}/documents/${documentId}/content${download ? '?download=1' : ''}`;
 }
 
-const PREVIEWABLE = new Set(['image/jpeg', 'image/png']);
+/** The contract's document images a browser shows in an <img>: every one but HEIC (Safari's alone). */
+const PREVIEWABLE = new Set<string>(
+  CONTRACT_PROPERTY_ENUMS.KycDocument.mediaType.filter((t) => t.startsWith('image/') && t !== 'image/heic'),
+);
 
 function Preview({ accountId, d }: { accountId: string; d: Document }) {
   const url = contentUrl(accountId, d.documentId);

@@ -6,7 +6,7 @@ import { nextStatuses, type TransactionStatus } from '../../core/transactions/st
 import { valueLabel } from '../labels.js';
 import { BASE, Link } from '../router.js';
 import { useSandboxWriter } from '../session.js';
-import { type Inputs, useTRPC } from '../trpc.js';
+import { type Inputs, type Outputs, useTRPC } from '../trpc.js';
 import { SelectFilter, TextFilter } from './filters.js';
 import { ErrorBox, Section } from './layout.js';
 import { shortId } from './values.js';
@@ -28,7 +28,7 @@ function useRefresh() {
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: valueLabel(v) }));
 
 /** Sandbox workspaces only: a business's KYB steps and incoming deposits, as buttons. */
-export function SandboxAccountActions({ accountId, accountType }: { accountId: string; accountType: 'individual' | 'business' }) {
+export function SandboxAccountActions({ accountId, accountType }: { accountId: string; accountType: Outputs['accounts']['get']['type'] }) {
   const trpc = useTRPC();
   const kyb = useMutation(trpc.simulations.kybEvent.mutationOptions(useRefresh()));
   if (!useSandboxWriter()) return null;

@@ -60,7 +60,7 @@ export async function listVerificationDocuments(ctx: Ctx, input: ListVerificatio
         .filter((r) => r.documentId === d.id)
         .map((r) => ({
           readAt: r.readAt.toISOString(),
-          actor: r.actorKind as 'api_key' | 'admin' | 'system',
+          actor: r.actorKind as Schemas['KycDocumentRead']['actor'],
           apiKeyId: r.apiKeyId,
           adminId: r.adminId,
           admin: r.adminEmail,
