@@ -1,6 +1,7 @@
 // npx tsx bench/search-shapes.ts (DATABASE_URL, BENCH_WORKSPACE: a seeded workspace's id or name)
 // Times `listTransactions` (the core, in-process: no HTTP) for the slow search shapes of issue 37:
-// p50/p99 over BENCH_RUNS (default 30) runs each after BENCH_WARMUP (default 2), with its exact total.
+// p50/p99 over BENCH_RUNS (default 30) runs each after BENCH_WARMUP (default 2), with its exact total;
+// BENCH_ONLY: run only the shapes whose name contains it (e.g. "coin").
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { createContext } from '../src/core/context.js';
@@ -21,6 +22,8 @@ const ws = await deps.db.workspace.findFirst({
 });
 if (!ws) throw new Error(`no workspace ${wanted}`);
 const ctx = createContext(deps, { workspaceId: ws.id, sandbox: true, actor: { kind: 'system', role: 'admin' } });
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const only = process.env.BENCH_ONLY; // a substring of the shapes' names to run
 const shapes: [string, Record<string, string>][] = JSON.parse(
   process.env.BENCH_SHAPES ??
     JSON.stringify([
@@ -31,6 +34,12 @@ const shapes: [string, Record<string, string>][] = JSON.parse(
       ['"soylent foods" (names and emails)', { search: 'soylent foods' }],
       ['"orig name: soylent foods"', { search: 'orig name: soylent foods' }],
       ['"treasury" (emails only)', { search: 'treasury' }],
+      ['"soylent" + coin=USD', { search: 'soylent', coin: 'USD' }],
+      ['"soylent" + coin=EUR', { search: 'soylent', coin: 'EUR' }],
+      ['"soylent" + coin=USD + status=completed', { search: 'soylent', coin: 'USD', status: 'completed' }],
+      ['"treasury" (emails only) + coin=USD', { search: 'treasury', coin: 'USD' }],
+      ['"soylent" + last 30 days', { search: 'soylent', startDate: daysAgo(30) }],
+      ['"soylent" + one week', { search: 'soylent', startDate: daysAgo(14), endDate: daysAgo(7) }],
     ]),
 );
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
@@ -40,7 +49,7 @@ console.log(
     .join(' ')}`,
 );
 console.log('| shape | total | p50 ms | p99 ms |\n|---|---|---|---|');
-for (const [name, query] of shapes) {
+for (const [name, query] of shapes.filter(([n]) => !only || n.includes(only))) {
   const ms: number[] = [];
   let total = 0;
   for (let i = 0; i < runs + warmup; i++) {

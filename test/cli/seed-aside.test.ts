@@ -144,6 +144,8 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         SELECT concat_ws(' ', 'key', key, transaction_type, status, n) FROM search_key_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'word', word, account_id, transaction_type, status, n) FROM search_word_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        UNION ALL
+        SELECT concat_ws(' ', 'coin', word, coin, transaction_type, status, n) FROM search_word_coin_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         ORDER BY 1`);
     const aside = await counts();
     expect(aside.length).toBeGreaterThan(100);
@@ -154,6 +156,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     await rebuildSearchWordCounts(h.deps.db, ws.workspaceId);
     expect(aside.some((r) => r.row.startsWith('key '))).toBe(true); // search key counts among them
     expect(aside.some((r) => r.row.startsWith('word '))).toBe(true); // and word counts
+    expect(aside.some((r) => r.row.startsWith('coin '))).toBe(true); // and per coin
     expect(await counts()).toEqual(aside);
   }, 120_000);
 

@@ -100,7 +100,8 @@ describe('search totals and pages from the search groups', () => {
       }
       const bank = rows.filter((r) => r.transactionType === 'bank' && matchesSearch(r, q)).map((r) => r.id);
       expect(await search({ search: q, transactionType: 'bank', limit: 20 }), q).toEqual({ total: bank.length, ids: bank.slice(0, 20) });
-      // With a coin: the search's keys and accounts resolved first, the coin checked on its candidates (search-sets.ts).
+      // With a coin: a one-word query from the word counts per coin when dense (search-words.ts);
+      // else the search's keys and accounts resolved first, the coin checked on its candidates (search-sets.ts).
       const usd = rows.filter((r) => inUsd.has(r.id) && matchesSearch(r, q)).map((r) => r.id);
       expect(await search({ search: q, coin: 'usd', limit: 20, page: 2 }), q).toEqual({ total: usd.length, ids: usd.slice(20, 40) });
       // With dates, alone and with a coin.

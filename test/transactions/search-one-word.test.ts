@@ -6,7 +6,7 @@ import { oneWord, wordSearchPage, wordSearchTotal } from '../../src/core/transac
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import { activeAccount, at, createBank, createCrypto } from '../factories/transactions.js';
+import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { matchesSearch } from '../support/search-oracle.js';
@@ -19,6 +19,8 @@ import { matchesSearch } from '../support/search-oracle.js';
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
 let rows: TransactionDto[];
+// Each coin's rows as the list without a search answers them (the counts' and coins' index, not the words').
+const coinRows = new Map<string, Set<string>>();
 beforeAll(async () => {
   h = await startHarness();
   ws = await workspaceFactory(h.deps);
@@ -39,12 +41,20 @@ beforeAll(async () => {
   await bank(plain, { beneficiaryName: 'Hooli Inc' });
   made.push((await createCrypto(ctx, mailed)).id);
   made.push((await createCrypto(ctx, plain)).id);
+  // Other coins: a word under EUR only, the email's account in GBP, a trade under both its coins.
+  const swift = { instrumentType: 'swift', beneficiarySwiftCode: 'DEUTDEFF', beneficiaryRoutingNumber: undefined };
+  await bank(plain, { ...swift, coin: 'EUR', beneficiaryName: 'Soylent Euro Payment' });
+  await bank(mailed, { ...swift, coin: 'GBP', beneficiaryName: 'Jane Doe' });
+  made.push((await createTrade(ctx, mailed)).id);
   // Status changes move a row's words between the counts of its statuses.
   for (const [i, id] of made.entries()) {
     if (i % 3 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'processing' } });
     if (i % 6 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'completed' } });
   }
   rows = (await listTransactions(ws.ctx, { limit: 100 })).data;
+  for (const coin of ['USD', 'EUR', 'GBP', 'BTC', 'ETH']) {
+    coinRows.set(coin, new Set((await listTransactions(ws.ctx, { coin, limit: 100 })).data.map((r) => r.id)));
+  }
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -55,6 +65,11 @@ const FILTERS: Record<string, string>[] = [
   { status: 'pending' },
   { transactionType: 'bank' },
   { status: 'pending', transactionType: 'crypto' },
+  { coin: 'USD' },
+  { coin: 'EUR' },
+  { coin: 'GBP', status: 'pending' },
+  { coin: 'BTC' },
+  { coin: 'ETH', transactionType: 'crypto' },
 ];
 const QUERIES = [
   'soylent',
@@ -76,6 +91,7 @@ const expected = (q: string, filter: Record<string, string>) =>
   rows
     .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
     .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
+    .filter((r) => !filter.coin || !!coinRows.get(filter.coin)?.has(r.id))
     .map((r) => r.id);
 
 const counted = (search: string, filter: Record<string, string>): CountedSearch => ({
@@ -95,7 +111,8 @@ describe('a one-word search from the word counts', () => {
   });
 
   it('agrees with the oracle on each shape, each filter, every page', async () => {
-    expect(rows.length).toBe(12);
+    expect(rows.length).toBe(15);
+    expect([...(coinRows.get('USD') ?? [])]).toHaveLength(11);
     for (const q of QUERIES) {
       for (const filter of FILTERS) {
         const all = expected(q, filter);
@@ -119,8 +136,34 @@ describe('a one-word search from the word counts', () => {
         expect(await wordSearchTotal(ws.ctx, counted(q, filter))).toBe(expected(q, filter).length);
       }
     }
+    // With a coin: from the per-coin counts, the email's rows from the account's counts in that
+    // coin (the trade under BTC and USD), less those also named (read from the rows: `soylent` in
+    // the names of the email's account).
+    for (const [q, filter] of [
+      ['plain', { coin: 'USD' }],
+      ['plain', { coin: 'EUR', status: 'pending' }],
+      ['payment', { coin: 'EUR' }],
+      ['payment', { coin: 'USD', status: 'completed' }],
+      ['euro', { coin: 'EUR' }],
+      ['euro', { coin: 'USD' }],
+      ['jane', { coin: 'GBP' }],
+      ['hooli', { coin: 'BTC' }],
+      ['soylent', { coin: 'USD' }],
+      ['soylent', { coin: 'USD', status: 'pending' }],
+      ['soylent', { coin: 'USD', status: 'completed' }],
+      ['soylent', { coin: 'BTC' }],
+      ['soylent', { coin: 'GBP' }],
+      ['soylent', { coin: 'EUR', transactionType: 'bank' }],
+    ] as const) {
+      const page = await wordSearchPage(ws.ctx, counted(q, filter), 0, 20);
+      expect(page?.total, `${q} ${JSON.stringify(filter)}`).toBe(expected(q, filter).length);
+      expect(page?.rows.map((r) => r.id)).toEqual(expected(q, filter).slice(0, 20));
+      expect(await wordSearchTotal(ws.ctx, counted(q, filter))).toBe(expected(q, filter).length);
+    }
+    expect(expected('soylent', { coin: 'USD' })).toHaveLength(7);
     // `quince` starts `quince` and `quincey`: the row holding both would count twice.
     expect(await wordSearchTotal(ws.ctx, counted('quince', {}))).toBeUndefined();
+    expect(await wordSearchTotal(ws.ctx, counted('quince', { coin: 'USD' }))).toBeUndefined();
     expect(await wordSearchPage(ws.ctx, counted('quince', {}), 0, 20)).toBeUndefined();
     // Sparse matches (no walk allowed): left to the groups.
     expect(await wordSearchPage(ws.ctx, counted('soylent', {}), 0, 20, 0)).toBeUndefined();
@@ -131,9 +174,13 @@ describe('a one-word search from the word counts', () => {
     const counts = () =>
       h.deps.sql<{ row: string }>(Prisma.sql`
         SELECT concat_ws(' ', word, account_id, transaction_type, status, n) AS row FROM search_word_counts
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0
+        UNION ALL
+        SELECT concat_ws(' ', word, coin, transaction_type, status, n) AS row FROM search_word_coin_counts
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0 ORDER BY 1`);
     const kept = await counts();
     expect(kept.map((r) => r.row.split(' ')[0])).toContain('soylent');
+    expect(kept.map((r) => r.row.split(' ').slice(0, 2).join(' '))).toContain('euro EUR');
     await h.deps.db.$transaction((tx) => rebuildSearchWordCounts(tx, ws.workspaceId));
     expect(await counts()).toEqual(kept);
   });

@@ -8,6 +8,7 @@ import { validateQuery } from '../validation/validators.js';
 import { readPageRows } from './page-rows.js';
 import { searchPage } from './search-page.js';
 import { resolveSearchSets } from './search-sets.js';
+import { isWordSearch } from './search-words.js';
 import { pageEdge } from './transaction-counts.js';
 import { transactionCursorPage, transactionKey } from './transaction-cursor-page.js';
 import { resolveTransactionFilter, type TransactionFilter, transactionWhere } from './transaction-filter.js';
@@ -33,7 +34,9 @@ export async function listTransactions(
   const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
   refusePageWithCursor(q);
-  const filter = await resolveSearchSets(ctx, resolveTransactionFilter(ctx, q));
+  // A one-word search's numbered page may come from the word counts, without the search's sets (search-page.ts).
+  const base = resolveTransactionFilter(ctx, q);
+  const filter = q.after === undefined && isWordSearch(base) ? base : await resolveSearchSets(ctx, base);
   const where = transactionWhere(filter);
   const filters = filterDigest(q);
   if (q.after !== undefined) return transactionCursorPage(ctx, { ...q, after: q.after }, filter, where, filters);

@@ -5,7 +5,7 @@ import { matchesByName, matchesRareFields, matchingAccounts, matchingGroups } fr
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
-/** A search with at most a status and a type filter: counted from the counts, not the rows. */
+/** A search with at most a status, a type and (for one word, search-words.ts) a coin: counted from the counts, not the rows. */
 export type CountedSearch = TransactionFilter & { search: string };
 
 /** Whether `searchPageFromCounts` answers `f`: a search, perhaps with a status and/or a type, nothing else. */
@@ -33,6 +33,10 @@ export function statusType(f: CountedSearch, alias: string, checked = false): Pr
   return checked ? Prisma.sql`(${Prisma.join(parts, ' AND ')}) IS TRUE` : Prisma.join(parts, ' AND ');
 }
 
+/** The filter's coin as a check of each row (`IS TRUE`: no index condition), or TRUE without one. */
+export const coinChecked = (f: TransactionFilter, alias: string): Prisma.Sql =>
+  f.coin ? Prisma.sql`(${Prisma.raw(alias)}.coins @> ARRAY[${f.coin}]::text[]) IS TRUE` : Prisma.sql`TRUE`;
+
 /**
  * The CTEs `accts(id)`, the accounts whose email matches the search, and `rare(id, created_at)`,
  * the rows that match by their other fields only (see `countedCtes`).
@@ -45,7 +49,7 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
     rare AS MATERIALIZED (
       SELECT t.id, t.created_at FROM transactions t
       WHERE t.workspace_id = ${ws} AND ${statusType(f, 't', true)} AND ${matchesRareFields(ctx.workspaceId, f.search)}
-        AND t.account_id <> ALL (ARRAY(SELECT id FROM accts))
+        AND t.account_id <> ALL (ARRAY(SELECT id FROM accts)) AND ${coinChecked(f, 't')}
     )`;
 }
 

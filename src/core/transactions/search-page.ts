@@ -2,16 +2,17 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { countedSearchPage, isCountedSearch } from './search-dense.js';
-import { wordSearchPage } from './search-words.js';
+import { resolveSearchSets } from './search-sets.js';
+import { isWordSearch, wordSearchPage } from './search-words.js';
 import { countTransactions } from './transaction-counts.js';
-import type { TransactionFilter } from './transaction-filter.js';
+import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 /**
  * How a numbered page (`page`, `limit`) of a list with `search` is read: the search's planning,
  * between the list use case (list-transactions.ts) and the search's SQL (search-dense.ts,
  * search-conditions.ts). A search alone or with a status and/or type is answered from the kept
- * counts: a one-word query from its word's counts when its matches are dense (search-words.ts),
+ * counts: a one-word query (also with a coin) from its word's counts when its matches are dense (search-words.ts),
  * otherwise from its groups' (search-dense.ts: the total from the counts, the page walked from the
  * newest rows or read per matching key). With other filters (account, coin, dates), finding the matches
  * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
@@ -26,10 +27,17 @@ export async function searchPage(
   denseWalkRows?: number,
 ): Promise<Page<TransactionDto>> {
   const { skip, take } = skipTake(q);
+  const words = isWordSearch(filter) ? await wordSearchPage(ctx, filter, skip, take, denseWalkRows) : undefined;
+  if (words) return { data: words.rows, page: q.page, limit: q.limit, total: words.total };
   if (isCountedSearch(filter)) {
-    const { rows, total } =
-      (await wordSearchPage(ctx, filter, skip, take, denseWalkRows)) ?? (await countedSearchPage(ctx, filter, skip, take, denseWalkRows));
+    const { rows, total } = await countedSearchPage(ctx, filter, skip, take, denseWalkRows);
     return { data: rows, page: q.page, limit: q.limit, total };
+  }
+  // A one-word search with a coin the word counts did not answer: its sets, as listTransactions
+  // resolves them for any other search with a coin.
+  if (!filter.searchSets && filter.coin) {
+    filter = await resolveSearchSets(ctx, filter);
+    where = transactionWhere(filter);
   }
   const ctes = Prisma.sql`matches AS (
       SELECT t.id, t.created_at FROM transactions t WHERE ${where}

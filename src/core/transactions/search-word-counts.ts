@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { GROUP_TEXT, rebuildFromRows, type SearchGroupTables } from './search-groups.js';
+import { GROUP_TEXT, rebuildFromRows } from './search-groups.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
@@ -13,11 +13,15 @@ const ROW_WORDS = Prisma.sql`(
   SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${GROUP_TEXT}), '[^[:alnum:]]+') AS x WHERE x <> ''
 )`;
 
+/** The distinct coins of `w.coins` (a row of `transactions` or of the words above), as `coin`. */
+const ROW_COINS = Prisma.sql`(SELECT DISTINCT x AS coin FROM unnest(w.coins) AS x)`;
+
 /**
  * Applies `changes` (a creation: +1 to its status; a status change: -1 to the old one, +1 to the
- * new one) to the counts of each word of the transaction's names (`search_word_counts`, migration
- * `search_word_counts`), in the writer's database transaction. Rows locked in word and status
- * order, so two writers of one account cannot deadlock on them.
+ * new one) to the counts of each word of the transaction's names, per account
+ * (`search_word_counts`, migration `search_word_counts`) and per coin (`search_word_coin_counts`,
+ * each distinct coin of its `coins`), in one statement of the writer's database transaction.
+ * Each table's rows locked in key order, so two writers cannot deadlock on them.
  */
 export async function bumpSearchWordCounts(
   tx: Tx,
@@ -28,34 +32,63 @@ export async function bumpSearchWordCounts(
   const statuses = changes.map(([status]) => status);
   const deltas = changes.map(([, delta]) => delta);
   await tx.$executeRaw`
-    INSERT INTO search_word_counts (workspace_id, word, account_id, transaction_type, status, n)
-    SELECT t.workspace_id, w.word, t.account_id, t.transaction_type, ch.status, ch.delta
-    FROM transactions t
-      CROSS JOIN LATERAL ${ROW_WORDS} w
-      CROSS JOIN unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
-    WHERE t.workspace_id = ${workspaceId}::uuid AND t.id = ${transactionId}::uuid AND t.search_key IS NOT NULL
-    ORDER BY w.word, ch.status
-    ON CONFLICT (workspace_id, word, account_id, transaction_type, status) DO UPDATE SET n = search_word_counts.n + EXCLUDED.n`;
+    WITH w AS MATERIALIZED (
+      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta
+      FROM transactions t
+        CROSS JOIN LATERAL ${ROW_WORDS} w
+        CROSS JOIN unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
+      WHERE t.workspace_id = ${workspaceId}::uuid AND t.id = ${transactionId}::uuid AND t.search_key IS NOT NULL
+    ), by_account AS (
+      INSERT INTO search_word_counts (workspace_id, word, account_id, transaction_type, status, n)
+      SELECT workspace_id, word, account_id, transaction_type, status, delta FROM w
+      ORDER BY word, status
+      ON CONFLICT (workspace_id, word, account_id, transaction_type, status) DO UPDATE SET n = search_word_counts.n + EXCLUDED.n
+    )
+    INSERT INTO search_word_coin_counts (workspace_id, word, coin, transaction_type, status, n)
+    SELECT w.workspace_id, w.word, c.coin, w.transaction_type, w.status, w.delta FROM w CROSS JOIN LATERAL ${ROW_COINS} c
+    ORDER BY w.word, c.coin, w.status
+    ON CONFLICT (workspace_id, word, coin, transaction_type, status) DO UPDATE SET n = search_word_coin_counts.n + EXCLUDED.n`;
+}
+
+/** The tables a rebuild of the word counts reads and writes: the live ones unless a seed counts aside. */
+export interface WordCountTables {
+  rows: string;
+  /** The per-account counts' table (`search_word_counts`). */
+  groups: string;
+  /** The per-coin counts' table (`search_word_coin_counts`). */
+  coins: string;
 }
 
 /**
- * Rebuilds a workspace's word counts from its rows (after a bulk load, or to repair). `tables`:
- * the live ones unless a seed counts the rows it builds aside (`groups` names the counts' table).
+ * Rebuilds a workspace's word counts, per account and per coin, from its rows (after a bulk load,
+ * or to repair), its rows split into words once: per (word, account, coins, type, status), then
+ * summed into each table. `tables`: the live ones unless a seed counts the rows it builds aside.
  */
 export async function rebuildSearchWordCounts(
   db: RawExecutor,
   workspaceId: string,
-  tables: SearchGroupTables = { rows: 'transactions', groups: 'search_word_counts' },
+  tables: WordCountTables = { rows: 'transactions', groups: 'search_word_counts', coins: 'search_word_coin_counts' },
 ): Promise<void> {
+  const coins = Prisma.raw(tables.coins);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${coins} WHERE workspace_id = ${workspaceId}::uuid`);
   await rebuildFromRows(
     db,
     workspaceId,
     tables,
     (rows, counts) => Prisma.sql`
-    INSERT INTO ${counts} (workspace_id, word, account_id, transaction_type, status, n)
-    SELECT t.workspace_id, w.word, t.account_id, t.transaction_type, t.status, count(*)
-    FROM ${rows} t CROSS JOIN LATERAL ${ROW_WORDS} w
-    WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
+    WITH w AS MATERIALIZED (
+      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, t.status, count(*) AS n
+      FROM ${rows} t CROSS JOIN LATERAL ${ROW_WORDS} w
+      WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ), by_account AS (
+      INSERT INTO ${counts} (workspace_id, word, account_id, transaction_type, status, n)
+      SELECT workspace_id, word, account_id, transaction_type, status, sum(n) FROM w
+      GROUP BY 1, 2, 3, 4, 5
+      ORDER BY 1, 2, 3, 4, 5
+    )
+    INSERT INTO ${coins} (workspace_id, word, coin, transaction_type, status, n)
+    SELECT w.workspace_id, w.word, c.coin, w.transaction_type, w.status, sum(w.n) FROM w CROSS JOIN LATERAL ${ROW_COINS} c
     GROUP BY 1, 2, 3, 4, 5
     ORDER BY 1, 2, 3, 4, 5`,
   );

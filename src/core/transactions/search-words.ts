@@ -2,7 +2,8 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
 import { matchesByName } from './search-conditions.js';
-import { accountsAndRare, type CountedSearch, DENSE_WALK_ROWS, statusType } from './search-dense.js';
+import { accountsAndRare, type CountedSearch, coinChecked, DENSE_WALK_ROWS, statusType } from './search-dense.js';
+import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 /**
@@ -18,36 +19,65 @@ export function oneWord(search: string): string | undefined {
   return words.length === 1 ? words[0] : undefined;
 }
 
+/** A search the word counts may answer: a search, perhaps with a status, a type and a coin; no account or dates. */
+export function isWordSearch(f: TransactionFilter): f is CountedSearch {
+  return !!f.search && !f.accountId && !f.range.start && !f.range.end && oneWord(f.search) !== undefined;
+}
+
+/**
+ * How many rows both match by name (the first counted word, `first_word`) and belong to an account
+ * whose email matches (`accts`): from the accounts' word counts; with a coin (not in those
+ * counts), by reading the rows of the accounts whose counts have the word (their account's index,
+ * each row checked: only those accounts, not every matching one).
+ */
+function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql): Prisma.Sql {
+  const held = Prisma.sql`FROM search_word_counts c
+    WHERE ${range} AND c.word = (SELECT w FROM first_word) AND c.account_id IN (SELECT id FROM accts)`;
+  if (!f.coin) return Prisma.sql`(SELECT coalesce(sum(c.n), 0) ${held})`;
+  return Prisma.sql`(SELECT count(*) FROM transactions t
+    WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT c.account_id ${held} AND c.n > 0)
+      AND ${statusType(f, 't', true)} AND ${coinChecked(f, 't')} AND (${matchesByName(f.search)}) IS TRUE)`;
+}
+
 /**
  * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense,
  * known)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
- * `word` is ASCII). `exact`: no second counted word starts with it (a row with both would count
- * twice; found as the first such word, then the next after it: two probes, however many rows the
- * first has). `known`: the names' count + the matching accounts' count - the first word's rows of
- * those accounts (a probe per account: by the range, each account's probe read all the word's
- * counts, 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`)
- * add to it. `walked`: some match by name or email (else the rare rows are all); `dense`: walking
- * the filter's newest rows finds `first` of them within `walkRows` rows (all-time counts).
+ * `word` is ASCII): per account, or with a coin per coin (`search_word_coin_counts`).
+ * `exact`: no second counted word starts with it (a row with both would count twice; found as
+ * the first such word, then the next after it: two probes, however many rows the first has).
+ * `known`: the names' count + the matching accounts' count - the first word's rows of those
+ * accounts (a probe per account: by the range, each account's probe read all the word's counts,
+ * 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`) add to it.
+ * With a coin, the rows in both are read (`inBoth`), so only when needed: for a total (`walkRows`
+ * 0), or a page that is dense (else the groups answer it, and that read would be for nothing). `walked`: some
+ * match by name or email (else the rare rows are all); `dense`: walking the filter's newest rows
+ * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
+ * coin's rows).
  */
 function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number): Prisma.Sql {
+  const total = walkRows === 0;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
-  const words = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
-  return Prisma.sql`first_word AS MATERIALIZED (SELECT min(c.word) AS w FROM search_word_counts c WHERE ${words} AND c.n > 0),
+  const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
+  const counts = f.coin ? Prisma.sql`search_word_coin_counts` : Prisma.sql`search_word_counts`;
+  const words = f.coin ? Prisma.sql`${range} AND c.coin = ${f.coin}` : range;
+  return Prisma.sql`first_word AS MATERIALIZED (SELECT min(c.word) AS w FROM ${counts} c WHERE ${words} AND c.n > 0),
     counts AS MATERIALIZED (SELECT
-      EXISTS (SELECT 1 FROM search_word_counts c WHERE ${words} AND c.word > (SELECT w FROM first_word) AND c.n > 0) AS ambiguous,
-      (SELECT coalesce(sum(c.n), 0) FROM search_word_counts c WHERE ${words}) AS named,
-      (SELECT coalesce(sum(c.n), 0) FROM search_word_counts c
-       WHERE ${words} AND c.word = (SELECT w FROM first_word) AND c.account_id IN (SELECT id FROM accts)) AS in_both,
+      EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT w FROM first_word) AND c.n > 0) AS ambiguous,
+      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) AS named,
       (SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
-       WHERE c.workspace_id = ${ws} AND c.coin = '' AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)) AS by_account,
+       WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin ?? ''} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)) AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND c.day = ${ALL_TIME}::date AND c.coin = '' AND ${statusType(f, 'c')}) AS rows
     ),
     plan AS MATERIALIZED (
-      SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
-        (named + by_account) * ${walkRows} >= ${first} * rows AS dense, (named + by_account - in_both)::bigint AS known
-      FROM counts
+      SELECT exact, walked, dense,
+        (named + by_account - CASE WHEN ${Prisma.raw(String(total))} OR dense THEN ${inBoth(ctx, f, range)} ELSE 0 END)::bigint AS known
+      FROM (
+        SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
+          (named + by_account) * ${walkRows} >= ${first} * rows AS dense, named, by_account
+        FROM counts
+      ) p
     )`;
 }
 
@@ -62,7 +92,7 @@ export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<numbe
 }
 
 /**
- * A numbered page of a one-word search (`oneWord`) with at most a status and a type, with its
+ * A numbered page of a one-word search (`isWordSearch`: perhaps a status, a type, a coin), with its
  * exact total, in one statement (one snapshot), when the word counts give the total (`planCtes`)
  * and the matches are dense: the page is then a walk of the filter's newest rows (each checked by
  * its names and account: about `(skip + take) * rows / matches` of them, at most `walkRows`; none
@@ -79,7 +109,7 @@ export async function wordSearchPage(
   const word = oneWord(f.search);
   if (!word) return undefined;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
-  const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE`;
+  const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinChecked(f, 't')}`;
   const ctes = Prisma.sql`${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, skip + take, walkRows)},
     walk AS (
       SELECT t.id, t.created_at FROM transactions t

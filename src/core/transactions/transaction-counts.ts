@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
-import { wordSearchTotal } from './search-words.js';
+import { isWordSearch, wordSearchTotal } from './search-words.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { bumpLegs, insertLegsOfRollups, type LegFigures } from './transaction-legs.js';
 
@@ -219,7 +219,9 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
     );
     return Number(rows[0]?.n ?? 0);
   }
-  if (isCountedSearch(f)) return (await wordSearchTotal(ctx, f)) ?? countedSearchTotal(ctx, f);
+  const words = isWordSearch(f) ? await wordSearchTotal(ctx, f) : undefined;
+  if (words !== undefined) return words;
+  if (isCountedSearch(f)) return countedSearchTotal(ctx, f);
   if (f.accountId || f.search || (range.start && range.start.at.getTime() > lastDay)) {
     const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);

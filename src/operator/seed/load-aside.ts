@@ -180,14 +180,23 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs and word counts. */
-const countTables = (stage: string) => [`${stage}_c`, `${stage}_a`, `${stage}_s`, `${stage}_r`, `${stage}_k`, `${stage}_l`, `${stage}_w`];
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts and word counts per coin. */
+const countTables = (stage: string) => [
+  `${stage}_c`,
+  `${stage}_a`,
+  `${stage}_s`,
+  `${stage}_r`,
+  `${stage}_k`,
+  `${stage}_l`,
+  `${stage}_w`,
+  `${stage}_x`,
+];
 
-type Seven = [string, string, string, string, string, string, string];
+type Eight = [string, string, string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Seven;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Eight;
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
@@ -220,17 +229,18 @@ const executorOf = (s: BulkSession) => ({
 
 /** The workspace's word counts from the rows aside, into a table aside (see `countAside`). */
 async function countWordsAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const wordCounts = (countTables(stage) as Seven)[6];
+  const [, , , , , , wordCounts, coinCounts] = countTables(stage) as Eight;
   await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(coinCounts)} (LIKE search_word_coin_counts INCLUDING DEFAULTS)`);
   await s.exec('SET LOCAL enable_sort = off');
   await s.exec('SET LOCAL enable_indexscan = off');
   await s.exec('SET LOCAL enable_bitmapscan = off');
-  await rebuildSearchWordCounts(executorOf(s), workspaceId, { rows: q(stage), groups: q(wordCounts) });
+  await rebuildSearchWordCounts(executorOf(s), workspaceId, { rows: q(stage), groups: q(wordCounts), coins: q(coinCounts) });
 }
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts] = countTables(stage) as Seven;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts] = countTables(stage) as Eight;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
@@ -239,6 +249,7 @@ async function swapCounts(s: BulkSession, stage: string, workspaceId: string): P
     ['search_groups', groups],
     ['search_key_counts', keyCounts],
     ['search_word_counts', wordCounts],
+    ['search_word_coin_counts', coinCounts],
   ] as const) {
     await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
     await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);
