@@ -40,6 +40,8 @@ const shapes: [string, Record<string, string>][] = JSON.parse(
       ['"treasury" (emails only) + coin=USD', { search: 'treasury', coin: 'USD' }],
       ['"soylent" + last 30 days', { search: 'soylent', startDate: daysAgo(30) }],
       ['"soylent" + one week', { search: 'soylent', startDate: daysAgo(14), endDate: daysAgo(7) }],
+      ['"payment" + last 30 days', { search: 'payment', startDate: daysAgo(30) }],
+      ['"soylent" + last 30 days from 06:00 (rows)', { search: 'soylent', startDate: `${daysAgo(30)}T06:00:00Z` }],
     ]),
 );
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;

@@ -146,6 +146,8 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         SELECT concat_ws(' ', 'word', word, account_id, transaction_type, status, n) FROM search_word_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'coin', word, coin, transaction_type, status, n) FROM search_word_coin_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        UNION ALL
+        SELECT concat_ws(' ', 'day', word, day, n) FROM search_word_day_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         ORDER BY 1`);
     const aside = await counts();
     expect(aside.length).toBeGreaterThan(100);
@@ -157,6 +159,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     expect(aside.some((r) => r.row.startsWith('key '))).toBe(true); // search key counts among them
     expect(aside.some((r) => r.row.startsWith('word '))).toBe(true); // and word counts
     expect(aside.some((r) => r.row.startsWith('coin '))).toBe(true); // and per coin
+    expect(aside.some((r) => r.row.startsWith('day '))).toBe(true); // and per day
     expect(await counts()).toEqual(aside);
   }, 120_000);
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTransactions } from '../../src/core/transactions/list-transactions.js';
 import type { CountedSearch } from '../../src/core/transactions/search-dense.js';
 import { rebuildSearchWordCounts } from '../../src/core/transactions/search-word-counts.js';
-import { oneWord, wordSearchPage, wordSearchTotal } from '../../src/core/transactions/search-words.js';
+import { isWordSearch, oneWord, wordSearchPage, wordSearchTotal } from '../../src/core/transactions/search-words.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import { parseDateRange } from '../../src/core/validation/date-range.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
@@ -25,10 +26,12 @@ beforeAll(async () => {
   h = await startHarness();
   ws = await workspaceFactory(h.deps);
   const ctx = at(ws.ctx, '2026-07-01T12:00:00.000Z');
-  const mailed = await activeAccount(ctx, 'soylent.buyer@example.com');
-  const plain = await activeAccount(ctx, 'plain.person@example.com');
+  const opened = at(ws.ctx, '2026-06-29T12:00:00.000Z');
+  const mailed = await activeAccount(opened, 'soylent.buyer@example.com');
+  const plain = await activeAccount(opened, 'plain.person@example.com');
   const made: string[] = [];
-  const bank = async (account: string, extra: Record<string, unknown>) => made.push((await createBank(ctx, account, extra)).id);
+  const bank = async (account: string, extra: Record<string, unknown>, when = ctx) =>
+    made.push((await createBank(when, account, extra)).id);
   await bank(plain, { beneficiaryName: 'Soylent Foods', addenda: ['PAYMENT SOYLENT 123'] });
   await bank(plain, { beneficiaryName: 'Jane Doe', addenda: ['PAYMENT 555 soylent'] });
   await bank(plain, { beneficiaryName: 'Jane Doe', addenda: ['PAYMENT 556'] });
@@ -46,6 +49,13 @@ beforeAll(async () => {
   await bank(plain, { ...swift, coin: 'EUR', beneficiaryName: 'Soylent Euro Payment' });
   await bank(mailed, { ...swift, coin: 'GBP', beneficiaryName: 'Jane Doe' });
   made.push((await createTrade(ctx, mailed)).id);
+  // Other days: just before midnight, and at it (the next day's first instant).
+  const early = at(ws.ctx, '2026-06-30T23:59:59.999Z');
+  const late = at(ws.ctx, '2026-07-02T00:00:00.000Z');
+  await bank(plain, { beneficiaryName: 'Soylent Early' }, early);
+  await bank(mailed, { beneficiaryName: 'Jane Doe' }, early);
+  await bank(plain, { beneficiaryName: 'Jane Doe', addenda: ['PAYMENT SOYLENT 777'] }, late);
+  await bank(mailed, { beneficiaryName: 'Hooli Inc' }, late);
   // Status changes move a row's words between the counts of its statuses.
   for (const [i, id] of made.entries()) {
     if (i % 3 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'processing' } });
@@ -70,7 +80,22 @@ const FILTERS: Record<string, string>[] = [
   { coin: 'GBP', status: 'pending' },
   { coin: 'BTC' },
   { coin: 'ETH', transactionType: 'crypto' },
+  { startDate: '2026-07-01' },
+  { endDate: '2026-06-30' },
+  { startDate: '2026-07-01', endDate: '2026-07-01' },
+  { startDate: '2026-07-02T00:00:00Z' },
+  { endDate: '2026-07-02T00:00:00+00:00' },
+  { endDate: '2026-07-01T23:59:59.999Z' },
+  { startDate: '2026-06-30T23:00:00Z' },
+  { startDate: '2026-07-01', status: 'pending' },
+  { startDate: '2026-07-01', coin: 'USD' },
 ];
+/** [from, to) of a filter's dates, as openapi.yaml reads them (a date-only end covers its day). */
+const bounds = (filter: Record<string, string>): [number, number] => {
+  const end = filter.endDate;
+  const to = !end ? Number.POSITIVE_INFINITY : end.length === 10 ? Date.parse(`${end}T00:00:00Z`) + 86_400_000 : Date.parse(end) + 1;
+  return [filter.startDate ? Date.parse(filter.startDate.length === 10 ? `${filter.startDate}T00:00:00Z` : filter.startDate) : 0, to];
+};
 const QUERIES = [
   'soylent',
   'soyl',
@@ -92,14 +117,13 @@ const expected = (q: string, filter: Record<string, string>) =>
     .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
     .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
     .filter((r) => !filter.coin || !!coinRows.get(filter.coin)?.has(r.id))
+    .filter((r) => Date.parse(r.createdAt) >= bounds(filter)[0] && Date.parse(r.createdAt) < bounds(filter)[1])
     .map((r) => r.id);
 
-const counted = (search: string, filter: Record<string, string>): CountedSearch => ({
-  workspaceId: ws.workspaceId,
-  search: search.toLowerCase(),
-  range: {},
-  ...filter,
-});
+const counted = (search: string, filter: Record<string, string>): CountedSearch => {
+  const { startDate, endDate, ...rest } = filter;
+  return { workspaceId: ws.workspaceId, search: search.toLowerCase(), range: parseDateRange(startDate, endDate), ...rest };
+};
 
 describe('a one-word search from the word counts', () => {
   it('the one word of a query, or none', () => {
@@ -111,8 +135,8 @@ describe('a one-word search from the word counts', () => {
   });
 
   it('agrees with the oracle on each shape, each filter, every page', async () => {
-    expect(rows.length).toBe(15);
-    expect([...(coinRows.get('USD') ?? [])]).toHaveLength(11);
+    expect(rows.length).toBe(19);
+    expect([...(coinRows.get('USD') ?? [])]).toHaveLength(15);
     for (const q of QUERIES) {
       for (const filter of FILTERS) {
         const all = expected(q, filter);
@@ -129,7 +153,7 @@ describe('a one-word search from the word counts', () => {
 
   it('answers from the word counts when one counted word starts with the query, and not otherwise', async () => {
     for (const q of ['soylent', 'soyl', 'quincey', 'payment', 'plain', 'zzzz', 'ref']) {
-      for (const filter of FILTERS) {
+      for (const filter of FILTERS.filter((x) => isWordSearch(counted(q, x)))) {
         const page = await wordSearchPage(ws.ctx, counted(q, filter), 0, 20);
         expect(page, `${q} ${JSON.stringify(filter)}`).toBeDefined();
         expect(page?.total, `${q} ${JSON.stringify(filter)}`).toBe(expected(q, filter).length);
@@ -160,7 +184,17 @@ describe('a one-word search from the word counts', () => {
       expect(page?.rows.map((r) => r.id)).toEqual(expected(q, filter).slice(0, 20));
       expect(await wordSearchTotal(ws.ctx, counted(q, filter))).toBe(expected(q, filter).length);
     }
-    expect(expected('soylent', { coin: 'USD' })).toHaveLength(7);
+    expect(expected('soylent', { coin: 'USD' })).toHaveLength(11);
+    // Whole days only, and nothing else with them; a bound inside a day is left to the rows.
+    const taken = FILTERS.filter((x) => isWordSearch(counted('soylent', x))).map((x) => JSON.stringify(x));
+    expect(taken).toContain('{"startDate":"2026-07-01","endDate":"2026-07-01"}');
+    expect(taken).toContain('{"endDate":"2026-07-01T23:59:59.999Z"}');
+    // An end instant is included: midnight's own millisecond is the next day's.
+    expect(taken).not.toContain('{"endDate":"2026-07-02T00:00:00+00:00"}');
+    expect(taken).not.toContain('{"startDate":"2026-06-30T23:00:00Z"}');
+    expect(taken).not.toContain('{"startDate":"2026-07-01","status":"pending"}');
+    expect(expected('soylent', { endDate: '2026-06-30' })).toHaveLength(2);
+    expect(expected('soylent', { startDate: '2026-07-02' })).toHaveLength(2);
     // `quince` starts `quince` and `quincey`: the row holding both would count twice.
     expect(await wordSearchTotal(ws.ctx, counted('quince', {}))).toBeUndefined();
     expect(await wordSearchTotal(ws.ctx, counted('quince', { coin: 'USD' }))).toBeUndefined();
@@ -177,10 +211,14 @@ describe('a one-word search from the word counts', () => {
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0
         UNION ALL
         SELECT concat_ws(' ', word, coin, transaction_type, status, n) AS row FROM search_word_coin_counts
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0
+        UNION ALL
+        SELECT concat_ws(' ', word, day, n) AS row FROM search_word_day_counts
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0 ORDER BY 1`);
     const kept = await counts();
     expect(kept.map((r) => r.row.split(' ')[0])).toContain('soylent');
     expect(kept.map((r) => r.row.split(' ').slice(0, 2).join(' '))).toContain('euro EUR');
+    expect(kept.map((r) => r.row)).toContain('soylent 2026-06-30 1');
     await h.deps.db.$transaction((tx) => rebuildSearchWordCounts(tx, ws.workspaceId));
     expect(await counts()).toEqual(kept);
   });

@@ -13,14 +13,18 @@ const ROW_WORDS = Prisma.sql`(
   SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${GROUP_TEXT}), '[^[:alnum:]]+') AS x WHERE x <> ''
 )`;
 
+/** The UTC day of `transactions t`'s creation, as the day counts (`search_word_day_counts`) key it. */
+const ROW_DAY = Prisma.sql`(t.created_at AT TIME ZONE 'UTC')::date`;
+
 /** The distinct coins of `w.coins` (a row of `transactions` or of the words above), as `coin`. */
 const ROW_COINS = Prisma.sql`(SELECT DISTINCT x AS coin FROM unnest(w.coins) AS x)`;
 
 /**
  * Applies `changes` (a creation: +1 to its status; a status change: -1 to the old one, +1 to the
  * new one) to the counts of each word of the transaction's names, per account
- * (`search_word_counts`, migration `search_word_counts`) and per coin (`search_word_coin_counts`,
- * each distinct coin of its `coins`), in one statement of the writer's database transaction.
+ * (`search_word_counts`, migration `search_word_counts`), per coin (`search_word_coin_counts`,
+ * each distinct coin of its `coins`) and per UTC day (`search_word_day_counts`: creations only, the
+ * changes' sum), in one statement of the writer's database transaction.
  * Each table's rows locked in key order, so two writers cannot deadlock on them.
  */
 export async function bumpSearchWordCounts(
@@ -33,7 +37,7 @@ export async function bumpSearchWordCounts(
   const deltas = changes.map(([, delta]) => delta);
   await tx.$executeRaw`
     WITH w AS MATERIALIZED (
-      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta
+      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta, ${ROW_DAY} AS day
       FROM transactions t
         CROSS JOIN LATERAL ${ROW_WORDS} w
         CROSS JOIN unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
@@ -43,6 +47,12 @@ export async function bumpSearchWordCounts(
       SELECT workspace_id, word, account_id, transaction_type, status, delta FROM w
       ORDER BY word, status
       ON CONFLICT (workspace_id, word, account_id, transaction_type, status) DO UPDATE SET n = search_word_counts.n + EXCLUDED.n
+    ), by_day AS (
+      INSERT INTO search_word_day_counts (workspace_id, word, day, n)
+      SELECT workspace_id, word, day, sum(delta) FROM w
+      GROUP BY workspace_id, word, day HAVING sum(delta) <> 0
+      ORDER BY word
+      ON CONFLICT (workspace_id, word, day) DO UPDATE SET n = search_word_day_counts.n + EXCLUDED.n
     )
     INSERT INTO search_word_coin_counts (workspace_id, word, coin, transaction_type, status, n)
     SELECT w.workspace_id, w.word, c.coin, w.transaction_type, w.status, w.delta FROM w CROSS JOIN LATERAL ${ROW_COINS} c
@@ -57,20 +67,37 @@ export interface WordCountTables {
   groups: string;
   /** The per-coin counts' table (`search_word_coin_counts`). */
   coins: string;
+  /** The per-day counts' table (`search_word_day_counts`). */
+  days: string;
 }
 
 /**
- * Rebuilds a workspace's word counts, per account and per coin, from its rows (after a bulk load,
- * or to repair), its rows split into words once: per (word, account, coins, type, status), then
- * summed into each table. `tables`: the live ones unless a seed counts the rows it builds aside.
+ * Rebuilds a workspace's word counts, per account, per coin and per day, from its rows (after a
+ * bulk load, or to repair): per account and coin from one split of the rows into words, per
+ * (word, account, coins, type, status), summed into each table; per day from a second. `tables`: the live ones unless a seed counts the rows it builds aside.
  */
 export async function rebuildSearchWordCounts(
   db: RawExecutor,
   workspaceId: string,
-  tables: WordCountTables = { rows: 'transactions', groups: 'search_word_counts', coins: 'search_word_coin_counts' },
+  tables: WordCountTables = {
+    rows: 'transactions',
+    groups: 'search_word_counts',
+    coins: 'search_word_coin_counts',
+    days: 'search_word_day_counts',
+  },
 ): Promise<void> {
   const coins = Prisma.raw(tables.coins);
+  const days = Prisma.raw(tables.days);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${coins} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${days} WHERE workspace_id = ${workspaceId}::uuid`);
+  // By day: a pass of its own (grouped with the accounts' keys, the days would leave little to group).
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO ${days} (workspace_id, word, day, n)
+    SELECT t.workspace_id, w.word, ${ROW_DAY}, count(*)
+    FROM ${Prisma.raw(tables.rows)} t CROSS JOIN LATERAL ${ROW_WORDS} w
+    WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3`);
   await rebuildFromRows(
     db,
     workspaceId,

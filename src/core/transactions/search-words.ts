@@ -1,8 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { type DateRange, MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
 import { matchesByName } from './search-conditions.js';
-import { accountsAndRare, type CountedSearch, coinChecked, DENSE_WALK_ROWS, statusType } from './search-dense.js';
+import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
@@ -19,14 +20,42 @@ export function oneWord(search: string): string | undefined {
   return words.length === 1 ? words[0] : undefined;
 }
 
-/** A search the word counts may answer: a search, perhaps with a status, a type and a coin; no account or dates. */
+const DAY_MS = 86_400_000;
+
+/**
+ * A date range as whole UTC days, [from, to) as midnights (a side undefined: unbounded; an end in
+ * 9999-12-31 is none), or undefined when a bound falls inside a day (those rows would be read).
+ */
+export function wholeDays(range: DateRange): { from?: Date; to?: Date } | undefined {
+  const from = range.start?.at.getTime();
+  let to = range.end ? range.end.at.getTime() + (range.end.inclusive ? 1 : 0) : undefined;
+  if (to !== undefined && to > MAX_INSTANT) to = undefined;
+  if ((from !== undefined && from % DAY_MS !== 0) || (to !== undefined && to % DAY_MS !== 0)) return undefined;
+  return { from: from === undefined ? undefined : new Date(from), to: to === undefined ? undefined : new Date(to) };
+}
+
+/**
+ * A search the word counts may answer: one word (`oneWord`), no account; perhaps a status, a type
+ * and a coin; or whole days (`wholeDays`) and nothing else.
+ */
 export function isWordSearch(f: TransactionFilter): f is CountedSearch {
-  return !!f.search && !f.accountId && !f.range.start && !f.range.end && oneWord(f.search) !== undefined;
+  if (!f.search || f.accountId || oneWord(f.search) === undefined) return false;
+  if (!f.range.start && !f.range.end) return true;
+  return !f.coin && !f.status && !f.transactionType && wholeDays(f.range) !== undefined;
+}
+
+/** The conditions of whole days `days` on a date column `col`. */
+function onDays(days: { from?: Date; to?: Date }, col: Prisma.Sql): Prisma.Sql {
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (days.from) parts.push(Prisma.sql`${col} >= ${iso(days.from)}::date`);
+  if (days.to) parts.push(Prisma.sql`${col} < ${iso(days.to)}::date`);
+  return Prisma.join(parts, ' AND ');
 }
 
 /**
  * How many rows both match by name (the first counted word, `first_word`) and belong to an account
- * whose email matches (`accts`): from the accounts' word counts; with a coin (not in those
+ * whose email matches (`accts`): from the accounts' word counts; with a coin or dates (not in those
  * counts), by reading the named rows of the accounts whose counts have the word (the partial index
  * of accounts' rows with names, `transactions_account_search_key_idx`: about half an account's
  * rows; each checked: only those accounts, not every matching one). At 10M, "soylent" with USD
@@ -36,16 +65,20 @@ export function isWordSearch(f: TransactionFilter): f is CountedSearch {
 function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql): Prisma.Sql {
   const held = Prisma.sql`FROM search_word_counts c
     WHERE ${range} AND c.word = (SELECT w FROM first_word) AND c.account_id IN (SELECT id FROM accts)`;
-  if (!f.coin) return Prisma.sql`(SELECT coalesce(sum(c.n), 0) ${held})`;
+  const dated = !!f.range.start || !!f.range.end;
+  if (!f.coin && !dated) return Prisma.sql`(SELECT coalesce(sum(c.n), 0) ${held})`;
+  // With dates, their rows in the range (the accounts' time index) are fewer than all their named rows.
+  const named = dated ? Prisma.sql`TRUE` : Prisma.sql`t.search_key IS NOT NULL`;
   return Prisma.sql`(SELECT count(*) FROM transactions t
     WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT c.account_id ${held} AND c.n > 0)
-      AND t.search_key IS NOT NULL AND ${statusType(f, 't', true)} AND ${coinChecked(f, 't')} AND (${matchesByName(f.search)}) IS TRUE)`;
+      AND ${named} AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')} AND (${matchesByName(f.search)}) IS TRUE)`;
 }
 
 /**
  * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense,
  * known)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
- * `word` is ASCII): per account, or with a coin per coin (`search_word_coin_counts`).
+ * `word` is ASCII): per account, with a coin per coin (`search_word_coin_counts`), over whole days
+ * per day (`search_word_day_counts`; the accounts' rows then counted in the range, index-only).
  * `exact`: no second counted word starts with it (a row with both would count twice; found as
  * the first such word, then the next after it: two probes, however many rows the first has).
  * `known`: the names' count + the matching accounts' count - the first word's rows of those
@@ -62,16 +95,28 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
-  const counts = f.coin ? Prisma.sql`search_word_coin_counts` : Prisma.sql`search_word_counts`;
-  const words = f.coin ? Prisma.sql`${range} AND c.coin = ${f.coin}` : range;
+  const days = f.range.start || f.range.end ? wholeDays(f.range) : undefined;
+  const counts = f.coin ? Prisma.sql`search_word_coin_counts` : days ? Prisma.sql`search_word_day_counts` : Prisma.sql`search_word_counts`;
+  const words = f.coin
+    ? Prisma.sql`${range} AND c.coin = ${f.coin}`
+    : days
+      ? Prisma.sql`${range} AND ${onDays(days, Prisma.sql`c.day`)}`
+      : range;
+  const byAccount = days
+    ? Prisma.sql`(SELECT count(*) FROM transactions t
+       WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND ${coinAndDates(f, 't')})`
+    : Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
+       WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin ?? ''} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
+  const rowsOf = days
+    ? Prisma.sql`c.day > ${ALL_TIME}::date AND ${onDays(days, Prisma.sql`c.day`)}`
+    : Prisma.sql`c.day = ${ALL_TIME}::date`;
   return Prisma.sql`first_word AS MATERIALIZED (SELECT min(c.word) AS w FROM ${counts} c WHERE ${words} AND c.n > 0),
     counts AS MATERIALIZED (SELECT
       EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT w FROM first_word) AND c.n > 0) AS ambiguous,
       (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) AS named,
-      (SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
-       WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin ?? ''} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)) AS by_account,
+      ${byAccount} AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
-       WHERE c.workspace_id = ${ws} AND c.day = ${ALL_TIME}::date AND c.coin = '' AND ${statusType(f, 'c')}) AS rows
+       WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense,
@@ -112,7 +157,7 @@ export async function wordSearchPage(
   const word = oneWord(f.search);
   if (!word) return undefined;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
-  const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinChecked(f, 't')}`;
+  const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinAndDates(f, 't')}`;
   const ctes = Prisma.sql`${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, skip + take, walkRows)},
     walk AS (
       SELECT t.id, t.created_at FROM transactions t

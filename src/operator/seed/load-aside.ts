@@ -180,7 +180,7 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts and word counts per coin. */
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts, and word counts per coin and per day. */
 const countTables = (stage: string) => [
   `${stage}_c`,
   `${stage}_a`,
@@ -190,13 +190,14 @@ const countTables = (stage: string) => [
   `${stage}_l`,
   `${stage}_w`,
   `${stage}_x`,
+  `${stage}_y`,
 ];
 
-type Eight = [string, string, string, string, string, string, string, string];
+type Nine = [string, string, string, string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Eight;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Nine;
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
@@ -229,18 +230,24 @@ const executorOf = (s: BulkSession) => ({
 
 /** The workspace's word counts from the rows aside, into a table aside (see `countAside`). */
 async function countWordsAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [, , , , , , wordCounts, coinCounts] = countTables(stage) as Eight;
+  const [, , , , , , wordCounts, coinCounts, dayCounts] = countTables(stage) as Nine;
   await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(coinCounts)} (LIKE search_word_coin_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(dayCounts)} (LIKE search_word_day_counts INCLUDING DEFAULTS)`);
   await s.exec('SET LOCAL enable_sort = off');
   await s.exec('SET LOCAL enable_indexscan = off');
   await s.exec('SET LOCAL enable_bitmapscan = off');
-  await rebuildSearchWordCounts(executorOf(s), workspaceId, { rows: q(stage), groups: q(wordCounts), coins: q(coinCounts) });
+  await rebuildSearchWordCounts(executorOf(s), workspaceId, {
+    rows: q(stage),
+    groups: q(wordCounts),
+    coins: q(coinCounts),
+    days: q(dayCounts),
+  });
 }
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts] = countTables(stage) as Eight;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts, dayCounts] = countTables(stage) as Nine;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
@@ -250,6 +257,7 @@ async function swapCounts(s: BulkSession, stage: string, workspaceId: string): P
     ['search_key_counts', keyCounts],
     ['search_word_counts', wordCounts],
     ['search_word_coin_counts', coinCounts],
+    ['search_word_day_counts', dayCounts],
   ] as const) {
     await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
     await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);
