@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { type DateRange, MAX_INSTANT } from '../validation/date-range.js';
+import { DAY_MS, type DateRange, MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
@@ -19,8 +19,6 @@ export function oneWord(search: string): string | undefined {
   const words = search.split(/[^a-z0-9]+/).filter((w) => w !== '');
   return words.length === 1 ? words[0] : undefined;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * A date range as whole UTC days, [from, to) as midnights (a side undefined: unbounded; an end in

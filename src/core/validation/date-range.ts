@@ -14,7 +14,7 @@ export interface DateRange {
 const FORMAT_MESSAGE = 'must be an RFC 3339 date-time, YYYY-MM-DDThh:mm:ss[.fff] (UTC) or YYYY-MM-DD, years 0001-9999';
 // RFC 3339 section 5.6: any number of fraction digits; second 60 is a leap second.
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})?)?$/;
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** The first and last instants a bound can name (years 0001-9999, millisecond precision). */
 export const MIN_INSTANT = utc(1, 1, 1);
 export const MAX_INSTANT = utc(9999, 12, 31) + DAY_MS - 1;
