@@ -41,7 +41,23 @@ const shapes: [string, Record<string, string>][] = JSON.parse(
       ['"soylent" + last 30 days', { search: 'soylent', startDate: daysAgo(30) }],
       ['"soylent" + one week', { search: 'soylent', startDate: daysAgo(14), endDate: daysAgo(7) }],
       ['"payment" + last 30 days', { search: 'payment', startDate: daysAgo(30) }],
-      ['"soylent" + last 30 days from 06:00 (rows)', { search: 'soylent', startDate: `${daysAgo(30)}T06:00:00Z` }],
+      ['"soylent" + last 30 days from 06:00', { search: 'soylent', startDate: `${daysAgo(30)}T06:00:00Z` }],
+      [
+        '"soylent" + 06:00-18:00 of one day',
+        { search: 'soylent', startDate: `${daysAgo(3)}T06:00:00Z`, endDate: `${daysAgo(3)}T18:00:00Z` },
+      ],
+      [
+        '"soylent" + 7 days 06:00 to 18:00',
+        { search: 'soylent', startDate: `${daysAgo(10)}T06:00:00Z`, endDate: `${daysAgo(3)}T18:00:00Z` },
+      ],
+      [
+        '"payment" + 7 days 06:00 to 18:00',
+        { search: 'payment', startDate: `${daysAgo(10)}T06:00:00Z`, endDate: `${daysAgo(3)}T18:00:00Z` },
+      ],
+      [
+        '"treasury" + 7 days 06:00 to 18:00',
+        { search: 'treasury', startDate: `${daysAgo(10)}T06:00:00Z`, endDate: `${daysAgo(3)}T18:00:00Z` },
+      ],
     ]),
 );
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;

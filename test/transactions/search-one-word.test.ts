@@ -87,6 +87,10 @@ const FILTERS: Record<string, string>[] = [
   { endDate: '2026-07-02T00:00:00+00:00' },
   { endDate: '2026-07-01T23:59:59.999Z' },
   { startDate: '2026-06-30T23:00:00Z' },
+  { startDate: '2026-07-01T06:00:00Z', endDate: '2026-07-01T18:00:00Z' },
+  { startDate: '2026-06-30T23:59:59.998Z', endDate: '2026-06-30T23:59:59.999Z' },
+  { startDate: '2026-06-30T12:00:00Z', endDate: '2026-07-02T00:00:00Z' },
+  { startDate: '2026-06-30T23:00:00+02:00', endDate: '2026-07-01T00:30:00-01:00' },
   { startDate: '2026-07-01', status: 'pending' },
   { startDate: '2026-07-01', coin: 'USD' },
 ];
@@ -185,15 +189,20 @@ describe('a one-word search from the word counts', () => {
       expect(await wordSearchTotal(ws.ctx, counted(q, filter))).toBe(expected(q, filter).length);
     }
     expect(expected('soylent', { coin: 'USD' })).toHaveLength(11);
-    // Whole days only, and nothing else with them; a bound inside a day is left to the rows.
+    // Dates and nothing else with them: whole days from the counts per day, a bound inside a day
+    // (an end instant is included: midnight's own millisecond is the next day's) from the rows.
     const taken = FILTERS.filter((x) => isWordSearch(counted('soylent', x))).map((x) => JSON.stringify(x));
     expect(taken).toContain('{"startDate":"2026-07-01","endDate":"2026-07-01"}');
     expect(taken).toContain('{"endDate":"2026-07-01T23:59:59.999Z"}');
-    // An end instant is included: midnight's own millisecond is the next day's.
-    expect(taken).not.toContain('{"endDate":"2026-07-02T00:00:00+00:00"}');
-    expect(taken).not.toContain('{"startDate":"2026-06-30T23:00:00Z"}');
+    expect(taken).toContain('{"endDate":"2026-07-02T00:00:00+00:00"}');
+    expect(taken).toContain('{"startDate":"2026-06-30T23:00:00Z"}');
     expect(taken).not.toContain('{"startDate":"2026-07-01","status":"pending"}');
-    expect(await wordSearchTotal(ws.ctx, counted('soylent', { startDate: '2026-06-30T23:00:00Z' }))).toBeUndefined();
+    for (const filter of [{ startDate: '2026-06-30T23:00:00Z' }, { endDate: '2026-07-02T00:00:00+00:00' }] as Record<string, string>[]) {
+      expect(await wordSearchTotal(ws.ctx, counted('soylent', filter))).toBe(expected('soylent', filter).length);
+    }
+    expect(expected('soylent', { endDate: '2026-07-02T00:00:00+00:00' })).toHaveLength(expected('soylent', {}).length);
+    // The last millisecond of a day: a named row and the email's account's row.
+    expect(expected('soylent', { startDate: '2026-06-30T23:59:59.998Z', endDate: '2026-06-30T23:59:59.999Z' })).toHaveLength(2);
     expect(await wordSearchPage(ws.ctx, counted('soylent', { startDate: '2026-07-01', coin: 'USD' }), 0, 20)).toBeUndefined();
     expect(expected('soylent', { endDate: '2026-06-30' })).toHaveLength(2);
     expect(expected('soylent', { startDate: '2026-07-02' })).toHaveLength(2);
