@@ -203,7 +203,7 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * The exact number of transactions matching a filter. Filters the count table covers (type,
  * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
  * at either end of a date range by counting those rows. An account filter without dates or search
- * is answered from the account's counts; a search alone or with a status or type from the kept counts (search-dense.ts; one word from its word's, also with a coin or over whole days, search-words.ts);
+ * is answered from the account's counts; a search alone or with a status or type from the kept counts (search-dense.ts; one word from its word's, also with a coin or over dates, search-words.ts);
  * with dates, and a search with other filters, rows are counted directly, through their own indexes.
  */
 export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise<number> {
