@@ -210,6 +210,12 @@ describe('a one-word search from the word counts', () => {
     expect(await wordSearchTotal(ws.ctx, counted('quince', {}))).toBeUndefined();
     expect(await wordSearchTotal(ws.ctx, counted('quince', { coin: 'USD' }))).toBeUndefined();
     expect(await wordSearchPage(ws.ctx, counted('quince', {}), 0, 20)).toBeUndefined();
+    // With a coin the walk may read five times the rows (their coin is checked before their names):
+    // 1 match in 19 rows, 20 of them asked, is found within 100 rows walked that way, not within 50.
+    const euro = await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 20, 100);
+    expect(euro?.rows.map((r) => r.id)).toEqual(expected('soylent', { coin: 'EUR' }));
+    expect(euro?.total).toBe(1);
+    expect(await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 20, 50)).toBeUndefined();
     // Sparse matches (no walk allowed): left to the groups.
     expect(await wordSearchPage(ws.ctx, counted('soylent', {}), 0, 20, 0)).toBeUndefined();
     expect(await wordSearchTotal(ws.ctx, counted('soylent foods', {}))).toBeUndefined();
