@@ -63,8 +63,8 @@ export function isWordSearch(f: TransactionFilter): f is CountedSearch {
 
 /**
  * Whether the names of `transactions t` match `search`: only a row with names has a search key
- * (its names' group), and the key is read before the names are (a bank row in 2.2 at 10M: an
- * edge of 18 hours 38 -> 25 ms).
+ * (its names' group), and the key is read before the names are (45% of the rows have names at
+ * 10M: counting an edge of 18 hours 38 -> 25 ms).
  */
 function named(search: string): Prisma.Sql {
   return Prisma.sql`(t.search_key IS NOT NULL AND ${matchesByName(search)})`;
@@ -99,7 +99,7 @@ function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.Sql {
  * counts), by reading the named rows of the accounts whose counts have the word (the partial index
  * of accounts' rows with names, `transactions_account_search_key_idx`: about half an account's
  * rows; each checked: only those accounts, not every matching one). At 10M, "soylent" with USD
- * reads 58,000 rows of 141 accounts (a heap page each): 0.5-0.8 s, the cost of a coin search
+ * reads 58,000 rows of 141 accounts (a heap page each): 0.26-0.35 s, the cost of a coin search
  * whose word is in both names and emails (docs/benchmarks.md).
  */
 function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql, edged: boolean): Prisma.Sql {
