@@ -206,10 +206,19 @@ describe('a one-word search from the word counts', () => {
     expect(await wordSearchPage(ws.ctx, counted('soylent', { startDate: '2026-07-01', coin: 'USD' }), 0, 20)).toBeUndefined();
     expect(expected('soylent', { endDate: '2026-06-30' })).toHaveLength(2);
     expect(expected('soylent', { startDate: '2026-07-02' })).toHaveLength(2);
-    // `quince` starts `quince` and `quincey`: the row holding both would count twice.
-    expect(await wordSearchTotal(ws.ctx, counted('quince', {}))).toBeUndefined();
-    expect(await wordSearchTotal(ws.ctx, counted('quince', { coin: 'USD' }))).toBeUndefined();
-    expect(await wordSearchPage(ws.ctx, counted('quince', {}), 0, 20)).toBeUndefined();
+    // `quince` starts `quince` and `quincey`: the row holding both is counted twice by the counts,
+    // then once less (the rows of the accounts holding `quincey` read); over dates, left to the groups.
+    for (const filter of FILTERS.filter((x) => !x.startDate && !x.endDate)) {
+      expect(await wordSearchTotal(ws.ctx, counted('quince', filter)), JSON.stringify(filter)).toBe(expected('quince', filter).length);
+      const page = await wordSearchPage(ws.ctx, counted('quince', filter), 0, 20);
+      expect(
+        page?.rows.map((r) => r.id),
+        JSON.stringify(filter),
+      ).toEqual(expected('quince', filter));
+    }
+    expect(expected('quince', {})).toHaveLength(2);
+    expect(await wordSearchTotal(ws.ctx, counted('quince', { startDate: '2026-07-01' }))).toBeUndefined();
+    expect(await wordSearchPage(ws.ctx, counted('quince', { startDate: '2026-07-01' }), 0, 20)).toBeUndefined();
     // With a coin the walk may also read 4 rows per row the groups' search would check (the word's
     // matches in every coin): the newest of "soylent" in EUR (1 in 19 rows) is walked with a
     // budget of 1 row, as "soylent" matches more than 5 rows in all; "euro" matches 1 in all: left
@@ -243,5 +252,20 @@ describe('a one-word search from the word counts', () => {
     expect(kept.map((r) => r.row)).toContain('soylent 2026-06-30 1');
     await h.deps.db.$transaction((tx) => rebuildSearchWordCounts(tx, ws.workspaceId));
     expect(await counts()).toEqual(kept);
+  });
+
+  it('reads the rows of at most 20 other words starting with the query, held by at most 20 accounts', async () => {
+    const other = await workspaceFactory(h.deps);
+    const ctx = at(other.ctx, '2026-07-01T12:00:00.000Z');
+    const account = await activeAccount(at(other.ctx, '2026-06-30T12:00:00.000Z'), 'someone@example.com');
+    await createBank(ctx, account, { beneficiaryName: 'Zeta Foods', addenda: ['PAYMENT ZETA1X'] });
+    for (let i = 1; i <= 20; i++) await createBank(ctx, account, { beneficiaryName: `Zeta${i}x Corp` });
+    const search = (): CountedSearch => ({ workspaceId: other.workspaceId, search: 'zeta', range: parseDateRange(undefined, undefined) });
+    // 21 rows, one of them counted under `zeta` and `zeta1x`.
+    expect(await wordSearchTotal(other.ctx, search())).toBe(21);
+    expect((await listTransactions(other.ctx, { search: 'zeta' })).total).toBe(21);
+    await createBank(ctx, account, { beneficiaryName: 'Zeta21x Corp' });
+    expect(await wordSearchTotal(other.ctx, search())).toBeUndefined();
+    expect((await listTransactions(other.ctx, { search: 'zeta' })).total).toBe(22);
   });
 });

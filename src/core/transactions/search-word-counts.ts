@@ -9,7 +9,7 @@ type Tx = Prisma.TransactionClient;
  * and digits of their lower-cased text, split as the search's pattern (`search_pattern`) reads
  * them, so a one-word query matches a row's names exactly when it starts one of these words.
  */
-const ROW_WORDS = Prisma.sql`(
+export const ROW_WORDS = Prisma.sql`(
   SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${GROUP_TEXT}), '[^[:alnum:]]+') AS x WHERE x <> ''
 )`;
 

@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
 import { dayCover, named, namedOnEdges, onDays } from './search-days.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
+import { overlapCtes } from './search-word-overlap.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
@@ -41,9 +42,11 @@ export function isWordSearch(f: TransactionFilter): f is CountedSearch {
  */
 function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql, edged: boolean): Prisma.Sql {
   const held = Prisma.sql`FROM search_word_counts c
-    WHERE ${range} AND c.word = (SELECT w FROM first_word) AND c.account_id IN (SELECT id FROM accts)`;
+    WHERE ${range} AND c.word IN (SELECT w FROM first_word UNION ALL SELECT word FROM others) AND c.account_id IN (SELECT id FROM accts)`;
   const dated = !!f.range.start || !!f.range.end;
-  if (!f.coin && !dated) return Prisma.sql`(SELECT coalesce(sum(c.n), 0) ${held})`;
+  if (!f.coin && !dated)
+    return Prisma.sql`((SELECT coalesce(sum(c.n), 0) ${held})
+      - (SELECT coalesce(sum(o.extra), 0) FROM overlap o WHERE o.account_id IN (SELECT id FROM accts)))`;
   // With dates, their rows in the range (the accounts' time index) are fewer than all their named rows.
   const withNames = dated ? Prisma.sql`TRUE` : Prisma.sql`t.search_key IS NOT NULL`;
   // With parts of days, a row there may hold a word the whole days' counts have not (no first
@@ -112,10 +115,16 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const rowsOf = cover
     ? Prisma.sql`c.day > ${ALL_TIME}::date AND ${onDays(cover.outer, Prisma.sql`c.day`)}`
     : Prisma.sql`c.day = ${ALL_TIME}::date`;
+  // Over dates, a second word is left to the groups; otherwise its rows are read when few (overlapCtes).
+  const ambiguous = days
+    ? Prisma.sql`EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT w FROM first_word) AND c.n > 0)`
+    : Prisma.sql`NOT (SELECT ok FROM fixable)`;
+  const overcount = days ? Prisma.sql`0` : Prisma.sql`(SELECT coalesce(sum(o.extra), 0) FROM overlap o)`;
   return Prisma.sql`first_word AS MATERIALIZED (SELECT min(c.word) AS w FROM ${counts} c WHERE ${words} AND c.n > 0),
+    ${overlapCtes(ctx, f, word, upper)},
     counts AS MATERIALIZED (SELECT
-      EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT w FROM first_word) AND c.n > 0) AS ambiguous,
-      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) + ${namedOnEdges(ctx, f, cover?.edges ?? [])} AS named,
+      ${ambiguous} AS ambiguous,
+      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${overcount} + ${namedOnEdges(ctx, f, cover?.edges ?? [])} AS named,
       ${byAccount} AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows,
