@@ -1,13 +1,8 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
+import { GROUP_TEXT } from './search-row-words.js';
 import type { RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
-
-/**
- * A transaction's name-like fields one per line, as `search_groups.text` holds them (migration
- * `search_groups`): what a search's pattern reads for them. `array_to_string` skips a NULL.
- */
-export const GROUP_TEXT = Prisma.sql`array_to_string(ARRAY[t.originator_name, t.beneficiary_name] || t.addenda, E'\\n')`;
 
 /**
  * Counts a new transaction in its search group, in the insert's database transaction (after the

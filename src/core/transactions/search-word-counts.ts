@@ -1,17 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { GROUP_TEXT, rebuildFromRows } from './search-groups.js';
+import { rebuildFromRows } from './search-groups.js';
+import { ROW_WORDS } from './search-row-words.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
-
-/**
- * The distinct words of the name-like fields of `transactions t`, as `word`: the runs of letters
- * and digits of their lower-cased text, split as the search's pattern (`search_pattern`) reads
- * them, so a one-word query matches a row's names exactly when it starts one of these words.
- */
-export const ROW_WORDS = Prisma.sql`(
-  SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${GROUP_TEXT}), '[^[:alnum:]]+') AS x WHERE x <> ''
-)`;
 
 /** The UTC day of `transactions t`'s creation, as the day counts (`search_word_day_counts`) key it. */
 const ROW_DAY = Prisma.sql`(t.created_at AT TIME ZONE 'UTC')::date`;

@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type CountedSearch, coinAndDates, statusType } from './search-dense.js';
-import { ROW_WORDS } from './search-word-counts.js';
+import { ROW_WORDS } from './search-row-words.js';
 
 // Several counted words starting with a one-word query (search-words.ts): "chen" starts "chen" and
 // "chen0niqp2". The counts of all of them count a row holding two of them twice; the rows that
