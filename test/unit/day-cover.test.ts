@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayCover } from '../../src/core/transactions/search-days.js';
+import { dayCover } from '../../src/core/transactions/day-cover.js';
 import { parseDateRange } from '../../src/core/validation/date-range.js';
 
 // A search's dates as the word counts read them: whole UTC days from the counts per day, the

@@ -1,7 +1,8 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
-import { dayCover, named, namedOnEdges, onDays } from './search-days.js';
+import { dayCover, type Edge, onDays } from './day-cover.js';
+import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
 import { overlapCtes } from './search-word-overlap.js';
 import type { TransactionFilter } from './transaction-filter.js';
@@ -32,6 +33,20 @@ export function isWordSearch(f: TransactionFilter): f is CountedSearch {
 }
 
 /**
+ * The rows of the parts of days `edges` whose names match: each edge a range of the time index
+ * (at most a day's rows, each checked by its names), 0 without edges.
+ */
+export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.Sql {
+  if (edges.length === 0) return Prisma.sql`0`;
+  const counts = edges.map(
+    (e) => Prisma.sql`(SELECT count(*) FROM transactions t
+      WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.created_at >= ${new Date(e.from)} AND t.created_at < ${new Date(e.to)}
+        AND ${matchesByName(f.search)} IS TRUE)`,
+  );
+  return Prisma.join(counts, ' + ');
+}
+
+/**
  * How many rows both match by name (the first counted word, `first_word`) and belong to an account
  * whose email matches (`accts`): from the accounts' word counts; with a coin or dates (not in those
  * counts), by reading the named rows of the accounts whose counts have the word (the partial index
@@ -55,7 +70,7 @@ function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql, edged: boolean): 
   const accounts = edged ? Prisma.sql`SELECT id FROM accts` : Prisma.sql`SELECT c.account_id ${held} AND c.n > 0`;
   return Prisma.sql`(SELECT count(*) FROM transactions t
     WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (${accounts})
-      AND ${withNames} AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')} AND ${named(f.search)} IS TRUE)`;
+      AND ${withNames} AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')} AND ${matchesByName(f.search)} IS TRUE)`;
 }
 
 /**
@@ -100,17 +115,17 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     : days
       ? Prisma.sql`${range} AND ${onDays(days, Prisma.sql`c.day`)}`
       : range;
+  // The matching accounts' rows in one coin ('': any), from their counts.
+  const accountRows = (coin: string) => Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
+       WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
   const byAccount = days
     ? Prisma.sql`(SELECT count(*) FROM transactions t
        WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND ${coinAndDates(f, 't')})`
-    : Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
-       WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin ?? ''} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
+    : accountRows(f.coin ?? '');
   // With a coin, what the groups' search would check: the word's matches in every coin (its named
   // rows are bank rows, of one coin each) and its accounts' rows.
   const candidates = f.coin
-    ? Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM search_word_coin_counts c WHERE ${range})
-      + (SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
-         WHERE c.workspace_id = ${ws} AND c.coin = '' AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`
+    ? Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM search_word_coin_counts c WHERE ${range}) + ${accountRows('')}`
     : Prisma.sql`0`;
   const rowsOf = cover
     ? Prisma.sql`c.day > ${ALL_TIME}::date AND ${onDays(cover.outer, Prisma.sql`c.day`)}`
@@ -171,7 +186,7 @@ export async function wordSearchPage(
   const word = oneWord(f.search);
   if (!word || !isWordSearch(f)) return undefined;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
-  const matched = Prisma.sql`(${named(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinAndDates(f, 't')}`;
+  const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinAndDates(f, 't')}`;
   const ctes = Prisma.sql`${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, skip + take, walkRows)},
     walk AS (
       SELECT t.id, t.created_at FROM transactions t

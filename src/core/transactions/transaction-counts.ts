@@ -1,14 +1,14 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { MAX_INSTANT } from '../validation/date-range.js';
+import { DAY_MS, MAX_INSTANT } from '../validation/date-range.js';
 import { ALL_TIME } from './all-time.js';
+import { dayCover, onDays } from './day-cover.js';
 import { countedSearchTotal, isCountedSearch } from './search-dense.js';
 import { isWordSearch, wordSearchTotal } from './search-words.js';
 import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
 import { bumpLegs, insertLegsOfRollups, type LegFigures } from './transaction-legs.js';
 
 type Tx = Prisma.TransactionClient;
-const DAY_MS = 86_400_000;
 
 /** The `day` of the all-time count rows (all-time.ts). */
 export { ALL_TIME };
@@ -193,12 +193,6 @@ export function pageEdge(f: TransactionFilter, skip: number): Prisma.Sql | undef
     )`;
 }
 
-function dayStart(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS;
-}
-
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * The exact number of transactions matching a filter. Filters the count table covers (type,
  * status, coin, dates) are answered from it: whole UTC days by summing counts, the partial days
@@ -210,7 +204,7 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
   let range = f.range;
   // A range ending with year 9999 has no upper bound in practice; one starting in its last day
   // is counted directly (the day arithmetic below would need year 10000, which SQL refuses).
-  const lastDay = dayStart(MAX_INSTANT);
+  const lastDay = MAX_INSTANT - (MAX_INSTANT % DAY_MS);
   if (range.end && range.end.at.getTime() >= MAX_INSTANT) range = { start: range.start };
   if (f.accountId && !f.search && !range.start && !range.end) {
     const parts = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, Prisma.sql`account_id = ${f.accountId}::uuid`, ...countKeys(f)];
@@ -226,29 +220,17 @@ export async function countTransactions(ctx: Ctx, f: TransactionFilter): Promise
     const rows = await ctx.sql<{ n: bigint | string }>(Prisma.sql`SELECT count(*) AS n FROM transactions t WHERE ${transactionWhere(f)}`);
     return Number(rows[0]?.n ?? 0);
   }
-  // [from, to): half-open in milliseconds; stored times have millisecond precision.
-  const from = range.start?.at.getTime();
-  const to = range.end ? range.end.at.getTime() + (range.end.inclusive ? 1 : 0) : undefined;
-  const firstWholeDay = from === undefined ? undefined : dayStart(from) === from ? from : dayStart(from) + DAY_MS;
-  const endWholeDays = to === undefined ? undefined : dayStart(to);
+  // Whole days from the day rows (without dates, the all-time rows), the parts of days at the ends from their rows.
+  const { days, edges } = dayCover(range);
+  const dated = !!range.start || !!range.end;
   const parts: Prisma.Sql[] = [Prisma.sql`workspace_id = ${ctx.workspaceId}::uuid`, ...countKeys(f)];
-  // Without dates, the all-time rows; with dates, the day rows.
-  parts.push(from === undefined && to === undefined ? Prisma.sql`day = ${ALL_TIME}::date` : Prisma.sql`day > ${ALL_TIME}::date`);
-  if (firstWholeDay !== undefined) parts.push(Prisma.sql`day >= ${iso(firstWholeDay)}::date`);
-  if (endWholeDays !== undefined) parts.push(Prisma.sql`day < ${iso(endWholeDays)}::date`);
+  parts.push(dated ? Prisma.sql`day > ${ALL_TIME}::date` : Prisma.sql`day = ${ALL_TIME}::date`);
+  parts.push(onDays(days, Prisma.sql`day`));
   const queries: Promise<{ n: bigint | string | null }[]>[] = [];
-  if (firstWholeDay === undefined || endWholeDays === undefined || firstWholeDay < endWholeDays) {
+  if (!days.from || !days.to || days.from < days.to) {
     queries.push(ctx.sql(Prisma.sql`SELECT sum(n) AS n FROM transaction_counts WHERE ${Prisma.join(parts, ' AND ')}`));
   }
-  // Partial days at the edges: count their rows (at most two days of data).
-  const edges: [number, number][] = [];
-  if (from !== undefined && to !== undefined && (firstWholeDay as number) >= (endWholeDays as number)) {
-    edges.push([from, to]);
-  } else {
-    if (from !== undefined && (firstWholeDay as number) > from) edges.push([from, firstWholeDay as number]);
-    if (to !== undefined && (endWholeDays as number) < to) edges.push([endWholeDays as number, to]);
-  }
-  for (const [a, b] of edges) {
+  for (const { from: a, to: b } of edges) {
     const edge: TransactionFilter = {
       ...f,
       range: { start: { at: new Date(a), inclusive: true }, end: { at: new Date(b), inclusive: false } },

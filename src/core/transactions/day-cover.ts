@@ -1,11 +1,8 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import type { Ctx } from '../context.js';
 import { DAY_MS, type DateRange, MAX_INSTANT } from '../validation/date-range.js';
-import { matchesByName } from './search-conditions.js';
-import type { CountedSearch } from './search-dense.js';
 
-// A one-word search's dates (search-words.ts): whole UTC days from the word counts per day, the
-// parts of days at a range's ends from their rows.
+// A date range as whole UTC days and the parts of days at its ends: the counts per day answer the
+// first, the rows the second (countTransactions, a one-word search's dates).
 
 /** [from, to) in milliseconds since the epoch: part of a day, read from the rows. */
 export interface Edge {
@@ -37,15 +34,6 @@ export function dayCover(range: DateRange): { days: { from?: Date; to?: Date }; 
   };
 }
 
-/**
- * Whether the names of `transactions t` match `search`: only a row with names has a search key
- * (its names' group), and the key is read before the names are (45% of the rows have names at
- * 10M: counting an edge of 18 hours 38 -> 25 ms).
- */
-export function named(search: string): Prisma.Sql {
-  return Prisma.sql`(t.search_key IS NOT NULL AND ${matchesByName(search)})`;
-}
-
 /** The conditions of whole days `days` on a date column `col`. */
 export function onDays(days: { from?: Date; to?: Date }, col: Prisma.Sql): Prisma.Sql {
   const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -53,18 +41,4 @@ export function onDays(days: { from?: Date; to?: Date }, col: Prisma.Sql): Prism
   if (days.from) parts.push(Prisma.sql`${col} >= ${iso(days.from)}::date`);
   if (days.to) parts.push(Prisma.sql`${col} < ${iso(days.to)}::date`);
   return Prisma.join(parts, ' AND ');
-}
-
-/**
- * The rows of the parts of days `edges` whose names match: each edge a range of the time index
- * (at most a day's rows, each checked by its names), 0 without edges.
- */
-export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.Sql {
-  if (edges.length === 0) return Prisma.sql`0`;
-  const counts = edges.map(
-    (e) => Prisma.sql`(SELECT count(*) FROM transactions t
-      WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.created_at >= ${new Date(e.from)} AND t.created_at < ${new Date(e.to)}
-        AND ${named(f.search)} IS TRUE)`,
-  );
-  return Prisma.join(counts, ' + ');
 }
