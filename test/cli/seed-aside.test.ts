@@ -148,6 +148,9 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         SELECT concat_ws(' ', 'coin', word, coin, transaction_type, status, n) FROM search_word_coin_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'day', word, day, n) FROM search_word_day_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        UNION ALL
+        SELECT concat_ws(' ', 'repeat', word, prev, transaction_id, account_id, coins, transaction_type, status, created_at)
+        FROM search_word_repeats WHERE workspace_id = ${ws.workspaceId}::uuid
         ORDER BY 1`);
     const aside = await counts();
     expect(aside.length).toBeGreaterThan(100);
@@ -160,6 +163,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     expect(aside.some((r) => r.row.startsWith('word '))).toBe(true); // and word counts
     expect(aside.some((r) => r.row.startsWith('coin '))).toBe(true); // and per coin
     expect(aside.some((r) => r.row.startsWith('day '))).toBe(true); // and per day
+    expect(aside.some((r) => r.row.startsWith('repeat '))).toBe(true); // and the repeated words
     expect(await counts()).toEqual(aside);
   }, 120_000);
 

@@ -16,3 +16,19 @@ export const GROUP_TEXT = Prisma.sql`array_to_string(ARRAY[t.originator_name, t.
 export const ROW_WORDS = Prisma.sql`(
   SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${GROUP_TEXT}), '[^[:alnum:]]+') AS x WHERE x <> ''
 )`;
+
+/** The characters a repeat's word and its predecessor share (and the least a query must have to use the repeats). */
+export const REPEAT_PREFIX = 3;
+
+/**
+ * The words of `ROW_WORDS` whose predecessor among them, in bytewise order (`prev`), shares their
+ * first REPEAT_PREFIX characters, as `word, prev` (migration `search_word_repeats`). A row's words
+ * starting with a query are consecutive in that order: a query of REPEAT_PREFIX characters or more
+ * counts the row once by counting each word but those whose `prev` also starts with it.
+ */
+export const ROW_REPEATS = Prisma.sql`(
+  SELECT word, prev FROM (
+    SELECT r.word, lag(r.word) OVER (ORDER BY r.word) AS prev FROM (SELECT w.word COLLATE "C" AS word FROM ${ROW_WORDS} w) r
+  ) l
+  WHERE left(prev, ${REPEAT_PREFIX}) = left(word, ${REPEAT_PREFIX})
+)`;

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { rebuildFromRows } from './search-groups.js';
-import { ROW_WORDS } from './search-row-words.js';
+import { ROW_REPEATS, ROW_WORDS } from './search-row-words.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
@@ -16,7 +16,8 @@ const ROW_COINS = Prisma.sql`(SELECT DISTINCT x AS coin FROM unnest(w.coins) AS 
  * new one) to the counts of each word of the transaction's names, per account
  * (`search_word_counts`, migration `search_word_counts`), per coin (`search_word_coin_counts`,
  * each distinct coin of its `coins`) and per UTC day (`search_word_day_counts`: creations only, the
- * changes' sum), in one statement of the writer's database transaction.
+ * changes' sum), and its repeated words (`search_word_repeats`, `ROW_REPEATS`: written on creation,
+ * given the new status on a change), in one statement of the writer's database transaction.
  * Each table's rows locked in key order, so two writers cannot deadlock on them.
  */
 export async function bumpSearchWordCounts(
@@ -27,8 +28,17 @@ export async function bumpSearchWordCounts(
 ): Promise<void> {
   const statuses = changes.map(([status]) => status);
   const deltas = changes.map(([, delta]) => delta);
+  // The status the row has after the changes (the one counted +1).
+  const current = changes.find(([, delta]) => delta > 0)?.[0] ?? statuses[0];
   await tx.$executeRaw`
-    WITH w AS MATERIALIZED (
+    WITH repeats AS (
+      INSERT INTO search_word_repeats (workspace_id, word, transaction_id, prev, account_id, coins, transaction_type, status, created_at)
+      SELECT t.workspace_id, r.word, t.id, r.prev, t.account_id, t.coins, t.transaction_type, ${current}::transaction_status, t.created_at
+      FROM transactions t CROSS JOIN LATERAL ${ROW_REPEATS} r
+      WHERE t.workspace_id = ${workspaceId}::uuid AND t.id = ${transactionId}::uuid AND t.search_key IS NOT NULL
+      ORDER BY r.word
+      ON CONFLICT (workspace_id, word, transaction_id) DO UPDATE SET status = EXCLUDED.status
+    ), w AS MATERIALIZED (
       SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta, ${ROW_DAY} AS day
       FROM transactions t
         CROSS JOIN LATERAL ${ROW_WORDS} w
@@ -61,12 +71,15 @@ export interface WordCountTables {
   coins: string;
   /** The per-day counts' table (`search_word_day_counts`). */
   days: string;
+  /** The repeated words' table (`search_word_repeats`). */
+  repeats: string;
 }
 
 /**
- * Rebuilds a workspace's word counts, per account, per coin and per day, from its rows (after a
- * bulk load, or to repair): per account and coin from one split of the rows into words, per
- * (word, account, coins, type, status), summed into each table; per day from a second. `tables`: the live ones unless a seed counts the rows it builds aside.
+ * Rebuilds a workspace's word counts, per account, per coin and per day, and its repeated words,
+ * from its rows (after a bulk load, or to repair): per account and coin from one split of the rows
+ * into words, per (word, account, coins, type, status), summed into each table; per day from a
+ * second; the repeats from a third. `tables`: the live ones unless a seed counts the rows it builds aside.
  */
 export async function rebuildSearchWordCounts(
   db: RawExecutor,
@@ -76,12 +89,20 @@ export async function rebuildSearchWordCounts(
     groups: 'search_word_counts',
     coins: 'search_word_coin_counts',
     days: 'search_word_day_counts',
+    repeats: 'search_word_repeats',
   },
 ): Promise<void> {
   const coins = Prisma.raw(tables.coins);
   const days = Prisma.raw(tables.days);
+  const repeats = Prisma.raw(tables.repeats);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${coins} WHERE workspace_id = ${workspaceId}::uuid`);
   await db.$executeRaw(Prisma.sql`DELETE FROM ${days} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`DELETE FROM ${repeats} WHERE workspace_id = ${workspaceId}::uuid`);
+  await db.$executeRaw(Prisma.sql`
+    INSERT INTO ${repeats} (workspace_id, word, transaction_id, prev, account_id, coins, transaction_type, status, created_at)
+    SELECT t.workspace_id, r.word, t.id, r.prev, t.account_id, t.coins, t.transaction_type, t.status, t.created_at
+    FROM ${Prisma.raw(tables.rows)} t CROSS JOIN LATERAL ${ROW_REPEATS} r
+    WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL`);
   // By day: a pass of its own (grouped with the accounts' keys, the days would leave little to group).
   await db.$executeRaw(Prisma.sql`
     INSERT INTO ${days} (workspace_id, word, day, n)

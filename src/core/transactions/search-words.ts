@@ -4,7 +4,7 @@ import { ALL_TIME } from './all-time.js';
 import { dayCover, type Edge, onDays } from './day-cover.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
-import { overlapCtes } from './search-word-overlap.js';
+import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
@@ -47,26 +47,28 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
 }
 
 /**
- * How many rows both match by name (the first counted word, `first_word`) and belong to an account
- * whose email matches (`accts`): from the accounts' word counts; with a coin or dates (not in those
+ * How many rows both match by name (the counted words starting with the query, `range_words`,
+ * less the repeats) and belong to an account whose email matches (`accts`): from the accounts'
+ * word counts (a probe per word and account); with a coin or dates (not in those
  * counts), by reading the named rows of the accounts whose counts have the word (the partial index
  * of accounts' rows with names, `transactions_account_search_key_idx`: about half an account's
  * rows; each checked: only those accounts, not every matching one). At 10M, "soylent" with USD
  * reads 58,000 rows of 141 accounts (a heap page each): 0.26-0.35 s, the cost of a coin search
  * whose word is in both names and emails (docs/benchmarks.md).
  */
-function inBoth(ctx: Ctx, f: CountedSearch, range: Prisma.Sql, edged: boolean): Prisma.Sql {
+function inBoth(ctx: Ctx, f: CountedSearch, word: string, upper: string, edged: boolean): Prisma.Sql {
+  const scope = Prisma.sql`c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')}`;
   const held = Prisma.sql`FROM search_word_counts c
-    WHERE ${range} AND c.word IN (SELECT w FROM first_word UNION ALL SELECT word FROM others) AND c.account_id IN (SELECT id FROM accts)`;
+    WHERE ${scope} AND c.word IN (SELECT word FROM range_words) AND c.account_id IN (SELECT id FROM accts)`;
   const dated = !!f.range.start || !!f.range.end;
   if (!f.coin && !dated)
     return Prisma.sql`((SELECT coalesce(sum(c.n), 0) ${held})
-      - (SELECT coalesce(sum(o.extra), 0) FROM overlap o WHERE o.account_id IN (SELECT id FROM accts)))`;
+      - ${repeated(ctx, f, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM accts)`)})`;
   // With dates, their rows in the range (the accounts' time index) are fewer than all their named rows.
   const withNames = dated ? Prisma.sql`TRUE` : Prisma.sql`t.search_key IS NOT NULL`;
-  // With parts of days, a row there may hold a word the whole days' counts have not (no first
-  // word to look the accounts up by: by the prefix's range, each account's probe reads all its
-  // words' counts, 150 ms for "soylent"): every matching account's rows in the range then.
+  // With parts of days, a row there may hold a word the whole days' counts have not: every
+  // matching account's rows in the range then (by the words' counts, an account's probe reads all
+  // its words' counts, 150 ms for "soylent").
   const accounts = edged ? Prisma.sql`SELECT id FROM accts` : Prisma.sql`SELECT c.account_id ${held} AND c.n > 0`;
   return Prisma.sql`(SELECT count(*) FROM transactions t
     WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (${accounts})
@@ -91,10 +93,11 @@ const MAX_COIN_WALK = 1_000_000;
  * `word` is ASCII): per account, with a coin per coin (`search_word_coin_counts`), with dates per
  * day over their whole days (`search_word_day_counts`) plus the named rows of their parts of days
  * (`namedOnEdges`; the accounts' rows then counted in the range, index-only).
- * `exact`: no second counted word starts with it (a row with both would count twice; found as
- * the first such word, then the next after it: two probes, however many rows the first has).
- * `known`: the names' count + the matching accounts' count - the first word's rows of those
- * accounts (a probe per account: by the range, each account's probe read all the word's counts,
+ * A row holding several words that start with `word` is counted once under each: the repeats
+ * (search-word-repeats.ts) count the extra times, subtracted. `exact`: `word` has at least
+ * REPEAT_PREFIX characters, or no second counted word starts with it (else left to the groups).
+ * `known`: the names' count + the matching accounts' count - those words' rows of those accounts
+ * (a probe per word and account: by the range, each account's probe read all the word's counts,
  * 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`) add to it.
  * With a coin or dates, the rows in both are read (`inBoth`), so only when needed: for a total
  * (`walkRows` 0), or a page that is dense (else the groups answer it, that read for nothing). `walked`: some
@@ -115,6 +118,8 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     : days
       ? Prisma.sql`${range} AND ${onDays(days, Prisma.sql`c.day`)}`
       : range;
+  // The rows the counts count more than once, of the same rows as they count.
+  const repeats = repeated(ctx, f, word, upper, f.coin ? ofCoin(f.coin) : days ? ofDays(days) : Prisma.sql`TRUE`);
   // The matching accounts' rows in one coin ('': any), from their counts.
   const accountRows = (coin: string) => Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
@@ -130,16 +135,16 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const rowsOf = cover
     ? Prisma.sql`c.day > ${ALL_TIME}::date AND ${onDays(cover.outer, Prisma.sql`c.day`)}`
     : Prisma.sql`c.day = ${ALL_TIME}::date`;
-  // Over dates, a second word is left to the groups; otherwise its rows are read when few (overlapCtes).
-  const ambiguous = days
-    ? Prisma.sql`EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT w FROM first_word) AND c.n > 0)`
-    : Prisma.sql`NOT (SELECT ok FROM fixable)`;
-  const overcount = days ? Prisma.sql`0` : Prisma.sql`(SELECT coalesce(sum(o.extra), 0) FROM overlap o)`;
-  return Prisma.sql`first_word AS MATERIALIZED (SELECT min(c.word) AS w FROM ${counts} c WHERE ${words} AND c.n > 0),
-    ${overlapCtes(ctx, f, word, upper)},
+  // A query shorter than the repeats' prefix starting a second counted word is left to the groups.
+  const ambiguous = repeatsCount(word)
+    ? Prisma.sql`FALSE`
+    : Prisma.sql`EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT min(c.word) FROM ${counts} c WHERE ${words} AND c.n > 0) AND c.n > 0)`;
+  return Prisma.sql`range_words AS MATERIALIZED (
+      SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
+    ),
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
-      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${overcount} + ${namedOnEdges(ctx, f, cover?.edges ?? [])} AS named,
+      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats} + ${namedOnEdges(ctx, f, cover?.edges ?? [])} AS named,
       ${byAccount} AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows,
@@ -147,7 +152,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense,
-        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${inBoth(ctx, f, range, (cover?.edges.length ?? 0) > 0)} ELSE 0 END)::bigint AS known
+        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${inBoth(ctx, f, word, upper, (cover?.edges.length ?? 0) > 0)} ELSE 0 END)::bigint AS known
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           ((named + by_account) * ${walkRows} >= ${first} * rows

@@ -180,7 +180,7 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts, and word counts per coin and per day. */
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts, word counts per coin and per day, and repeated words. */
 const countTables = (stage: string) => [
   `${stage}_c`,
   `${stage}_a`,
@@ -191,13 +191,14 @@ const countTables = (stage: string) => [
   `${stage}_w`,
   `${stage}_x`,
   `${stage}_y`,
+  `${stage}_z`,
 ];
 
-type Nine = [string, string, string, string, string, string, string, string, string];
+type Ten = [string, string, string, string, string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Nine;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Ten;
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
@@ -230,10 +231,11 @@ const executorOf = (s: BulkSession) => ({
 
 /** The workspace's word counts from the rows aside, into a table aside (see `countAside`). */
 async function countWordsAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [, , , , , , wordCounts, coinCounts, dayCounts] = countTables(stage) as Nine;
+  const [, , , , , , wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Ten;
   await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(coinCounts)} (LIKE search_word_coin_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(dayCounts)} (LIKE search_word_day_counts INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(repeats)} (LIKE search_word_repeats INCLUDING DEFAULTS)`);
   await s.exec('SET LOCAL enable_sort = off');
   await s.exec('SET LOCAL enable_indexscan = off');
   await s.exec('SET LOCAL enable_bitmapscan = off');
@@ -242,12 +244,13 @@ async function countWordsAside(s: BulkSession, stage: string, workspaceId: strin
     groups: q(wordCounts),
     coins: q(coinCounts),
     days: q(dayCounts),
+    repeats: q(repeats),
   });
 }
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts, dayCounts] = countTables(stage) as Nine;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Ten;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
@@ -258,6 +261,7 @@ async function swapCounts(s: BulkSession, stage: string, workspaceId: string): P
     ['search_word_counts', wordCounts],
     ['search_word_coin_counts', coinCounts],
     ['search_word_day_counts', dayCounts],
+    ['search_word_repeats', repeats],
   ] as const) {
     await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
     await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);
