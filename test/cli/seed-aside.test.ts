@@ -147,7 +147,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         UNION ALL
         SELECT concat_ws(' ', 'coin', word, coin, transaction_type, status, n) FROM search_word_coin_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
-        SELECT concat_ws(' ', 'day', word, day, n) FROM search_word_day_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        SELECT concat_ws(' ', 'day', word, day, transaction_type, status, n) FROM search_word_day_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'repeat', word, prev, transaction_id, account_id, coins, transaction_type, status, created_at)
         FROM search_word_repeats WHERE workspace_id = ${ws.workspaceId}::uuid

@@ -92,6 +92,9 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-06-30T12:00:00Z', endDate: '2026-07-02T00:00:00Z' },
   { startDate: '2026-06-30T23:00:00+02:00', endDate: '2026-07-01T00:30:00-01:00' },
   { startDate: '2026-07-01', status: 'pending' },
+  { endDate: '2026-07-01T23:59:59.999Z', status: 'processing' },
+  { startDate: '2026-06-30T23:00:00Z', status: 'completed', transactionType: 'bank' },
+  { startDate: '2026-07-01', transactionType: 'crypto' },
   { startDate: '2026-07-01', coin: 'USD' },
 ];
 /** [from, to) of a filter's dates, as openapi.yaml reads them (a date-only end covers its day). */
@@ -196,7 +199,9 @@ describe('a one-word search from the word counts', () => {
     expect(taken).toContain('{"endDate":"2026-07-01T23:59:59.999Z"}');
     expect(taken).toContain('{"endDate":"2026-07-02T00:00:00+00:00"}');
     expect(taken).toContain('{"startDate":"2026-06-30T23:00:00Z"}');
-    expect(taken).not.toContain('{"startDate":"2026-07-01","status":"pending"}');
+    expect(taken).toContain('{"startDate":"2026-07-01","status":"pending"}');
+    expect(taken).toContain('{"endDate":"2026-07-01T23:59:59.999Z","status":"processing"}');
+    expect(taken).not.toContain('{"startDate":"2026-07-01","coin":"USD"}');
     for (const filter of [{ startDate: '2026-06-30T23:00:00Z' }, { endDate: '2026-07-02T00:00:00+00:00' }] as Record<string, string>[]) {
       expect(await wordSearchTotal(ws.ctx, counted('soylent', filter))).toBe(expected('soylent', filter).length);
     }
@@ -243,12 +248,13 @@ describe('a one-word search from the word counts', () => {
         SELECT concat_ws(' ', word, coin, transaction_type, status, n) AS row FROM search_word_coin_counts
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0
         UNION ALL
-        SELECT concat_ws(' ', word, day, n) AS row FROM search_word_day_counts
+        SELECT concat_ws(' ', word, day, transaction_type, status, n) AS row FROM search_word_day_counts
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0 ORDER BY 1`);
     const kept = await counts();
     expect(kept.map((r) => r.row.split(' ')[0])).toContain('soylent');
     expect(kept.map((r) => r.row.split(' ').slice(0, 2).join(' '))).toContain('euro EUR');
-    expect(kept.map((r) => r.row)).toContain('soylent 2026-06-30 1');
+    expect(kept.map((r) => r.row.split(' ').slice(0, 3).join(' '))).toContain('soylent 2026-06-30 bank');
+    expect(kept.map((r) => r.row.split(' ')[3])).toContain('processing');
     await h.deps.db.$transaction((tx) => rebuildSearchWordCounts(tx, ws.workspaceId));
     expect(await counts()).toEqual(kept);
   });

@@ -65,6 +65,9 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-07-02' },
   { startDate: '2026-07-01', endDate: '2026-07-02' },
   { startDate: '2026-07-01T05:00:00Z', endDate: '2026-07-03T17:00:00Z' },
+  { startDate: '2026-07-02', status: 'completed' },
+  { startDate: '2026-07-01T05:00:00Z', endDate: '2026-07-03T17:00:00Z', status: 'processing' },
+  { endDate: '2026-07-02', status: 'pending', transactionType: 'bank' },
 ];
 const within = (r: TransactionDto, f: Record<string, string>) => {
   const t = Date.parse(r.createdAt);

@@ -22,14 +22,13 @@ export function oneWord(search: string): string | undefined {
 }
 
 /**
- * A search the word counts may answer: one word (`oneWord`), no account; perhaps a status, a type
- * and a coin; or dates (`dayCover`: their whole days from the counts per day, their parts of days
- * from the rows) and nothing else.
+ * A search the word counts may answer: one word (`oneWord`), no account; perhaps a status and a
+ * type; and a coin, or dates (`dayCover`: their whole days from the counts per day, their parts of
+ * days from the rows), not both.
  */
 export function isWordSearch(f: TransactionFilter): f is CountedSearch {
   if (!f.search || f.accountId || oneWord(f.search) === undefined) return false;
-  if (!f.range.start && !f.range.end) return true;
-  return !f.coin && !f.status && !f.transactionType;
+  return !f.coin || (!f.range.start && !f.range.end);
 }
 
 /**
@@ -41,7 +40,7 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
   const counts = edges.map(
     (e) => Prisma.sql`(SELECT count(*) FROM transactions t
       WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.created_at >= ${new Date(e.from)} AND t.created_at < ${new Date(e.to)}
-        AND ${matchesByName(f.search)} IS TRUE)`,
+        AND ${statusType(f, 't', true)} AND ${matchesByName(f.search)} IS TRUE)`,
   );
   return Prisma.join(counts, ' + ');
 }
@@ -125,7 +124,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
   const byAccount = days
     ? Prisma.sql`(SELECT count(*) FROM transactions t
-       WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND ${coinAndDates(f, 't')})`
+       WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')})`
     : accountRows(f.coin ?? '');
   // With a coin, what the groups' search would check: the word's matches in every coin (its named
   // rows are bank rows, of one coin each) and its accounts' rows.
