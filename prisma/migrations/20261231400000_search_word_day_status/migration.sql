@@ -2,8 +2,8 @@
 -- src/core/transactions/search-words.ts). search_word_day_counts had no status or type in its key,
 -- so such a search read the matching rows: "soylent" over the last 30 days with status completed
 -- took 1.9 s at 10,000,000 rows. The counts per word and UTC day are now also per type and status,
--- as the other word counts: 604,158 rows against 438,477 at 10,000,000 transactions (about 2.4 more
--- bytes a transaction, docs/benchmarks.md). A status change now moves a row's words between the
+-- as the other word counts: 604,158 rows against 438,477 at 10,000,000 transactions (81.6 MB, 8.2
+-- bytes a transaction against 5.2, docs/benchmarks.md; 114 s to migrate there). A status change now moves a row's words between the
 -- counts of its statuses here too (search-word-counts.ts). The counts are rebuilt from the rows.
 
 DROP TABLE "search_word_day_counts";
