@@ -1,5 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { onDays } from './day-cover.js';
 import { type CountedSearch, statusType } from './search-dense.js';
 import { REPEAT_PREFIX } from './search-row-words.js';
 
@@ -25,10 +26,5 @@ export function repeated(ctx: Ctx, f: CountedSearch, word: string, upper: string
 /** The repeats of a coin's rows (the per-coin counts count a row under each of its coins). */
 export const ofCoin = (coin: string): Prisma.Sql => Prisma.sql`(r.coins @> ARRAY[${coin}]::text[]) IS TRUE`;
 
-/** The repeats of the rows created within whole days [from, to) (midnights; a side undefined is open). */
-export function ofDays(days: { from?: Date; to?: Date }): Prisma.Sql {
-  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (days.from) parts.push(Prisma.sql`r.created_at >= ${days.from}`);
-  if (days.to) parts.push(Prisma.sql`r.created_at < ${days.to}`);
-  return Prisma.join(parts, ' AND ');
-}
+/** The repeats of the rows created within whole days `days` (dayCover's), by their UTC day. */
+export const ofDays = (days: { from?: Date; to?: Date }): Prisma.Sql => onDays(days, Prisma.sql`(r.created_at AT TIME ZONE 'UTC')::date`);
