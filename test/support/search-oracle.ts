@@ -47,3 +47,16 @@ export function wordPrefixMatch(field: string, query: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether an ISO time is within a list filter's `startDate` / `endDate` as openapi.yaml reads them:
+ * a date alone is its day's first instant, a date-only end covers its whole day, an end instant is
+ * included.
+ */
+export function inDates(createdAt: string, f: { startDate?: string; endDate?: string }): boolean {
+  const t = Date.parse(createdAt);
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  const from = !f.startDate ? 0 : f.startDate.length === 10 ? day(f.startDate) : Date.parse(f.startDate);
+  const to = !f.endDate ? Number.POSITIVE_INFINITY : f.endDate.length === 10 ? day(f.endDate) + 86_400_000 : Date.parse(f.endDate) + 1;
+  return t >= from && t < to;
+}

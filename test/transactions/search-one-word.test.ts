@@ -10,7 +10,8 @@ import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { activeAccount, at, createBank, createCrypto, createTrade } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
-import { matchesSearch } from '../support/search-oracle.js';
+import { inDates, matchesSearch } from '../support/search-oracle.js';
+import { keptRepeats } from '../support/search-repeats.js';
 
 // A one-word search takes its total from the word counts (search-words.ts) when one counted word
 // starts with it. The shapes that could make such a total wrong, each against the oracle: the word
@@ -97,12 +98,6 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-07-01', transactionType: 'crypto' },
   { startDate: '2026-07-01', coin: 'USD' },
 ];
-/** [from, to) of a filter's dates, as openapi.yaml reads them (a date-only end covers its day). */
-const bounds = (filter: Record<string, string>): [number, number] => {
-  const end = filter.endDate;
-  const to = !end ? Number.POSITIVE_INFINITY : end.length === 10 ? Date.parse(`${end}T00:00:00Z`) + 86_400_000 : Date.parse(end) + 1;
-  return [filter.startDate ? Date.parse(filter.startDate.length === 10 ? `${filter.startDate}T00:00:00Z` : filter.startDate) : 0, to];
-};
 const QUERIES = [
   'soylent',
   'soyl',
@@ -124,7 +119,7 @@ const expected = (q: string, filter: Record<string, string>) =>
     .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
     .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
     .filter((r) => !filter.coin || !!coinRows.get(filter.coin)?.has(r.id))
-    .filter((r) => Date.parse(r.createdAt) >= bounds(filter)[0] && Date.parse(r.createdAt) < bounds(filter)[1])
+    .filter((r) => inDates(r.createdAt, filter))
     .map((r) => r.id);
 
 const counted = (search: string, filter: Record<string, string>): CountedSearch => {
@@ -287,7 +282,7 @@ describe('a one-word search from the word counts', () => {
       all
         .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
         .filter((r) => !filter.coin || (filter.coin === 'EUR') === eurRows.has(r.id))
-        .filter((r) => Date.parse(r.createdAt) >= bounds(filter)[0] && Date.parse(r.createdAt) < bounds(filter)[1])
+        .filter((r) => inDates(r.createdAt, filter))
         .map((r) => r.id);
     const search = (q: string, filter: Record<string, string>): CountedSearch => {
       const { startDate, endDate, ...rest } = filter;
@@ -322,10 +317,7 @@ describe('a one-word search from the word counts', () => {
     expect((await listTransactions(other.ctx, { search: '-ze-' })).total).toBe(oracle('-ze-', {}).length);
     expect(oracle('-ze-', {}).length).toBeGreaterThan(20);
     // The repeats kept by inserts and status changes equal those rebuilt from the rows.
-    const repeats = () =>
-      h.deps.sql<{ row: string }>(Prisma.sql`
-        SELECT concat_ws(' ', word, prev, transaction_id, account_id, coins, transaction_type, status, created_at) AS row
-        FROM search_word_repeats WHERE workspace_id = ${other.workspaceId}::uuid ORDER BY 1`);
+    const repeats = () => keptRepeats(h, other.workspaceId);
     const kept = await repeats();
     // Each word after the first of a row's run in bytewise order, with its predecessor.
     expect(kept.map((r) => r.row.split(' ').slice(0, 2).join(' '))).toEqual([

@@ -9,7 +9,7 @@ import { parseDateRange } from '../../src/core/validation/date-range.js';
 import { activeAccount, at, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
-import { matchesSearch } from '../support/search-oracle.js';
+import { inDates, matchesSearch } from '../support/search-oracle.js';
 
 // A row whose names hold several words starting with a one-word query is counted once (the word
 // counts less the repeated words, search-word-repeats.ts): generated names from words that share
@@ -69,16 +69,6 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-07-01T05:00:00Z', endDate: '2026-07-03T17:00:00Z', status: 'processing' },
   { endDate: '2026-07-02', status: 'pending', transactionType: 'bank' },
 ];
-const within = (r: TransactionDto, f: Record<string, string>) => {
-  const t = Date.parse(r.createdAt);
-  const from = f.startDate ? Date.parse(f.startDate.length === 10 ? `${f.startDate}T00:00:00Z` : f.startDate) : 0;
-  const to = !f.endDate
-    ? Number.POSITIVE_INFINITY
-    : f.endDate.length === 10
-      ? Date.parse(`${f.endDate}T00:00:00Z`) + 86_400_000
-      : Date.parse(f.endDate) + 1;
-  return t >= from && t < to;
-};
 const oracle = (q: string, f: Record<string, string>) =>
   rows.filter(
     (r) =>
@@ -86,7 +76,7 @@ const oracle = (q: string, f: Record<string, string>) =>
       (!f.status || r.status === f.status) &&
       (!f.transactionType || r.transactionType === f.transactionType) &&
       (!f.coin || (f.coin === 'EUR') === eurRows.has(r.id)) &&
-      within(r, f),
+      inDates(r.createdAt, f),
   ).length;
 
 describe('one-word search over words sharing their start', () => {
