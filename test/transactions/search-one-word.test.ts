@@ -97,6 +97,11 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-06-30T23:00:00Z', status: 'completed', transactionType: 'bank' },
   { startDate: '2026-07-01', transactionType: 'crypto' },
   { startDate: '2026-07-01', coin: 'USD' },
+  { startDate: '2026-06-30', endDate: '2026-07-01', coin: 'EUR' },
+  { endDate: '2026-07-01T23:59:59.999Z', coin: 'USD', status: 'processing' },
+  { startDate: '2026-06-30T23:00:00Z', coin: 'GBP' },
+  { startDate: '2026-07-01T06:00:00Z', endDate: '2026-07-02T18:00:00Z', coin: 'USD', transactionType: 'bank' },
+  { startDate: '2026-07-01', coin: 'BTC' },
 ];
 const QUERIES = [
   'soylent',
@@ -196,14 +201,26 @@ describe('a one-word search from the word counts', () => {
     expect(taken).toContain('{"startDate":"2026-06-30T23:00:00Z"}');
     expect(taken).toContain('{"startDate":"2026-07-01","status":"pending"}');
     expect(taken).toContain('{"endDate":"2026-07-01T23:59:59.999Z","status":"processing"}');
-    expect(taken).not.toContain('{"startDate":"2026-07-01","coin":"USD"}');
+    // With a coin too: whole days from the counts per day and set of coins, parts of days from the rows.
+    expect(taken).toContain('{"startDate":"2026-07-01","coin":"USD"}');
+    expect(taken).toContain('{"startDate":"2026-06-30T23:00:00Z","coin":"GBP"}');
     for (const filter of [{ startDate: '2026-06-30T23:00:00Z' }, { endDate: '2026-07-02T00:00:00+00:00' }] as Record<string, string>[]) {
       expect(await wordSearchTotal(ws.ctx, counted('soylent', filter))).toBe(expected('soylent', filter).length);
     }
     expect(expected('soylent', { endDate: '2026-07-02T00:00:00+00:00' })).toHaveLength(expected('soylent', {}).length);
     // The last millisecond of a day: a named row and the email's account's row.
     expect(expected('soylent', { startDate: '2026-06-30T23:59:59.998Z', endDate: '2026-06-30T23:59:59.999Z' })).toHaveLength(2);
-    expect(await wordSearchPage(ws.ctx, counted('soylent', { startDate: '2026-07-01', coin: 'USD' }), 0, 20)).toBeUndefined();
+    for (const filter of [
+      { startDate: '2026-07-01', coin: 'USD' },
+      { startDate: '2026-06-30', endDate: '2026-07-01', coin: 'EUR' },
+      { startDate: '2026-07-01T06:00:00Z', endDate: '2026-07-02T18:00:00Z', coin: 'USD', status: 'processing' },
+    ] as Record<string, string>[]) {
+      const want = expected('soylent', filter);
+      const page = await wordSearchPage(ws.ctx, counted('soylent', filter), 0, 20);
+      expect({ total: page?.total, ids: page?.rows.map((r) => r.id) }, JSON.stringify(filter)).toEqual({ total: want.length, ids: want });
+    }
+    expect(expected('soylent', { startDate: '2026-07-01', coin: 'USD' }).length).toBeGreaterThan(3);
+    expect(expected('soylent', { startDate: '2026-06-30', endDate: '2026-07-01', coin: 'EUR' })).toHaveLength(1);
     expect(expected('soylent', { endDate: '2026-06-30' })).toHaveLength(2);
     expect(expected('soylent', { startDate: '2026-07-02' })).toHaveLength(2);
     // `quince` starts `quince` and `quincey`: the row holding both is counted twice by the counts,
@@ -243,12 +260,13 @@ describe('a one-word search from the word counts', () => {
         SELECT concat_ws(' ', word, coin, transaction_type, status, n) AS row FROM search_word_coin_counts
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0
         UNION ALL
-        SELECT concat_ws(' ', word, day, transaction_type, status, n) AS row FROM search_word_day_counts
+        SELECT concat_ws(' ', word, day, transaction_type, status, coins, n) AS row FROM search_word_day_counts
         WHERE workspace_id = ${ws.workspaceId}::uuid AND n <> 0 ORDER BY 1`);
     const kept = await counts();
     expect(kept.map((r) => r.row.split(' ')[0])).toContain('soylent');
     expect(kept.map((r) => r.row.split(' ').slice(0, 2).join(' '))).toContain('euro EUR');
     expect(kept.map((r) => r.row.split(' ').slice(0, 3).join(' '))).toContain('soylent 2026-06-30 bank');
+    expect(kept.filter((r) => /^euro 2026-07-01 bank \w+ EUR 1$/.test(r.row))).toHaveLength(1);
     expect(kept.map((r) => r.row.split(' ')[3])).toContain('processing');
     await h.deps.db.$transaction((tx) => rebuildSearchWordCounts(tx, ws.workspaceId));
     expect(await counts()).toEqual(kept);

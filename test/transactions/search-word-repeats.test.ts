@@ -68,6 +68,8 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-07-02', status: 'completed' },
   { startDate: '2026-07-01T05:00:00Z', endDate: '2026-07-03T17:00:00Z', status: 'processing' },
   { endDate: '2026-07-02', status: 'pending', transactionType: 'bank' },
+  { startDate: '2026-07-02', coin: 'EUR' },
+  { startDate: '2026-07-01T05:00:00Z', endDate: '2026-07-03T17:00:00Z', coin: 'USD', status: 'completed' },
 ];
 const oracle = (q: string, f: Record<string, string>) =>
   rows.filter(

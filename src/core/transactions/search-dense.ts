@@ -5,7 +5,7 @@ import { matchesByName, matchesRareFields, matchingAccounts, matchingGroups } fr
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
-/** A search with at most a status and a type (for one word, search-words.ts: or a coin, or dates): counted from the counts, not the rows. */
+/** A search with at most a status and a type (for one word, search-words.ts: also a coin and dates): counted from the counts, not the rows. */
 export type CountedSearch = TransactionFilter & { search: string };
 
 /** Whether `searchPageFromCounts` answers `f`: a search, perhaps with a status and/or a type, nothing else. */

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { rebuildFromRows } from './search-groups.js';
-import { ROW_REPEATS, ROW_WORDS } from './search-row-words.js';
+import { ROW_COIN_SET, ROW_REPEATS, ROW_WORDS } from './search-row-words.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
@@ -15,8 +15,8 @@ const ROW_COINS = Prisma.sql`(SELECT DISTINCT x AS coin FROM unnest(w.coins) AS 
  * Applies `changes` (a creation: +1 to its status; a status change: -1 to the old one, +1 to the
  * new one) to the counts of each word of the transaction's names, per account
  * (`search_word_counts`, migration `search_word_counts`), per coin (`search_word_coin_counts`,
- * each distinct coin of its `coins`) and per UTC day (`search_word_day_counts`), each with its type
- * and status, and its repeated words (`search_word_repeats`, `ROW_REPEATS`: written on creation,
+ * each distinct coin of its `coins`) and per UTC day and set of coins (`search_word_day_counts`),
+ * each with its type and status, and its repeated words (`search_word_repeats`, `ROW_REPEATS`: written on creation,
  * given the new status on a change), in one statement of the writer's database transaction.
  * Each table's rows locked in key order, so two writers cannot deadlock on them.
  */
@@ -39,7 +39,8 @@ export async function bumpSearchWordCounts(
       ORDER BY r.word
       ON CONFLICT (workspace_id, word, transaction_id) DO UPDATE SET status = EXCLUDED.status
     ), w AS MATERIALIZED (
-      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta, ${ROW_DAY} AS day
+      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta, ${ROW_DAY} AS day,
+        ${ROW_COIN_SET} AS coin_set
       FROM transactions t
         CROSS JOIN LATERAL ${ROW_WORDS} w
         CROSS JOIN unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
@@ -50,10 +51,10 @@ export async function bumpSearchWordCounts(
       ORDER BY word, status
       ON CONFLICT (workspace_id, word, account_id, transaction_type, status) DO UPDATE SET n = search_word_counts.n + EXCLUDED.n
     ), by_day AS (
-      INSERT INTO search_word_day_counts (workspace_id, word, day, transaction_type, status, n)
-      SELECT workspace_id, word, day, transaction_type, status, delta FROM w
+      INSERT INTO search_word_day_counts (workspace_id, word, day, transaction_type, status, coins, n)
+      SELECT workspace_id, word, day, transaction_type, status, coin_set, delta FROM w
       ORDER BY word, status
-      ON CONFLICT (workspace_id, word, day, transaction_type, status) DO UPDATE SET n = search_word_day_counts.n + EXCLUDED.n
+      ON CONFLICT (workspace_id, word, day, transaction_type, status, coins) DO UPDATE SET n = search_word_day_counts.n + EXCLUDED.n
     )
     INSERT INTO search_word_coin_counts (workspace_id, word, coin, transaction_type, status, n)
     SELECT w.workspace_id, w.word, c.coin, w.transaction_type, w.status, w.delta FROM w CROSS JOIN LATERAL ${ROW_COINS} c
@@ -104,12 +105,12 @@ export async function rebuildSearchWordCounts(
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL`);
   // By day: a pass of its own (grouped with the accounts' keys, the days would leave little to group).
   await db.$executeRaw(Prisma.sql`
-    INSERT INTO ${days} (workspace_id, word, day, transaction_type, status, n)
-    SELECT t.workspace_id, w.word, ${ROW_DAY}, t.transaction_type, t.status, count(*)
+    INSERT INTO ${days} (workspace_id, word, day, transaction_type, status, coins, n)
+    SELECT t.workspace_id, w.word, ${ROW_DAY}, t.transaction_type, t.status, ${ROW_COIN_SET}, count(*)
     FROM ${Prisma.raw(tables.rows)} t CROSS JOIN LATERAL ${ROW_WORDS} w
     WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
-    GROUP BY 1, 2, 3, 4, 5
-    ORDER BY 1, 2, 3, 4, 5`);
+    GROUP BY 1, 2, 3, 4, 5, 6
+    ORDER BY 1, 2, 3, 4, 5, 6`);
   await rebuildFromRows(
     db,
     workspaceId,

@@ -4,6 +4,7 @@ import { ALL_TIME } from './all-time.js';
 import { dayCover, type Edge, onDays } from './day-cover.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
+import { hasCoin } from './search-row-words.js';
 import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
@@ -22,56 +23,65 @@ export function oneWord(search: string): string | undefined {
 }
 
 /**
- * A search the word counts may answer: one word (`oneWord`), no account; perhaps a status and a
- * type; and a coin, or dates (`dayCover`: their whole days from the counts per day, their parts of
- * days from the rows), not both.
+ * A search the word counts may answer: one word (`oneWord`), no account; perhaps a status, a type,
+ * a coin and dates (`dayCover`: their whole days from the counts per day, their parts of days from
+ * the rows).
  */
 export function isWordSearch(f: TransactionFilter): f is CountedSearch {
-  if (!f.search || f.accountId || oneWord(f.search) === undefined) return false;
-  return !f.coin || (!f.range.start && !f.range.end);
+  return !!f.search && !f.accountId && oneWord(f.search) !== undefined;
 }
 
 /**
- * The rows of the parts of days `edges` whose names match: each edge a range of the time index
- * (at most a day's rows, each checked by its names), 0 without edges.
+ * The rows of the parts of days `edges` whose names match (and coin, if any): each edge a range of
+ * the time index (at most a day's rows, each checked by its names), 0 without edges.
  */
 export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.Sql {
   if (edges.length === 0) return Prisma.sql`0`;
+  const coin = coinAndDates({ ...f, range: {} }, 't', true);
   const counts = edges.map(
     (e) => Prisma.sql`(SELECT count(*) FROM transactions t
       WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.created_at >= ${new Date(e.from)} AND t.created_at < ${new Date(e.to)}
-        AND ${statusType(f, 't', true)} AND ${matchesByName(f.search)} IS TRUE)`,
+        AND ${statusType(f, 't', true)} AND ${coin} AND ${matchesByName(f.search)} IS TRUE)`,
   );
   return Prisma.join(counts, ' + ');
 }
 
 /**
  * How many rows both match by name (the counted words starting with the query, `range_words`,
- * less the repeats) and belong to an account whose email matches (`accts`): from the accounts'
- * word counts (a probe per word and account); with a coin or dates (not in those
- * counts), by reading the named rows of the accounts whose counts have the word (the partial index
- * of accounts' rows with names, `transactions_account_search_key_idx`: about half an account's
- * rows; each checked: only those accounts, not every matching one). At 10M, "soylent" with USD
- * reads 58,000 rows of 141 accounts (a heap page each): 0.26-0.35 s, the cost of a coin search
- * whose word is in both names and emails (docs/benchmarks.md).
+ * less the repeats) and belong to an account whose email matches (`accts`), without dates (with
+ * them, `accountRowsInRange` counts those too): from the accounts' word counts (a probe per word
+ * and account); with a coin (not in those counts), by reading the named rows of the accounts whose
+ * counts have the word (the partial index of accounts' rows with names,
+ * `transactions_account_search_key_idx`: about half an account's rows; each checked: only those
+ * accounts, not every matching one). At 10M, "soylent" with USD reads 58,000 rows of 141 accounts
+ * (a heap page each): 0.26-0.35 s, the cost of a coin search whose word is in both names and
+ * emails (docs/benchmarks.md).
  */
-function inBoth(ctx: Ctx, f: CountedSearch, word: string, upper: string, edged: boolean): Prisma.Sql {
+function inBoth(ctx: Ctx, f: CountedSearch, word: string, upper: string): Prisma.Sql {
   const scope = Prisma.sql`c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')}`;
   const held = Prisma.sql`FROM search_word_counts c
     WHERE ${scope} AND c.word IN (SELECT word FROM range_words) AND c.account_id IN (SELECT id FROM accts)`;
-  const dated = !!f.range.start || !!f.range.end;
-  if (!f.coin && !dated)
+  if (!f.coin)
     return Prisma.sql`((SELECT coalesce(sum(c.n), 0) ${held})
       - ${repeated(ctx, f, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM accts)`)})`;
-  // With dates, their rows in the range (the accounts' time index) are fewer than all their named rows.
-  const withNames = dated ? Prisma.sql`TRUE` : Prisma.sql`t.search_key IS NOT NULL`;
-  // With parts of days, a row there may hold a word the whole days' counts have not: every
-  // matching account's rows in the range then (by the words' counts, an account's probe reads all
-  // its words' counts, 150 ms for "soylent").
-  const accounts = edged ? Prisma.sql`SELECT id FROM accts` : Prisma.sql`SELECT c.account_id ${held} AND c.n > 0`;
   return Prisma.sql`(SELECT count(*) FROM transactions t
-    WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (${accounts})
-      AND ${withNames} AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')} AND ${matchesByName(f.search)} IS TRUE)`;
+    WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT c.account_id ${held} AND c.n > 0)
+      AND t.search_key IS NOT NULL AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')} AND ${matchesByName(f.search)} IS TRUE)`;
+}
+
+/**
+ * With dates, the CTE `acct_rows(n, named)`: the rows in the range of the accounts whose email
+ * matches (`accts`; their time index, each row read for the filter's status, type and coin), and
+ * how many of them match by name too (any word, also one the whole days' counts have not, in a
+ * part of a day), in one pass: at 10M, "soylent" + 30 days + USD reads 10,700 rows of 141
+ * accounts once (22 ms) where counting each apart read them twice (63 ms).
+ */
+function accountRowsInRange(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+  return Prisma.sql`acct_rows AS MATERIALIZED (
+      SELECT count(*) AS n, count(*) FILTER (WHERE ${matchesByName(f.search)} IS TRUE) AS named FROM transactions t
+      WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT id FROM accts)
+        AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')}
+    ),`;
 }
 
 /**
@@ -90,15 +100,16 @@ const MAX_COIN_WALK = 1_000_000;
  * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense,
  * known)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
  * `word` is ASCII): per account, with a coin per coin (`search_word_coin_counts`), with dates per
- * day over their whole days (`search_word_day_counts`) plus the named rows of their parts of days
- * (`namedOnEdges`; the accounts' rows then counted in the range, index-only).
+ * day (and set of coins, `hasCoin`) over their whole days (`search_word_day_counts`) plus the
+ * named rows of their parts of days (`namedOnEdges`; the matching accounts' rows then read in the
+ * range, `accountRowsInRange`).
  * A row holding several words that start with `word` is counted once under each: the repeats
  * (search-word-repeats.ts) count the extra times, subtracted. `exact`: `word` has at least
  * REPEAT_PREFIX characters, or no second counted word starts with it (else left to the groups).
  * `known`: the names' count + the matching accounts' count - those words' rows of those accounts
  * (a probe per word and account: by the range, each account's probe read all the word's counts,
  * 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`) add to it.
- * With a coin or dates, the rows in both are read (`inBoth`), so only when needed: for a total
+ * With a coin, the rows in both are read (`inBoth`), so only when needed: for a total
  * (`walkRows` 0), or a page that is dense (else the groups answer it, that read for nothing). `walked`: some
  * match by name or email (else the rare rows are all); `dense`: walking the filter's newest rows
  * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
@@ -111,21 +122,22 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
   const cover = f.range.start || f.range.end ? dayCover(f.range) : undefined;
   const days = cover?.days;
-  const counts = f.coin ? Prisma.sql`search_word_coin_counts` : days ? Prisma.sql`search_word_day_counts` : Prisma.sql`search_word_counts`;
-  const words = f.coin
-    ? Prisma.sql`${range} AND c.coin = ${f.coin}`
-    : days
-      ? Prisma.sql`${range} AND ${onDays(days, Prisma.sql`c.day`)}`
-      : range;
+  const counts = days ? Prisma.sql`search_word_day_counts` : f.coin ? Prisma.sql`search_word_coin_counts` : Prisma.sql`search_word_counts`;
+  const coin = f.coin ? (days ? hasCoin('c', f.coin) : Prisma.sql`c.coin = ${f.coin}`) : Prisma.sql`TRUE`;
+  const words = Prisma.sql`${range} AND ${days ? onDays(days, Prisma.sql`c.day`) : Prisma.sql`TRUE`} AND ${coin}`;
   // The rows the counts count more than once, of the same rows as they count.
-  const repeats = repeated(ctx, f, word, upper, f.coin ? ofCoin(f.coin) : days ? ofDays(days) : Prisma.sql`TRUE`);
+  const repeats = repeated(
+    ctx,
+    f,
+    word,
+    upper,
+    Prisma.sql`${f.coin ? ofCoin(f.coin) : Prisma.sql`TRUE`} AND ${days ? ofDays(days) : Prisma.sql`TRUE`}`,
+  );
   // The matching accounts' rows in one coin ('': any), from their counts.
   const accountRows = (coin: string) => Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
-  const byAccount = days
-    ? Prisma.sql`(SELECT count(*) FROM transactions t
-       WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')})`
-    : accountRows(f.coin ?? '');
+  const byAccount = days ? Prisma.sql`(SELECT n FROM acct_rows)` : accountRows(f.coin ?? '');
+  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, word, upper);
   // With a coin, what the groups' search would check: the word's matches in every coin (its named
   // rows are bank rows, of one coin each) and its accounts' rows.
   const candidates = f.coin
@@ -141,6 +153,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   return Prisma.sql`range_words AS MATERIALIZED (
       SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
     ),
+    ${days ? accountRowsInRange(ctx, f) : Prisma.empty}
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
       (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats} + ${namedOnEdges(ctx, f, cover?.edges ?? [])} AS named,
@@ -151,7 +164,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense,
-        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${inBoth(ctx, f, word, upper, (cover?.edges.length ?? 0) > 0)} ELSE 0 END)::bigint AS known
+        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${both} ELSE 0 END)::bigint AS known
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           ((named + by_account) * ${walkRows} >= ${first} * rows
