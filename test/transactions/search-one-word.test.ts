@@ -102,6 +102,8 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-06-30T23:00:00Z', coin: 'GBP' },
   { startDate: '2026-07-01T06:00:00Z', endDate: '2026-07-02T18:00:00Z', coin: 'USD', transactionType: 'bank' },
   { startDate: '2026-07-01', coin: 'BTC' },
+  { startDate: '2026-06-30T01:00:00Z', endDate: '2026-07-01T20:00:00Z' },
+  { startDate: '2026-07-01T11:00:00Z', coin: 'USD', status: 'processing' },
 ];
 const QUERIES = [
   'soylent',

@@ -34,6 +34,30 @@ export function dayCover(range: DateRange): { days: { from?: Date; to?: Date }; 
   };
 }
 
+/**
+ * A cover (`dayCover`) to count from: a part of a day longer than half of it that reaches one of
+ * its midnights is counted as that whole day (added to `days`) less the rest of the day (`minus`),
+ * so at most half a day's rows are read at each end; the other parts of days stay `plus`.
+ */
+export function countCover(cover: ReturnType<typeof dayCover>): { days: { from?: Date; to?: Date }; plus: Edge[]; minus: Edge[] } {
+  let { from, to } = cover.days;
+  const plus: Edge[] = [];
+  const minus: Edge[] = [];
+  for (const e of cover.edges) {
+    const start = e.from - (((e.from % DAY_MS) + DAY_MS) % DAY_MS);
+    const end = start + DAY_MS;
+    if (e.to - e.from <= DAY_MS / 2) plus.push(e);
+    else if (e.to === end && from?.getTime() === end) {
+      from = new Date(start);
+      minus.push({ from: start, to: e.from });
+    } else if (e.from === start && to?.getTime() === start) {
+      to = new Date(end);
+      minus.push({ from: e.to, to: end });
+    } else plus.push(e);
+  }
+  return { days: { from, to }, plus, minus };
+}
+
 /** The conditions of whole days `days` on a date column `col`. */
 export function onDays(days: { from?: Date; to?: Date }, col: Prisma.Sql): Prisma.Sql {
   const iso = (d: Date) => d.toISOString().slice(0, 10);

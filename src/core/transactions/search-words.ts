@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
-import { dayCover, type Edge, onDays } from './day-cover.js';
+import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
@@ -43,7 +43,7 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
       WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.created_at >= ${new Date(e.from)} AND t.created_at < ${new Date(e.to)}
         AND ${statusType(f, 't', true)} AND ${coin} AND ${matchesByName(f.search)} IS TRUE)`,
   );
-  return Prisma.join(counts, ' + ');
+  return Prisma.sql`(${Prisma.join(counts, ' + ')})`;
 }
 
 /**
@@ -101,8 +101,9 @@ const MAX_COIN_WALK = 1_000_000;
  * known)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
  * `word` is ASCII): per account, with a coin per coin (`search_word_coin_counts`), with dates per
  * day (and set of coins, `hasCoin`) over their whole days (`search_word_day_counts`) plus the
- * named rows of their parts of days (`namedOnEdges`; the matching accounts' rows then read in the
- * range, `accountRowsInRange`).
+ * named rows of their parts of days (`namedOnEdges`; a part longer than half its day as the whole
+ * day less the rest of it, `countCover`; the matching accounts' rows then read in the range,
+ * `accountRowsInRange`).
  * A row holding several words that start with `word` is counted once under each: the repeats
  * (search-word-repeats.ts) count the extra times, subtracted. `exact`: `word` has at least
  * REPEAT_PREFIX characters, or no second counted word starts with it (else left to the groups).
@@ -121,7 +122,8 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
   const cover = f.range.start || f.range.end ? dayCover(f.range) : undefined;
-  const days = cover?.days;
+  const counted = cover ? countCover(cover) : undefined;
+  const days = counted?.days;
   const counts = days ? Prisma.sql`search_word_day_counts` : f.coin ? Prisma.sql`search_word_coin_counts` : Prisma.sql`search_word_counts`;
   const coin = f.coin ? (days ? hasCoin('c', f.coin) : Prisma.sql`c.coin = ${f.coin}`) : Prisma.sql`TRUE`;
   const words = Prisma.sql`${range} AND ${days ? onDays(days, Prisma.sql`c.day`) : Prisma.sql`TRUE`} AND ${coin}`;
@@ -156,7 +158,8 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     ${days ? accountRowsInRange(ctx, f) : Prisma.empty}
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
-      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats} + ${namedOnEdges(ctx, f, cover?.edges ?? [])} AS named,
+      (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats}
+        + ${namedOnEdges(ctx, f, counted?.plus ?? [])} - ${namedOnEdges(ctx, f, counted?.minus ?? [])} AS named,
       ${byAccount} AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows,
