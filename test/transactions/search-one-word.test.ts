@@ -104,6 +104,8 @@ const FILTERS: Record<string, string>[] = [
   { startDate: '2026-07-01', coin: 'BTC' },
   { startDate: '2026-06-30T01:00:00Z', endDate: '2026-07-01T20:00:00Z' },
   { startDate: '2026-07-01T11:00:00Z', coin: 'USD', status: 'processing' },
+  { startDate: '0001-01-01T02:00:00Z', endDate: '2026-06-30T20:00:00Z' },
+  { startDate: '9999-12-30', endDate: '9999-12-31T18:00:00Z', coin: 'USD' },
 ];
 const QUERIES = [
   'soylent',

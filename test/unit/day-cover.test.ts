@@ -29,6 +29,8 @@ describe('dayCover', () => {
       outer: [undefined, '2026-07-02'],
     });
     expect(cover('2026-07-01T00:00:00Z')).toEqual({ days: ['2026-07-01', undefined], edges: [], outer: ['2026-07-01', undefined] });
+    // A part of the last representable day: the days around it have no end (year 10000 is no SQL date).
+    expect(cover('9999-12-30', '9999-12-31T18:00:00Z').outer).toEqual(['9999-12-30', undefined]);
     // An end on the last representable day is no end.
     expect(cover('2026-07-01', '9999-12-31').days).toEqual(['2026-07-01', undefined]);
   });
@@ -109,6 +111,13 @@ describe('dayCover', () => {
       plus: [['2026-07-01T00:00:00.000Z', '2026-07-01T01:00:00.001Z']],
       minus: [['2026-06-30T00:00:00.000Z', '2026-06-30T02:00:00.000Z']],
     });
+    // The last day's part stays read: its next midnight (year 10000) is no SQL date.
+    expect(counted('9999-12-30T00:00:00Z', '9999-12-31T18:00:00Z')).toEqual({
+      days: ['9999-12-30', '9999-12-31'],
+      plus: [['9999-12-31T00:00:00.000Z', '9999-12-31T18:00:00.001Z']],
+      minus: [],
+    });
+    expect(counted('0001-01-01T02:00:00Z', '0001-01-02').days).toEqual(['0001-01-01', '0001-01-03']);
     expect(counted(undefined, '2026-07-01T20:00:00Z')).toEqual({
       days: [undefined, '2026-07-02'],
       plus: [],

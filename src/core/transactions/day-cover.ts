@@ -30,14 +30,19 @@ export function dayCover(range: DateRange): { days: { from?: Date; to?: Date }; 
   return {
     days: { from: date(start === undefined ? undefined : ceil(start)), to: date(end === undefined ? undefined : floor(end)) },
     edges: edges.filter((e) => e.from < e.to),
-    outer: { from: date(start === undefined ? undefined : floor(start)), to: date(end === undefined ? undefined : ceil(end)) },
+    // The last day's next midnight (year 10000) is no SQL date: no day is after it anyway.
+    outer: {
+      from: date(start === undefined ? undefined : floor(start)),
+      to: date(end === undefined || ceil(end) > MAX_INSTANT ? undefined : ceil(end)),
+    },
   };
 }
 
 /**
  * A cover (`dayCover`) to count from: a part of a day longer than half of it that reaches one of
  * its midnights is counted as that whole day (added to `days`) less the rest of the day (`minus`),
- * so at most half a day's rows are read at each end; the other parts of days stay `plus`.
+ * so at most half a day's rows are read at each end; the other parts of days stay `plus`. A part
+ * of 9999-12-31 stays too: its next midnight is no date SQL takes.
  */
 export function countCover(cover: ReturnType<typeof dayCover>): { days: { from?: Date; to?: Date }; plus: Edge[]; minus: Edge[] } {
   let { from, to } = cover.days;
@@ -50,7 +55,7 @@ export function countCover(cover: ReturnType<typeof dayCover>): { days: { from?:
     else if (e.to === end && from?.getTime() === end) {
       from = new Date(start);
       minus.push({ from: start, to: e.from });
-    } else if (e.from === start && to?.getTime() === start) {
+    } else if (e.from === start && to?.getTime() === start && end <= MAX_INSTANT) {
       to = new Date(end);
       minus.push({ from: e.to, to: end });
     } else plus.push(e);
