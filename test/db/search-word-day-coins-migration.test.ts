@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import { applyMigrations } from '../../src/db/migrate.js';
 import { activeAccount, at, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { reapplyMigration } from '../support/reapply-migration.js';
 
 // The migration rebuilds search_word_day_counts, keyed by set of coins too, from the rows already
 // there with SQL of its own (it cannot import the code's expressions): what it writes must equal
@@ -44,9 +44,7 @@ describe(`migration ${MIGRATION}`, () => {
       'soylent 2026-07-02 bank processing GBP 1',
     ]);
     // The table as before the migration (no coins), which the project's migrator then applies again.
-    await h.deps.db.$executeRawUnsafe('ALTER TABLE search_word_day_counts DROP COLUMN coins');
-    await h.deps.db.$executeRawUnsafe(`DELETE FROM "_prisma_migrations" WHERE migration_name = '${MIGRATION}'`);
-    expect(await applyMigrations(h.database.migrations)).toEqual([MIGRATION]);
+    expect(await reapplyMigration(h, MIGRATION, 'ALTER TABLE search_word_day_counts DROP COLUMN coins')).toEqual([MIGRATION]);
     expect(await dayCounts()).toEqual(kept);
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
-import { applyMigrations } from '../../src/db/migrate.js';
 import { activeAccount, at, createBank } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { reapplyMigration } from '../support/reapply-migration.js';
 import { keptRepeats } from '../support/search-repeats.js';
 
 // The migration fills search_word_repeats from the rows already there with SQL of its own (it
@@ -44,9 +44,7 @@ describe(`migration ${MIGRATION}`, () => {
     ]);
     expect(kept.some((r) => r.row.includes('processing'))).toBe(true);
     // The table as before the migration, which the project's migrator then applies again.
-    await h.deps.db.$executeRawUnsafe('DROP TABLE search_word_repeats');
-    await h.deps.db.$executeRawUnsafe(`DELETE FROM "_prisma_migrations" WHERE migration_name = '${MIGRATION}'`);
-    expect(await applyMigrations(h.database.migrations)).toEqual([MIGRATION]);
+    expect(await reapplyMigration(h, MIGRATION, 'DROP TABLE search_word_repeats')).toEqual([MIGRATION]);
     expect(await repeats()).toEqual(kept);
   });
 });
