@@ -50,12 +50,12 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
  * How many rows both match by name (the counted words starting with the query, `range_words`,
  * less the repeats) and belong to an account whose email matches (`accts`), without dates (with
  * them, `accountRowsInRange` counts those too): from the accounts' word counts (a probe per word
- * and account); with a coin (not in those counts), by reading the named rows of the accounts whose
- * counts have the word (the partial index of accounts' rows with names,
- * `transactions_account_search_key_idx`: about half an account's rows; each checked: only those
- * accounts, not every matching one). At 10M, "soylent" with USD reads 58,000 rows of 141 accounts
- * (a heap page each): 0.26-0.35 s, the cost of a coin search whose word is in both names and
- * emails (docs/benchmarks.md).
+ * and account); with a coin (not in those counts), by reading the rows that may be named
+ * (`mayBeNamed`: bank rows in that coin, found in the account index) of the accounts whose counts
+ * have the word (only those accounts, not every matching one). At 10M, "soylent" with USD reads
+ * 49,000 rows of 141 accounts (a heap page each; 58,000 before the index held type and coins):
+ * 0.28-0.30 s, the cost of a coin search whose word is in both names and emails
+ * (docs/benchmarks.md).
  */
 function inBoth(ctx: Ctx, f: CountedSearch, word: string, upper: string): Prisma.Sql {
   const scope = Prisma.sql`c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')}`;
@@ -66,23 +66,40 @@ function inBoth(ctx: Ctx, f: CountedSearch, word: string, upper: string): Prisma
       - ${repeated(ctx, f, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM accts)`)})`;
   return Prisma.sql`(SELECT count(*) FROM transactions t
     WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT c.account_id ${held} AND c.n > 0)
-      AND t.search_key IS NOT NULL AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')} AND ${matchesByName(f.search)} IS TRUE)`;
+      AND ${statusType(f, 't')} AND ${mayBeNamed(f)} AND ${matchesByName(f.search)} IS TRUE)`;
+}
+
+/**
+ * The rows of `transactions t` that may match by name, as conditions the account index checks in
+ * its entries (`transactions_account_rows_idx`: type and coins are its columns): a row with names
+ * (the only kind `matchesByName` can match) is a bank row of one coin (the table's check
+ * `transactions_named_rows_are_bank`), so only those entries of an account are read from the
+ * table for their names.
+ */
+function mayBeNamed(f: CountedSearch): Prisma.Sql {
+  const coin = f.coin ? Prisma.sql`t.coins = ARRAY[${f.coin}]::text[]` : Prisma.sql`TRUE`;
+  return Prisma.sql`t.transaction_type = 'bank'::transaction_type AND ${coin}`;
 }
 
 /**
  * With dates, the CTE `acct_rows(n, named)`: the rows in the range of the accounts whose email
- * matches (`accts`; their time index, each row read for the filter's status, type and coin), and
- * how many of them match by name too (any word, also one the whole days' counts have not, in a
- * part of a day), in one pass: at 10M, "soylent" + 30 days + USD reads 10,700 rows of 141
- * accounts once (22 ms) where counting each apart read them twice (63 ms). No name is read when
- * no counted word starts with the query (`range_words`: then none of a row's words does).
+ * matches (`accts`), counted from the account index alone (`transactions_account_rows_idx` holds
+ * each row's status, type and coins: an index-only scan), and how many of them match by name too
+ * (any word, also one the whole days' counts have not, in a part of a day): the bank rows of the
+ * filter's coin and status among them (`mayBeNamed`, checked in the index) read for their names,
+ * none when no counted word starts with the query (`range_words` empty: then none of a row's
+ * words does). At 10M "treasury" + 30 days + USD counts 23,000 rows of 560 accounts in 19 ms
+ * where a table page a row took 140; "pay" + 30 days reads 24,000 of its accounts' 109,000 rows
+ * for their names (121 ms where all took 206).
  */
 function accountRowsInRange(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+  const rows = Prisma.sql`FROM transactions t
+      WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT id FROM accts) AND ${coinAndDates({ ...f, coin: undefined }, 't')}`;
   return Prisma.sql`acct_rows AS MATERIALIZED (
-      SELECT count(*) AS n, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM range_words) AND ${matchesByName(f.search)} IS TRUE) AS named
-      FROM transactions t
-      WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT id FROM accts)
-        AND ${statusType(f, 't', true)} AND ${coinAndDates(f, 't')}
+      SELECT (SELECT count(*) ${rows} AND ${statusType(f, 't', true)} AND ${coinAndDates({ ...f, range: {} }, 't')}) AS n,
+        CASE WHEN EXISTS (SELECT 1 FROM range_words) THEN (
+          SELECT count(*) ${rows} AND ${statusType(f, 't')} AND ${mayBeNamed(f)} AND ${matchesByName(f.search)} IS TRUE
+        ) ELSE 0 END AS named
     ),`;
 }
 
