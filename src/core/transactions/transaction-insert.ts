@@ -80,6 +80,9 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
   await tx.transaction.create({
     data: {
       ...t,
+      // Never NULL: a row of no names then has no search key (search_group_key), where NULL gave
+      // every crypto and trade row key 0 and one search group they all updated.
+      addenda: t.addenda ?? [],
       id,
       workspaceId: ctx.workspaceId,
       status: 'pending',
