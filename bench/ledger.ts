@@ -1,11 +1,12 @@
-// npm run bench:ledger -- [--rows N] [--clients C] [--seconds S] [--before DIR] [--reads R]
+// npm run bench:ledger -- [--rows N] [--clients C] [--seconds S] [--before DIR] [--reads R] [--kind crypto]
 //
 // The ledger's cost and its balance read, on PostgreSQL (DATABASE_URL's server, default
 // postgres://postgres@127.0.0.1:5432; databases fas_bench_ledger_after and _before, with
 // FAS_TEST_DB_SUFFIX appended, recreated):
 // - the write path: bank withdrawals created, then moved to processing and completed, through the
 //   core (as the REST handlers call it), for S seconds (default 10) with one client and with C
-//   (default 8), each client on an account of its own; creations/s and status changes/s;
+//   (default 8), each client on an account of its own; creations/s and status changes/s (--kind
+//   crypto: crypto withdrawals, rows without names, instead);
 // - with --before DIR, the same against the code in DIR (a checkout of main without the ledger:
 //   `git worktree add /tmp/fas-main main && ln -s $PWD/node_modules /tmp/fas-main/node_modules &&
 //   (cd /tmp/fas-main && npm run generate:prisma)`), and the ratio (target: after within 1.3x);
@@ -26,6 +27,7 @@ const rows = Number(option('rows') ?? 100_000);
 const clients = Number(option('clients') ?? 8);
 const seconds = Number(option('seconds') ?? 10);
 const reads = Number(option('reads') ?? 2_000);
+const kind = option('kind') === 'crypto' ? 'crypto' : 'bank';
 const beforeDir = option('before');
 const reuseDatabase = option('database');
 const reuseWorkspace = option('workspace');
@@ -39,6 +41,7 @@ const ledgerWrites = (dir: string, db: string, n: number) =>
     clients: n,
     seconds,
     workspaceName: 'bench-ledger',
+    kind,
     actor: { kind: 'system', role: 'admin' },
   });
 
@@ -124,7 +127,9 @@ async function main() {
   out.push(`Machine: ${cpus().length} CPUs (${cpus()[0]?.model.trim()}), Node ${process.version}, PostgreSQL at ${new URL(server).host}.`);
   out.push(`Load average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}.`);
   out.push('');
-  out.push('| measure | before (no ledger) | after (ledger) | before / after | target |');
+  out.push(
+    `| measure${kind === 'crypto' ? ' (crypto withdrawals)' : ''} | before (--before: main without the ledger) | after (this checkout) | before / after | target |`,
+  );
   out.push('|---|---|---|---|---|');
   for (const n of [1, clients]) {
     for (const [key, label] of [

@@ -10,6 +10,7 @@ async function codeAt(dir: string) {
     createContext: (await at('src/core/context.ts')).createContext,
     createFieldCipher: (await at('src/core/crypto/field-cipher.ts')).createFieldCipher,
     createBankTransaction: (await at('src/core/transactions/create-bank-transaction.ts')).createBankTransaction,
+    createCryptoTransaction: (await at('src/core/transactions/create-crypto-transaction.ts')).createCryptoTransaction,
     simulateTransactionStatus: (await at('src/core/transactions/simulate-transaction-status.ts')).simulateTransactionStatus,
   };
 }
@@ -32,6 +33,8 @@ export interface WritePathOptions {
   request?: { requestId: string; clientAddress: string };
   /** Counted before and after; its difference per second is `counted`. */
   count?: Counter;
+  /** What is withdrawn: bank (default, USD by ACH, a row with names) or crypto (USDC on polygon, none). */
+  kind?: 'bank' | 'crypto';
 }
 
 export interface WriteRates {
@@ -41,7 +44,7 @@ export interface WriteRates {
   counted: number;
 }
 
-const body = (accountId: string) => ({
+const bankBody = (accountId: string) => ({
   accountId,
   amount: '1.00',
   coin: 'USD',
@@ -50,15 +53,23 @@ const body = (accountId: string) => ({
   beneficiaryRoutingNumber: '021000021',
   beneficiaryAccountNumber: '123456789',
 });
+const cryptoBody = (accountId: string) => ({
+  accountId,
+  amount: '1.00',
+  coin: 'USDC',
+  network: 'polygon',
+  targetAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+});
 
 /**
- * The write path through the core (as the REST handlers call it): bank withdrawals created, then
+ * The write path through the core (as the REST handlers call it): withdrawals (`kind`) created, then
  * moved to processing and completed, for `seconds` by `clients` clients; creations and status
  * changes per second. Each account is given an opening balance first (as `fas seed` gives its
  * accounts) where the code has a ledger, so no withdrawal is refused for funds.
  */
 export async function writePath(o: WritePathOptions): Promise<WriteRates> {
   const c = await codeAt(o.dir);
+  const crypto = o.kind === 'crypto';
   const database = await c.openDatabase({ databaseUrl: o.databaseUrl, dataDir: '' });
   try {
     const deps = c.depsOf(database, {
@@ -81,11 +92,12 @@ export async function writePath(o: WritePathOptions): Promise<WriteRates> {
       await database.prisma.$executeRawUnsafe(
         `WITH a AS (SELECT unnest($1::uuid[]) AS id), b AS (
            INSERT INTO ledger_balances (workspace_id, account_id, currency, posted, pending_in, pending_out, updated_at)
-           SELECT $2::uuid, id, 'USD', 1e12, 0, 0, now() FROM a RETURNING account_id)
+           SELECT $2::uuid, id, $3, 1e12, 0, 0, now() FROM a RETURNING account_id)
          INSERT INTO ledger_entries (workspace_id, account_id, currency, type, created_at, amount, clearing, posted, pending_in, pending_out)
-         SELECT $2::uuid, account_id, 'USD', 'post', now(), 1e12, -1e12, 1e12, 0, 0 FROM b`,
+         SELECT $2::uuid, account_id, $3, 'post', now(), 1e12, -1e12, 1e12, 0, 0 FROM b`,
         accounts,
         ws.id,
+        crypto ? 'USDC' : 'USD',
       );
     }
     const countedBefore = o.count ? await o.count(database.prisma, ws.id) : 0;
@@ -96,7 +108,9 @@ export async function writePath(o: WritePathOptions): Promise<WriteRates> {
     await Promise.all(
       accounts.map(async (accountId) => {
         while (performance.now() < end) {
-          const t = await c.createBankTransaction(ctx, body(accountId));
+          const t = crypto
+            ? await c.createCryptoTransaction(ctx, cryptoBody(accountId))
+            : await c.createBankTransaction(ctx, bankBody(accountId));
           creations++;
           for (const status of ['processing', 'completed']) {
             await c.simulateTransactionStatus(ctx, { transactionId: t.id, body: { status } });
