@@ -119,29 +119,48 @@ describe('search totals and pages from the search groups', () => {
     expect(await search({ search: 'soylent', limit: 100, page: 1000 })).toEqual({ total: expected, ids: [] });
   });
 
-  it('a key another group shares: its rows are checked one by one', async () => {
-    // A 64-bit key may be shared by two different names: made here by a group of the same key.
-    const [soylent] = await h.deps.sql<{ key: bigint }>(Prisma.sql`
-      SELECT key FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND text = 'Soylent Foods' LIMIT 1`);
+  it('a key another group shares: marked on both when a second value comes, its rows then checked one by one', async () => {
+    // A 64-bit key may be shared by two different names. Made here: an older value under the key
+    // of "Soylent Foods" (as if written before), then a transaction of that name written as the
+    // API writes it, which finds the other value of its key and marks both groups shared.
+    const [soylent] = await h.deps.sql<{ key: string }>(Prisma.sql`
+      SELECT key::text FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND text = 'Soylent Foods' LIMIT 1`);
     expect(soylent).toBeDefined();
-    const insert = Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, n) VALUES (${ws.workspaceId}::uuid, ${soylent!.key}, 'Qwertz Shared', 0)`;
-    await h.deps.sql(Prisma.sql`${insert} RETURNING key`);
+    const groupsOfKey = () =>
+      h.deps.sql<{ line: string }>(Prisma.sql`
+        SELECT concat_ws(' ', text, shared) AS line FROM search_groups
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND key = ${soylent!.key}::bigint ORDER BY text`);
+    expect(await groupsOfKey()).toEqual([{ line: 'Soylent Foods f' }]);
+    await h.deps.sql(Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, n)
+      VALUES (${ws.workspaceId}::uuid, ${soylent!.key}::bigint, 'Qwertz Shared', 0) RETURNING key`);
+    const account = await activeAccount(ws.ctx, 'shared.key@example.com');
+    await createBank(at(ws.ctx, '2026-07-02T12:00:00.000Z'), account, { beneficiaryName: 'Soylent Foods' });
     try {
+      expect(await groupsOfKey()).toEqual([{ line: 'Qwertz Shared t' }, { line: 'Soylent Foods t' }]);
+      const all = await listAll();
       for (const q of ['soylent foods', 'qwertz shared', 'soy']) {
-        const expected = rows.filter((r) => matchesSearch(r, q)).map((r) => r.id);
+        const expected = all.filter((r) => matchesSearch(r, q)).map((r) => r.id);
         expect(await search({ search: q, limit: 20, page: 1 }), q).toEqual({ total: expected.length, ids: expected.slice(0, 20) });
+        for (const status of ['pending', 'completed'] as const) {
+          const of = all.filter((r) => r.status === status && matchesSearch(r, q)).map((r) => r.id);
+          expect(await search({ search: q, status, limit: 20 }), `${q} ${status}`).toEqual({ total: of.length, ids: of.slice(0, 20) });
+        }
       }
     } finally {
+      // For the test after this one: the older value gone, so the key no longer shared (the
+      // transaction stays, counted as any other).
       await h.deps.sql(
         Prisma.sql`DELETE FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND text = 'Qwertz Shared' RETURNING key`,
       );
+      await h.deps.sql(Prisma.sql`UPDATE search_groups SET shared = false
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND key = ${soylent!.key}::bigint RETURNING key`);
     }
   });
 
   it('the counts kept by the inserts equal the counts rebuilt from the rows', async () => {
     const groups = () =>
-      h.deps.sql<{ key: string; text: string; n: string }>(Prisma.sql`
-        SELECT key::text, text, n::text FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY key, text`);
+      h.deps.sql<{ key: string; text: string; n: string; shared: boolean }>(Prisma.sql`
+        SELECT key::text, text, n::text, shared FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY key, text`);
     const kept = await groups();
     await h.deps.db.$transaction((tx) => rebuildSearchGroups(tx, ws.workspaceId));
     expect(await groups()).toEqual(kept);
