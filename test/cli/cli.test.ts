@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { cliEnv, dataDirCli, fasBin, spawnFas } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { freePort } from '../support/free-port.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -126,7 +127,7 @@ describe('fas serve', () => {
     'first start writes sandbox credentials 0600 and logs no secret when not on a terminal; a second process on the dir is refused; SIGTERM stops',
     async () => {
       const dir = migratedDir();
-      const port = 20000 + Math.floor(Math.random() * 20000);
+      const port = await freePort();
       const server = start(dir, port);
       await server.ready;
       const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));
@@ -166,7 +167,7 @@ describe('fas serve', () => {
     'first start on a terminal shows the secrets there, and the JSON log lines still hold none',
     async () => {
       const dir = migratedDir();
-      const port = 20000 + Math.floor(Math.random() * 20000);
+      const port = await freePort();
       // util-linux `script` runs the server on a pseudo-terminal: stdout and stderr are TTYs.
       const server = start(dir, port, ['script', ['-qfec', `${process.execPath} ${fasBin} serve`, '/dev/null']]);
       await server.ready;
@@ -190,7 +191,7 @@ describe('fas serve', () => {
     '`npm start` (the README command) passes SIGTERM on to the server, which stops gracefully',
     async () => {
       const dir = migratedDir();
-      const port = 20000 + Math.floor(Math.random() * 20000);
+      const port = await freePort();
       // npm runs the script through `sh -c`; without `exec` the shell kept the signal from the server.
       const server = start(dir, port, ['npm', ['start', '--silent']]);
       await server.ready;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { freePort } from '../support/free-port.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -71,7 +72,7 @@ function serve(dir: string, port: number, command: [string, string[]] = ['node',
   return { child, ready, exited, output: () => out };
 }
 
-const port = () => 20000 + Math.floor(Math.random() * 20000);
+const port = freePort;
 
 interface GroupProcess {
   pid: number;
@@ -142,7 +143,7 @@ describe('signals and crashes (PGlite)', () => {
     'any number of SIGINT/SIGTERM during shutdown: a clean exit, no lock left, the next start works',
     async () => {
       const dir = migratedDir();
-      const p = port();
+      const p = await port();
       const server = serve(dir, p);
       await server.ready;
       const pid = server.child.pid as number;
@@ -166,7 +167,7 @@ describe('signals and crashes (PGlite)', () => {
     'SIGKILL during a write loop loses no acknowledged write, and the next start succeeds',
     async () => {
       const dir = migratedDir();
-      const p = port();
+      const p = await port();
       const acknowledged: string[] = [];
       const statuses = new Set<string>();
       let key = '';
@@ -226,7 +227,7 @@ describe('signals and crashes (PGlite)', () => {
     '`npm run dev` stopped with SIGTERM leaves no process behind',
     async () => {
       const dir = migratedDir();
-      const p = port();
+      const p = await port();
       const server = serve(dir, p, ['npm', ['run', 'dev', '--silent']]);
       await server.ready;
       server.child.kill('SIGTERM');
@@ -245,7 +246,7 @@ describe('signals and crashes (PGlite)', () => {
     '`npm run dev` whose script is slow to take SIGTERM (a busy machine) still stops its tools',
     async () => {
       const dir = migratedDir();
-      const p = port();
+      const p = await port();
       const server = serve(dir, p, ['npm', ['run', 'dev', '--silent']]);
       await server.ready;
       const pgid = server.child.pid as number;

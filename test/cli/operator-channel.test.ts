@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dataDirCli, fasBin, spawnFas } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { freePort } from '../support/free-port.js';
 import { until } from '../support/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -28,7 +29,7 @@ afterAll(async () => {
 // go through its socket (PostgreSQL needs no channel: the CLI opens the database beside the server).
 describe.skipIf(onPostgres)('the CLI while `fas serve` holds the embedded database', () => {
   it('creates, lists and revokes through the server; a revoked key is refused at once', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     server = spawn(process.execPath, [fasBin, 'serve'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) } });
     let out = '';
     server.stdout?.on('data', (d) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dataDirCli, fasBin } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { freePort } from '../support/free-port.js';
 
 // Issue 37: right after a restart, the first API call on a seeded embedded database was answered
 // `503 overloaded (event loop delay)`, and a dashboard sign-in `503` too. A restarted
@@ -55,7 +56,7 @@ describe.skipIf(onPostgres)('a restarted fas serve on a seeded data directory', 
   it('answers API calls and a dashboard sign-in made at once, without shedding any', async () => {
     const dir = templatedDataDir('fas-restart-');
     dirs.push(dir);
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     // First start: the sandbox workspace and its credentials.
     await (await serve(dir, port)).stop();
     const creds = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8'));

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { freePort } from '../support/free-port.js';
 import { until } from '../support/until.js';
 
 /**
@@ -31,7 +32,7 @@ afterAll(() => {
 async function serve(env: Record<string, string> = {}) {
   const dir = templatedDataDir('fas-stop-');
   dirs.push(dir);
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn('node', [fasBin, 'serve'], {
     cwd: root,
     detached: true,

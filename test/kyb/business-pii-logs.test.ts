@@ -5,6 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { BUSINESS_SECRETS, businessSubmission } from '../factories/business-verification.js';
 import { cliEnv, fasBin } from '../support/cli.js';
 import { templatedDataDir } from '../support/data-dir-template.js';
+import { freePort } from '../support/free-port.js';
 import { until } from '../support/until.js';
 
 // What the server writes to its log while a business is verified, searched for the tax id and each
@@ -25,7 +26,7 @@ describe.skipIf(onPostgres)('KYB and the log (PGlite data dir)', () => {
     { timeout: 120_000 },
     async () => {
       dir = templatedDataDir('fas-kyb-log-');
-      const port = 20000 + Math.floor(Math.random() * 20000);
+      const port = await freePort();
       child = spawn(process.execPath, [fasBin, 'serve'], {
         cwd: root,
         env: { ...process.env, ...cliEnv(dir, { PORT: String(port), LOG_LEVEL: 'debug' }) },
@@ -37,7 +38,17 @@ describe.skipIf(onPostgres)('KYB and the log (PGlite data dir)', () => {
       child.stderr?.on('data', (d) => {
         log += d;
       });
-      await until('the server ready', () => log.includes('FAS gateway ready'), 60_000);
+      // A server that exits (a port taken meanwhile, say) is reported with its log, not waited for.
+      await until(
+        'the server ready',
+        () => {
+          if (child?.exitCode !== null || child.signalCode !== null) {
+            throw new Error(`the server exited (${child?.exitCode ?? child?.signalCode}) before it was ready:\n${log}`);
+          }
+          return log.includes('FAS gateway ready');
+        },
+        60_000,
+      );
       const key: string = JSON.parse(readFileSync(path.join(dir, 'credentials.json'), 'utf8')).apiKey.key;
       const call = async (method: string, p: string, body?: unknown) => {
         const res = await fetch(`http://127.0.0.1:${port}${p}`, {
