@@ -184,7 +184,12 @@ describe.skipIf(!chromiumAvailable() && !process.env.CI)('every dashboard page a
       expect(box && box.x >= 0 && box.x + box.width <= 390, label).toBe(true);
       await link.click();
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      // The menu closes on its own, focus goes to the new page's heading, the title names the page.
+      // The menu closes on its own, focus goes to the new page's heading, the title names the page:
+      // each awaited (React does them after the heading is drawn; on a loaded machine the menu was
+      // still open at the first look), each failing if it never happens.
+      await nav.waitFor({ state: 'hidden', timeout: 5_000 });
+      await page.waitForFunction(() => document.activeElement?.tagName === 'H1', undefined, { timeout: 5_000 });
+      await page.waitForFunction((t) => document.title === t, `${heading} · FAS dashboard`, { timeout: 5_000 });
       expect(await nav.isVisible()).toBe(false);
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
       expect(await page.title()).toBe(`${heading} · FAS dashboard`);
