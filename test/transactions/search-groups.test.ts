@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
+import { wordSearchTotal } from '../../src/core/transactions/search-words.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import { parseDateRange } from '../../src/core/validation/date-range.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { seedTransactions } from '../../src/operator/seed/seed-transactions.js';
 import { activeAccount, at, createBank, createCrypto } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, restClient, startHarness } from '../support/harness.js';
-import { matchesSearch, searchTexts, words } from '../support/search-oracle.js';
+import { inDates, matchesSearch, searchTexts, words } from '../support/search-oracle.js';
 
 // A search alone takes its total from the counts of the matching search groups and its page from
 // the newest rows or each group's newest rows (search-dense.ts); with other filters (account, coin,
@@ -133,7 +135,8 @@ describe('search totals and pages from the search groups', () => {
     expect(await groupsOfKey()).toEqual([{ line: 'Soylent Foods f' }]);
     await h.deps.sql(Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, n)
       VALUES (${ws.workspaceId}::uuid, ${soylent!.key}::bigint, 'Qwertz Shared', 0) RETURNING key`);
-    const account = await activeAccount(ws.ctx, 'shared.key@example.com');
+    // The account's email matches "soylent" too: its rows are in both names and emails.
+    const account = await activeAccount(ws.ctx, 'soylent.shared@example.com');
     await createBank(at(ws.ctx, '2026-07-02T12:00:00.000Z'), account, { beneficiaryName: 'Soylent Foods' });
     try {
       expect(await groupsOfKey()).toEqual([{ line: 'Qwertz Shared t' }, { line: 'Soylent Foods t' }]);
@@ -144,6 +147,18 @@ describe('search totals and pages from the search groups', () => {
         for (const status of ['pending', 'completed'] as const) {
           const of = all.filter((r) => r.status === status && matchesSearch(r, q)).map((r) => r.id);
           expect(await search({ search: q, status, limit: 20 }), `${q} ${status}`).toEqual({ total: of.length, ids: of.slice(0, 20) });
+        }
+      }
+      // One word with a coin or dates: the rows in both counted from the groups' keys (the shared
+      // key's rows read for their names) and from the names, each forced (search-words.ts).
+      const usd = new Set((await listAll({ coin: 'USD' })).map((r) => r.id));
+      for (const q of ['soylent', 'soy']) {
+        for (const filter of [{ coin: 'USD' }, { startDate: '2026-07-02' }, { startDate: '2026-07-01T06:00:00Z', coin: 'USD' }]) {
+          const want = all.filter((r) => (!filter.coin || usd.has(r.id)) && inDates(r.createdAt, filter) && matchesSearch(r, q));
+          const f = { workspaceId: ws.workspaceId, search: q, coin: filter.coin, range: parseDateRange(filter.startDate, undefined) };
+          for (const byKeys of [true, false]) {
+            expect(await wordSearchTotal(ws.ctx, f, byKeys), `${q} ${JSON.stringify(filter)} ${byKeys}`).toBe(want.length);
+          }
         }
       }
     } finally {
@@ -157,13 +172,22 @@ describe('search totals and pages from the search groups', () => {
     }
   });
 
-  it('the counts kept by the inserts equal the counts rebuilt from the rows', async () => {
+  it('the groups (and the groups per word) kept by the inserts equal those rebuilt from the rows', async () => {
     const groups = () =>
       h.deps.sql<{ key: string; text: string; n: string; shared: boolean }>(Prisma.sql`
         SELECT key::text, text, n::text, shared FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY key, text`);
+    const wordGroups = () =>
+      h.deps.sql<{ line: string }>(Prisma.sql`
+        SELECT concat_ws(' ', word, n) AS line FROM search_word_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY word`);
     const kept = await groups();
+    const keptWords = await wordGroups();
     await h.deps.db.$transaction((tx) => rebuildSearchGroups(tx, ws.workspaceId));
     expect(await groups()).toEqual(kept);
+    expect(await wordGroups()).toEqual(keptWords);
+    // The group inserted through the use case ("Zed Unique Payee / PAYMENT INV-2026-1") counted
+    // under its words other groups hold too, not under "zed" (its own).
+    expect(keptWords.some((w) => w.line.startsWith('payment '))).toBe(true);
+    expect(keptWords.some((w) => w.line.startsWith('zed '))).toBe(false);
     expect(kept.find((g) => g.text === 'Zed Unique Payee\nPAYMENT INV-2026-1')?.n).toBe('1');
   });
 });

@@ -34,6 +34,38 @@ export function statusType(f: CountedSearch, alias: string, checked = false): Pr
 }
 
 /**
+ * The filter's status and type on rows with names (a search key): such a row is a bank row (the
+ * table's check `transactions_named_rows_are_bank`), so its type is not read (the account index of
+ * those rows, `transactions_account_named_idx`, does not hold it): any other type leaves none.
+ */
+export function namedStatusType(f: CountedSearch, alias: string): Prisma.Sql {
+  const type = !f.transactionType || f.transactionType === 'bank' ? Prisma.sql`TRUE` : Prisma.sql`FALSE`;
+  return Prisma.sql`${statusType({ ...f, transactionType: undefined }, alias)} AND ${type}`;
+}
+
+/**
+ * How many rows of the accounts `accounts` (a query of distinct `id`s) that `which` keeps (a
+ * condition on `transactions t`: dates as a range, the coin as `t.coin`) match by name, from the
+ * matching groups' keys (`k`, with `shared`): an index-only count of each account's rows with names
+ * (`transactions_account_named_idx`: time, then key, status and coin), a row counted when its key is
+ * a matching group's not shared with another value (its names are then that group's); the rows
+ * of a shared key are read for their names. Each account's entries checked against the keys
+ * through a hash (`IS TRUE` keeps the planner from probing the index once per key and account:
+ * 2,158,710 probes and 23 s for "soylent" at 10M). A scan whose keys are none is skipped.
+ */
+export function namedOfAccounts(ctx: Ctx, f: CountedSearch, accounts: Prisma.Sql, which: Prisma.Sql): Prisma.Sql {
+  const rows = Prisma.sql`t.workspace_id = ${ctx.workspaceId}::uuid AND t.search_key IS NOT NULL AND ${namedStatusType(f, 't')} AND ${which}`;
+  return Prisma.sql`((SELECT count(*) FROM (${accounts}) a CROSS JOIN LATERAL (
+        SELECT 1 FROM transactions t
+        WHERE ${rows} AND t.account_id = a.id AND (t.search_key IN (SELECT key FROM k WHERE NOT shared)) IS TRUE
+      ) x
+      WHERE EXISTS (SELECT 1 FROM k WHERE NOT shared))
+    + (SELECT count(*) FROM transactions t
+      WHERE ${rows} AND t.account_id IN (${accounts}) AND t.search_key IN (SELECT key FROM k WHERE shared)
+        AND ${matchesByName(f.search)} AND EXISTS (SELECT 1 FROM k WHERE shared)))`;
+}
+
+/**
  * The filter's coin and dates as conditions on `alias` (a `transactions` row): the coin as a check
  * of each row (`IS TRUE`: no index condition), the dates as `transactionWhere` writes them (a range
  * of the time index), or with `checked` as a check of each row too (the rare rows: ANDed with a
@@ -66,6 +98,12 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
     )`;
 }
 
+/** The CTEs `g(key, text, n, shared)`, the search groups the search matches, and `k(key, shared)`, their keys. */
+export function groupsAndKeys(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+  return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search)}),
+    k AS MATERIALIZED (SELECT m.key, bool_or(m.shared) AS shared FROM g m GROUP BY m.key)`;
+}
+
 /**
  * The CTEs of a counted search, ending in `total(n)`. A match is a row whose names match (its
  * search key is a matching group's: `keys`, `shared` when another group has the key, kept on the
@@ -74,16 +112,12 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
  * the keys' counts (`search_key_counts`; without a status or type, the matching groups' own
  * counts, each of its key and text, so also right for a shared key: no probe per key, at 10M
  * 15,310 of them for "soylent foods") + the accounts' counts (`account_transaction_counts`) -
- * the rows in both (each account's rows index-only on `transactions_account_search_key_idx`, their
- * keys looked up in a hash: `IS TRUE` keeps the planner from probing the index once per key and
- * account, 2,158,710 probes and 23 s for "soylent" at 10M) + the rare rows. A scan
- * whose keys are none is skipped (`EXISTS`: a one-time filter), as the accounts' rows would be read for nothing.
+ * the rows in both (`namedOfAccounts`) + the rare rows.
  */
 function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const byName = matchesByName(f.search);
-  return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search)}),
-    k AS MATERIALIZED (SELECT m.key, bool_or(m.shared) AS shared FROM g m GROUP BY m.key),
+  return Prisma.sql`${groupsAndKeys(ctx, f)},
     ${accountsAndRare(ctx, f)},
     ${
       f.status || f.transactionType
@@ -102,23 +136,10 @@ function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
       SELECT coalesce(sum(c.n), 0) AS n FROM account_transaction_counts c
       WHERE c.workspace_id = ${ws} AND c.coin = '' AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)
     ),
-    both_named AS (
-      SELECT count(*) AS n FROM accts a CROSS JOIN LATERAL (
-        SELECT 1 FROM transactions t
-        WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND t.search_key IS NOT NULL AND ${statusType(f, 't')}
-          AND (t.search_key IN (SELECT key FROM k WHERE NOT shared)) IS TRUE
-      ) x
-      WHERE EXISTS (SELECT 1 FROM k WHERE NOT shared)
-    ),
-    both_shared AS (
-      SELECT count(*) AS n FROM transactions t
-      WHERE t.workspace_id = ${ws} AND t.account_id IN (SELECT id FROM accts) AND t.search_key IS NOT NULL
-        AND ${statusType(f, 't')} AND t.search_key IN (SELECT key FROM k WHERE shared) AND ${byName}
-        AND EXISTS (SELECT 1 FROM k WHERE shared)
-    ),
+    both_named AS (SELECT ${namedOfAccounts(ctx, f, Prisma.sql`SELECT id FROM accts`, Prisma.sql`TRUE`)} AS n),
     total AS (
       SELECT ((SELECT n FROM named) + (SELECT n FROM named_shared) + (SELECT n FROM by_account)
-        - (SELECT n FROM both_named) - (SELECT n FROM both_shared) + (SELECT count(*) FROM rare))::bigint AS n
+        - (SELECT n FROM both_named) + (SELECT count(*) FROM rare))::bigint AS n
     )`;
 }
 

@@ -10,13 +10,16 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 export const GROUP_TEXT = Prisma.sql`array_to_string(ARRAY[t.originator_name, t.beneficiary_name] || t.addenda, E'\\n')`;
 
 /**
- * The distinct words of the name-like fields of `transactions t`, as `word`: the runs of letters
- * and digits of their lower-cased text, split as the search's pattern (`search_pattern`) reads
- * them, so a one-word query matches a row's names exactly when it starts one of these words.
+ * The distinct words of `text` (names one per line, as `GROUP_TEXT`), as `word`: the runs of
+ * letters and digits of its lower-cased text, split as the search's pattern (`search_pattern`)
+ * reads them, so a one-word query matches the names exactly when it starts one of these words.
  */
-export const ROW_WORDS = Prisma.sql`(
-  SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${GROUP_TEXT}), '[^[:alnum:]]+') AS x WHERE x <> ''
+export const wordsOf = (text: Prisma.Sql): Prisma.Sql => Prisma.sql`(
+  SELECT DISTINCT x AS word FROM regexp_split_to_table(lower(${text}), '[^[:alnum:]]+') AS x WHERE x <> ''
 )`;
+
+/** The distinct words of the name-like fields of `transactions t` (`wordsOf`). */
+export const ROW_WORDS = wordsOf(GROUP_TEXT);
 
 /** The characters a repeat's word and its predecessor share (and the least a query must have to use the repeats). */
 export const REPEAT_PREFIX = 3;

@@ -3,7 +3,16 @@ import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
 import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
 import { matchesByName } from './search-conditions.js';
-import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, statusType } from './search-dense.js';
+import {
+  accountsAndRare,
+  type CountedSearch,
+  coinAndDates,
+  DENSE_WALK_ROWS,
+  groupsAndKeys,
+  namedOfAccounts,
+  namedStatusType,
+  statusType,
+} from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
 import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
 import type { TransactionFilter } from './transaction-filter.js';
@@ -47,26 +56,56 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
 }
 
 /**
- * How many rows both match by name (the counted words starting with the query, `range_words`,
- * less the repeats) and belong to an account whose email matches (`accts`), without dates (with
- * them, `accountRowsInRange` counts those too): from the accounts' word counts (a probe per word
- * and account); with a coin (not in those counts), by reading the rows that may be named
- * (`mayBeNamed`: bank rows in that coin, found in the account index) of the accounts whose counts
- * have the word (only those accounts, not every matching one). At 10M, "soylent" with USD reads
- * 49,000 rows of 141 accounts (a heap page each; 58,000 before the index held type and coins):
- * 0.28-0.30 s, the cost of a coin search whose word is in both names and emails
- * (docs/benchmarks.md).
+ * The counted words a one-word query starts: from `word` up to `upper` (bytewise: `word` is
+ * ASCII). `byKeys`: how `namedRowsOf` counts (undefined: the cheaper way; a test chooses).
  */
-function inBoth(ctx: Ctx, f: CountedSearch, word: string, upper: string): Prisma.Sql {
-  const scope = Prisma.sql`c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')}`;
-  const held = Prisma.sql`FROM search_word_counts c
-    WHERE ${scope} AND c.word IN (SELECT word FROM range_words) AND c.account_id IN (SELECT id FROM accts)`;
-  if (!f.coin)
-    return Prisma.sql`((SELECT coalesce(sum(c.n), 0) ${held})
-      - ${repeated(ctx, f, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM accts)`)})`;
-  return Prisma.sql`(SELECT count(*) FROM transactions t
-    WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT c.account_id ${held} AND c.n > 0)
+interface WordRange {
+  word: string;
+  upper: string;
+  byKeys?: boolean;
+}
+
+/**
+ * The accounts whose email matches (`accts`) and whose word counts hold a counted word starting
+ * with the query (`range_words`) in the filter's status and type, as `id`: only their rows can be
+ * in both.
+ */
+function heldBy(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+  return Prisma.sql`SELECT DISTINCT c.account_id AS id FROM search_word_counts c
+    WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
+      AND c.account_id IN (SELECT id FROM accts) AND c.n > 0`;
+}
+
+/**
+ * How many rows of the accounts `accounts` (a query of distinct `id`s) within `dates` (a range of
+ * `transactions t`'s time, or TRUE) and the filter's coin match by name, the cheaper of two exact
+ * ways: from the matching groups' keys (`namedOfAccounts`: an index-only count of the accounts'
+ * rows with names, `transactions_account_named_idx`, where the coin is `t.coin`) when the groups
+ * holding a counted word that starts with the query (`search_word_groups`) are fewer than those
+ * rows; else the rows that may be named read for their names (`mayBeNamed`, checked in the account
+ * index's entries, `transactions_account_rows_idx`, before the table is read). At 10M, "soylent"
+ * in USD: 15,310 groups against 49,000 rows, from the keys (86 ms; 0.28-0.37 s reading the rows);
+ * "payment" over 30 days: 404,186 groups (an addenda line each) against 24,000 rows, read (4.4 s
+ * from the keys).
+ */
+function namedRowsOf(ctx: Ctx, f: CountedSearch, range: WordRange, accounts: Prisma.Sql, dates: Prisma.Sql): Prisma.Sql {
+  const { word, upper, byKeys } = range;
+  const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
+  const which = Prisma.sql`${dates} AND ${f.coin ? Prisma.sql`t.coin = ${f.coin}` : Prisma.sql`TRUE`}`;
+  const named = Prisma.sql`(SELECT count(*) FROM (${accounts}) a CROSS JOIN LATERAL (
+      SELECT 1 FROM transactions t
+      WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND t.search_key IS NOT NULL AND ${namedStatusType(f, 't')} AND ${which}
+    ) x)`;
+  // The words of the query's range of the key (as `range_words`, a range of the index: that CTE
+  // is estimated at one row, and its words' probes were planned as a scan of every word); one
+  // group each for the words a single group holds (not kept), counted as the counted words.
+  const groups = Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
+    WHERE w.workspace_id = ${ws} AND w.word >= ${word} AND w.word < ${upper}) + (SELECT count(*) FROM range_words))`;
+  const read = Prisma.sql`(SELECT count(*) FROM transactions t
+    WHERE t.workspace_id = ${ws} AND t.account_id IN (${accounts}) AND ${dates}
       AND ${statusType(f, 't')} AND ${mayBeNamed(f)} AND ${matchesByName(f.search)} IS TRUE)`;
+  const keys = byKeys === undefined ? Prisma.sql`${groups} < ${named}` : Prisma.raw(String(byKeys));
+  return Prisma.sql`(CASE WHEN ${keys} THEN ${namedOfAccounts(ctx, f, accounts, which)} ELSE ${read} END)`;
 }
 
 /**
@@ -82,24 +121,38 @@ function mayBeNamed(f: CountedSearch): Prisma.Sql {
 }
 
 /**
+ * How many rows both match by name (the counted words starting with the query, `range_words`,
+ * less the repeats) and belong to an account whose email matches (`accts`), without dates (with
+ * them, `accountRowsInRange` counts those too): from the accounts' word counts (a probe per word
+ * and account); with a coin (not in those counts), from those accounts' rows in that coin
+ * (`namedRowsOf`, of the accounts whose counts have the word: `heldBy`). At 10M "soylent" with
+ * USD: 86 ms where reading 49,000 rows of 141 accounts took 0.28-0.37 s (docs/benchmarks.md).
+ */
+function inBoth(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql {
+  const { word, upper } = range;
+  if (f.coin) return namedRowsOf(ctx, f, range, heldBy(ctx, f), Prisma.sql`TRUE`);
+  return Prisma.sql`((SELECT coalesce(sum(c.n), 0) FROM search_word_counts c
+      WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
+        AND c.account_id IN (SELECT id FROM accts))
+    - ${repeated(ctx, f, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM accts)`)})`;
+}
+
+/**
  * With dates, the CTE `acct_rows(n, named)`: the rows in the range of the accounts whose email
  * matches (`accts`), counted from the account index alone (`transactions_account_rows_idx` holds
  * each row's status, type and coins: an index-only scan), and how many of them match by name too
- * (any word, also one the whole days' counts have not, in a part of a day): the bank rows of the
- * filter's coin and status among them (`mayBeNamed`, checked in the index) read for their names,
- * none when no counted word starts with the query (`range_words` empty: then none of a row's
- * words does). At 10M "treasury" + 30 days + USD counts 23,000 rows of 560 accounts in 19 ms
- * where a table page a row took 140; "pay" + 30 days reads 24,000 of its accounts' 109,000 rows
- * for their names (121 ms where all took 206).
+ * (any word, also one the whole days' counts have not, in a part of a day): `namedRowsOf` those
+ * accounts' rows in the range (and coin) whose counts have the word (`heldBy`), none when no
+ * counted word starts with the query (`range_words` empty: then none of a row's words does). At
+ * 10M "treasury" + 30 days + USD counts 23,000 rows of 560 accounts in 19 ms where a table page a
+ * row took 140.
  */
-function accountRowsInRange(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+function accountRowsInRange(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql {
   const rows = Prisma.sql`FROM transactions t
       WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT id FROM accts) AND ${coinAndDates({ ...f, coin: undefined }, 't')}`;
   return Prisma.sql`acct_rows AS MATERIALIZED (
       SELECT (SELECT count(*) ${rows} AND ${statusType(f, 't', true)} AND ${coinAndDates({ ...f, range: {} }, 't')}) AS n,
-        CASE WHEN EXISTS (SELECT 1 FROM range_words) THEN (
-          SELECT count(*) ${rows} AND ${statusType(f, 't')} AND ${mayBeNamed(f)} AND ${matchesByName(f.search)} IS TRUE
-        ) ELSE 0 END AS named
+        CASE WHEN EXISTS (SELECT 1 FROM range_words) THEN ${namedRowsOf(ctx, f, range, heldBy(ctx, f), coinAndDates({ ...f, coin: undefined }, 't'))} ELSE 0 END AS named
     ),`;
 }
 
@@ -135,7 +188,7 @@ const MAX_COIN_WALK = 1_000_000;
  * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
  * coin's rows: also while that costs less than the groups' search, `COIN_WALK_PER_CANDIDATE`).
  */
-function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number): Prisma.Sql {
+function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number, byKeys?: boolean): Prisma.Sql {
   const total = walkRows === 0;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
@@ -158,7 +211,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const accountRows = (coin: string) => Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
   const byAccount = days ? Prisma.sql`(SELECT n FROM acct_rows)` : accountRows(f.coin ?? '');
-  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, word, upper);
+  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, { word, upper, byKeys });
   // With a coin, what the groups' search would check: the word's matches in every coin (its named
   // rows are bank rows, of one coin each) and its accounts' rows.
   const candidates = f.coin
@@ -171,10 +224,11 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const ambiguous = repeatsCount(word)
     ? Prisma.sql`FALSE`
     : Prisma.sql`EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT min(c.word) FROM ${counts} c WHERE ${words} AND c.n > 0) AND c.n > 0)`;
-  return Prisma.sql`range_words AS MATERIALIZED (
+  return Prisma.sql`${groupsAndKeys(ctx, f)},
+    range_words AS MATERIALIZED (
       SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
     ),
-    ${days ? accountRowsInRange(ctx, f) : Prisma.empty}
+    ${days ? accountRowsInRange(ctx, f, { word, upper, byKeys }) : Prisma.empty}
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
       (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats}
@@ -197,12 +251,15 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     )`;
 }
 
-/** The exact total of a one-word search (`oneWord`) from the word counts (`planCtes`), or undefined when they cannot give it. */
-export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<number | undefined> {
+/**
+ * The exact total of a one-word search (`oneWord`) from the word counts (`planCtes`), or undefined
+ * when they cannot give it. `byKeys`: how the rows in both are counted (`namedRowsOf`; a test's choice).
+ */
+export async function wordSearchTotal(ctx: Ctx, f: CountedSearch, byKeys?: boolean): Promise<number | undefined> {
   const word = oneWord(f.search);
   if (!word || !isWordSearch(f)) return undefined;
   const [row] = await ctx.sql<{ exact: boolean; n: bigint | string }>(Prisma.sql`
-    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0)}
+    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0, byKeys)}
     SELECT exact, known + (SELECT count(*) FROM rare) AS n FROM plan`);
   return row?.exact ? Number(row.n) : undefined;
 }

@@ -180,7 +180,7 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts, word counts per coin and per day, and repeated words. */
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts, word counts per coin and per day, repeated words, and the groups per word. */
 const countTables = (stage: string) => [
   `${stage}_c`,
   `${stage}_a`,
@@ -192,19 +192,21 @@ const countTables = (stage: string) => [
   `${stage}_x`,
   `${stage}_y`,
   `${stage}_z`,
+  `${stage}_g`,
 ];
 
-type Ten = [string, string, string, string, string, string, string, string, string, string];
+type Eleven = [string, string, string, string, string, string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs] = countTables(stage) as Ten;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs, , , , , wordGroups] = countTables(stage) as Eleven;
   await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(rollups)} (LIKE transaction_rollups INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(accountCounts)} (LIKE account_transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(groups)} (LIKE search_groups INCLUDING DEFAULTS)`);
+  await s.exec(`CREATE TABLE ${q(wordGroups)} (LIKE search_word_groups INCLUDING DEFAULTS)`);
   // The rows aside have no statistics yet (ANALYZE would wait for the other session's build): the
   // groups are hashed in one pass over the rows, as with statistics (rebuildCounts).
   await s.exec('SET LOCAL enable_sort = off');
@@ -218,7 +220,7 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
     rollups: q(rollups),
     legs: q(legs),
   });
-  await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups) });
+  await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups), wordGroups: q(wordGroups) });
   await rebuildSearchKeyCounts(executor, workspaceId, { rows: q(stage), groups: q(keyCounts) });
 }
 
@@ -231,7 +233,7 @@ const executorOf = (s: BulkSession) => ({
 
 /** The workspace's word counts from the rows aside, into a table aside (see `countAside`). */
 async function countWordsAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [, , , , , , wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Ten;
+  const [, , , , , , wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Eleven;
   await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(coinCounts)} (LIKE search_word_coin_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(dayCounts)} (LIKE search_word_day_counts INCLUDING DEFAULTS)`);
@@ -250,7 +252,9 @@ async function countWordsAside(s: BulkSession, stage: string, workspaceId: strin
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Ten;
+  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts, dayCounts, repeats, wordGroups] = countTables(
+    stage,
+  ) as Eleven;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
@@ -262,6 +266,7 @@ async function swapCounts(s: BulkSession, stage: string, workspaceId: string): P
     ['search_word_coin_counts', coinCounts],
     ['search_word_day_counts', dayCounts],
     ['search_word_repeats', repeats],
+    ['search_word_groups', wordGroups],
   ] as const) {
     await s.query(`DELETE FROM ${live} WHERE workspace_id = $1::uuid`, [workspaceId]);
     await s.exec(`INSERT INTO ${live} SELECT * FROM ${q(aside)}`);

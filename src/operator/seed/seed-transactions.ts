@@ -169,6 +169,7 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_coin_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_day_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_repeats');
+  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_groups');
   // Entries built aside are new rows: statistics are what a statement's plan needs of them at once
   // (their visibility map is autovacuum's, later).
   await ctx.db.$executeRawUnsafe(`${ledgered ? 'ANALYZE' : 'VACUUM (ANALYZE)'} ledger_entries`);
