@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/core/ledger/verify-ledger.js';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
-import { rebuildSearchKeyCounts } from '../../src/core/transactions/search-key-counts.js';
 import { rebuildSearchWordCounts } from '../../src/core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../src/core/transactions/transaction-counts.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
@@ -142,9 +141,10 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         UNION ALL
         SELECT concat_ws(' ', account_id, coin, transaction_type, status, n) FROM account_transaction_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
-        SELECT concat_ws(' ', key, text, n) FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid
+        SELECT concat_ws(' ', key, text, n, shared, n_pending, n_processing, n_completed, n_failed, n_canceled, n_returned)
+        FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
-        SELECT concat_ws(' ', 'key', key, transaction_type, status, n) FROM search_key_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        SELECT concat_ws(' ', 'wordgroups', word, n) FROM search_word_groups WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'word', word, account_id, transaction_type, status, n) FROM search_word_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
@@ -160,9 +160,8 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
     expect(aside.some((r) => r.row.includes('\n'))).toBe(true); // search groups among them
     await rebuildCounts(h.deps.db, ws.workspaceId);
     await rebuildSearchGroups(h.deps.db, ws.workspaceId);
-    await rebuildSearchKeyCounts(h.deps.db, ws.workspaceId);
     await rebuildSearchWordCounts(h.deps.db, ws.workspaceId);
-    expect(aside.some((r) => r.row.startsWith('key '))).toBe(true); // search key counts among them
+    expect(aside.some((r) => r.row.startsWith('wordgroups '))).toBe(true); // the groups per word among them
     expect(aside.some((r) => r.row.startsWith('word '))).toBe(true); // and word counts
     expect(aside.some((r) => r.row.startsWith('coin '))).toBe(true); // and per coin
     expect(aside.some((r) => r.row.startsWith('day '))).toBe(true); // and per day

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { wordSearchTotal } from '../../src/core/transactions/search-words.js';
+import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { parseDateRange } from '../../src/core/validation/date-range.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
@@ -27,10 +28,13 @@ beforeAll(async () => {
   // Inserted through the use cases: into existing groups, into new ones, and without names.
   const later = at(ws.ctx, '2026-07-01T12:00:00.000Z');
   const account = await activeAccount(later, 'late.payer@example.com');
+  const first = await createBank(later, account, { beneficiaryName: 'Soylent Foods' });
   await createBank(later, account, { beneficiaryName: 'Soylent Foods' });
-  await createBank(later, account, { beneficiaryName: 'Soylent Foods' });
-  await createBank(later, account, { beneficiaryName: 'Zed Unique Payee', addenda: ['PAYMENT INV-2026-1'] });
+  const zed = await createBank(later, account, { beneficiaryName: 'Zed Unique Payee', addenda: ['PAYMENT INV-2026-1'] });
   await createCrypto(later, account);
+  // Status changes through the use case move rows between their groups' counts by status.
+  for (const id of [first.id, zed.id]) await simulateTransactionStatus(later, { transactionId: id, body: { status: 'processing' } });
+  await simulateTransactionStatus(later, { transactionId: first.id, body: { status: 'completed' } });
   rows = await listAll();
 }, 120_000);
 afterAll(async () => h?.close());
@@ -102,6 +106,15 @@ describe('search totals and pages from the search groups', () => {
       }
       const bank = rows.filter((r) => r.transactionType === 'bank' && matchesSearch(r, q)).map((r) => r.id);
       expect(await search({ search: q, transactionType: 'bank', limit: 20 }), q).toEqual({ total: bank.length, ids: bank.slice(0, 20) });
+      // With a status (the groups' counts by status, moved by the status changes above), and a type
+      // rows with names never have.
+      const done = rows.filter((r) => r.status === 'completed' && matchesSearch(r, q)).map((r) => r.id);
+      expect(await search({ search: q, status: 'completed', limit: 20 }), q).toEqual({ total: done.length, ids: done.slice(0, 20) });
+      const crypto = rows.filter((r) => r.transactionType === 'crypto' && r.status === 'pending' && matchesSearch(r, q)).map((r) => r.id);
+      expect(await search({ search: q, transactionType: 'crypto', status: 'pending', limit: 20 }), q).toEqual({
+        total: crypto.length,
+        ids: crypto.slice(0, 20),
+      });
       // With a coin: a one-word query from the word counts per coin when dense (search-words.ts);
       // else the search's keys and accounts resolved first, the coin checked on its candidates (search-sets.ts).
       const usd = rows.filter((r) => inUsd.has(r.id) && matchesSearch(r, q)).map((r) => r.id);
@@ -149,8 +162,8 @@ describe('search totals and pages from the search groups', () => {
           expect(await search({ search: q, status, limit: 20 }), `${q} ${status}`).toEqual({ total: of.length, ids: of.slice(0, 20) });
         }
       }
-      // One word with a coin or dates: the rows in both counted from the groups' keys (the shared
-      // key's rows read for their names) and from the names, each forced (search-words.ts).
+      // One word with a coin: the rows in both counted from the groups' keys (the shared key's rows
+      // read for their names) and from the names, each forced (search-words.ts); with dates, read.
       const usd = new Set((await listAll({ coin: 'USD' })).map((r) => r.id));
       for (const q of ['soylent', 'soy']) {
         for (const filter of [{ coin: 'USD' }, { startDate: '2026-07-02' }, { startDate: '2026-07-01T06:00:00Z', coin: 'USD' }]) {

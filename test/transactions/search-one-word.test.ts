@@ -162,13 +162,13 @@ describe('a one-word search from the word counts', () => {
     }
   }, 120_000);
 
-  it("counts the rows in both names and emails from the matching groups' keys and from the names alike", async () => {
-    // With a coin or dates, the rows whose names match of the accounts whose email matches are
-    // counted either way (search-words.ts, `namedRowsOf`: the cheaper chosen by the groups per
-    // word); each forced here, against the oracle. "soylent" is in an email and in names.
+  it("with a coin, counts the rows in both names and emails from the matching groups' keys and from the names alike", async () => {
+    // With a coin, the rows whose names match of the accounts whose email matches are counted
+    // either way (search-words.ts, `inCoin`: the cheaper chosen by the groups per word); each
+    // forced here, against the oracle. "soylent" is in an email and in names.
     let both = 0;
     for (const q of QUERIES) {
-      for (const filter of FILTERS.filter((x) => (x.coin || x.startDate || x.endDate) && isWordSearch(counted(q, x)))) {
+      for (const filter of FILTERS.filter((x) => x.coin && !x.startDate && !x.endDate && isWordSearch(counted(q, x)))) {
         const want = expected(q, filter).length;
         const viaKeys = await wordSearchTotal(ws.ctx, counted(q, filter), true);
         const viaNames = await wordSearchTotal(ws.ctx, counted(q, filter), false);
@@ -177,7 +177,7 @@ describe('a one-word search from the word counts', () => {
         if (viaKeys !== undefined && q === 'soylent' && want > 0) both++;
       }
     }
-    expect(both).toBeGreaterThan(10);
+    expect(both).toBeGreaterThan(2);
   }, 120_000);
 
   it('answers from the word counts when one counted word starts with the query, and not otherwise', async () => {

@@ -15,11 +15,11 @@ export const SEARCH_KEYS = Prisma.sql`search_keys(${OTHER_FIELDS})`;
 
 /**
  * The workspace's search groups (`search_groups`: the distinct values of the name-like fields)
- * that `search` matches, as `key, text, n, shared` of `search_groups g`: their word keys (GIN-indexed)
- * find them, the query's pattern checks them.
+ * that `search` matches, as `columns` of `search_groups g` (their key unless said): their word
+ * keys (GIN-indexed) find them, the query's pattern checks them.
  */
-export function matchingGroups(workspaceId: string, search: string): Prisma.Sql {
-  return Prisma.sql`SELECT g.key, g.text, g.n, g.shared FROM search_groups g
+export function matchingGroups(workspaceId: string, search: string, columns = Prisma.sql`g.key`): Prisma.Sql {
+  return Prisma.sql`SELECT ${columns} FROM search_groups g
     WHERE g.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`)}`;
 }
 

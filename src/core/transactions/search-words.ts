@@ -10,7 +10,6 @@ import {
   DENSE_WALK_ROWS,
   groupsAndKeys,
   namedOfAccounts,
-  namedStatusType,
   statusType,
 } from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
@@ -57,7 +56,7 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
 
 /**
  * The counted words a one-word query starts: from `word` up to `upper` (bytewise: `word` is
- * ASCII). `byKeys`: how `namedRowsOf` counts (undefined: the cheaper way; a test chooses).
+ * ASCII). `byKeys`: how `inCoin` counts (undefined: the cheaper way; a test chooses).
  */
 interface WordRange {
   word: string;
@@ -66,46 +65,46 @@ interface WordRange {
 }
 
 /**
- * The accounts whose email matches (`accts`) and whose word counts hold a counted word starting
- * with the query (`range_words`) in the filter's status and type, as `id`: only their rows can be
- * in both.
+ * With a coin and no dates, the CTE `held(id)`: the accounts whose email matches (`accts`) and
+ * whose word counts hold a counted word starting with the query (`range_words`) in the filter's
+ * status and type: only their rows can be in both (`inCoin`).
  */
-function heldBy(ctx: Ctx, f: CountedSearch): Prisma.Sql {
-  return Prisma.sql`SELECT DISTINCT c.account_id AS id FROM search_word_counts c
-    WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
-      AND c.account_id IN (SELECT id FROM accts) AND c.n > 0`;
+function held(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+  return Prisma.sql`held AS MATERIALIZED (
+      SELECT DISTINCT c.account_id AS id FROM search_word_counts c
+      WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
+        AND c.account_id IN (SELECT id FROM accts) AND c.n > 0
+    ),`;
 }
 
 /**
- * How many rows of the accounts `accounts` (a query of distinct `id`s) within `dates` (a range of
- * `transactions t`'s time, or TRUE) and the filter's coin match by name, the cheaper of two exact
- * ways: from the matching groups' keys (`namedOfAccounts`: an index-only count of the accounts'
- * rows with names, `transactions_account_named_idx`, where the coin is `t.coin`) when the groups
- * holding a counted word that starts with the query (`search_word_groups`) are fewer than those
- * rows; else the rows that may be named read for their names (`mayBeNamed`, checked in the account
- * index's entries, `transactions_account_rows_idx`, before the table is read). At 10M, "soylent"
- * in USD: 15,310 groups against 49,000 rows, from the keys (86 ms; 0.28-0.37 s reading the rows);
- * "payment" over 30 days: 404,186 groups (an addenda line each) against 24,000 rows, read (4.4 s
- * from the keys).
+ * How many rows of the accounts `held` in the filter's coin match by name, the cheaper of two
+ * exact ways: from the matching groups' keys (`namedOfAccounts`: an index-only count of the
+ * accounts' rows with names, `transactions_account_named_idx`, where the coin is `t.coin`) when
+ * the groups holding a counted word that starts with the query (`search_word_groups`) are fewer
+ * than the rows to read (the accounts' bank rows in the coin, from their counts); else those rows
+ * read for their names (`mayBeNamed`, checked in the account index's entries before the table is
+ * read). At 10M, "soylent" in USD: 15,310 groups against 49,000 rows, from the keys (97-99 ms
+ * where reading them took 304-406); in EUR: against 5,700 rows, read (42-61 ms); "payment" in
+ * USD: 404,186 groups (an addenda line each): read.
  */
-function namedRowsOf(ctx: Ctx, f: CountedSearch, range: WordRange, accounts: Prisma.Sql, dates: Prisma.Sql): Prisma.Sql {
+function inCoin(ctx: Ctx, f: CountedSearch & { coin: string }, range: WordRange): Prisma.Sql {
   const { word, upper, byKeys } = range;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
-  const which = Prisma.sql`${dates} AND ${f.coin ? Prisma.sql`t.coin = ${f.coin}` : Prisma.sql`TRUE`}`;
-  const named = Prisma.sql`(SELECT count(*) FROM (${accounts}) a CROSS JOIN LATERAL (
-      SELECT 1 FROM transactions t
-      WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND t.search_key IS NOT NULL AND ${namedStatusType(f, 't')} AND ${which}
-    ) x)`;
+  const accounts = Prisma.sql`SELECT id FROM held`;
+  const rows = Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
+    WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin} AND c.transaction_type = 'bank'::transaction_type
+      AND ${statusType({ ...f, transactionType: undefined }, 'c')} AND c.account_id IN (${accounts}))`;
   // The words of the query's range of the key (as `range_words`, a range of the index: that CTE
   // is estimated at one row, and its words' probes were planned as a scan of every word); one
   // group each for the words a single group holds (not kept), counted as the counted words.
   const groups = Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
     WHERE w.workspace_id = ${ws} AND w.word >= ${word} AND w.word < ${upper}) + (SELECT count(*) FROM range_words))`;
   const read = Prisma.sql`(SELECT count(*) FROM transactions t
-    WHERE t.workspace_id = ${ws} AND t.account_id IN (${accounts}) AND ${dates}
+    WHERE t.workspace_id = ${ws} AND t.account_id IN (${accounts})
       AND ${statusType(f, 't')} AND ${mayBeNamed(f)} AND ${matchesByName(f.search)} IS TRUE)`;
-  const keys = byKeys === undefined ? Prisma.sql`${groups} < ${named}` : Prisma.raw(String(byKeys));
-  return Prisma.sql`(CASE WHEN ${keys} THEN ${namedOfAccounts(ctx, f, accounts, which)} ELSE ${read} END)`;
+  const keys = byKeys === undefined ? Prisma.sql`${groups} < ${rows}` : Prisma.raw(String(byKeys));
+  return Prisma.sql`(CASE WHEN ${keys} THEN ${namedOfAccounts(ctx, f, accounts, Prisma.sql`t.coin = ${f.coin}`)} ELSE ${read} END)`;
 }
 
 /**
@@ -125,12 +124,11 @@ function mayBeNamed(f: CountedSearch): Prisma.Sql {
  * less the repeats) and belong to an account whose email matches (`accts`), without dates (with
  * them, `accountRowsInRange` counts those too): from the accounts' word counts (a probe per word
  * and account); with a coin (not in those counts), from those accounts' rows in that coin
- * (`namedRowsOf`, of the accounts whose counts have the word: `heldBy`). At 10M "soylent" with
- * USD: 86 ms where reading 49,000 rows of 141 accounts took 0.28-0.37 s (docs/benchmarks.md).
+ * (`inCoin`, of the accounts whose counts have the word: `held`).
  */
 function inBoth(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql {
   const { word, upper } = range;
-  if (f.coin) return namedRowsOf(ctx, f, range, heldBy(ctx, f), Prisma.sql`TRUE`);
+  if (f.coin) return inCoin(ctx, { ...f, coin: f.coin }, range);
   return Prisma.sql`((SELECT coalesce(sum(c.n), 0) FROM search_word_counts c
       WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
         AND c.account_id IN (SELECT id FROM accts))
@@ -141,18 +139,22 @@ function inBoth(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql {
  * With dates, the CTE `acct_rows(n, named)`: the rows in the range of the accounts whose email
  * matches (`accts`), counted from the account index alone (`transactions_account_rows_idx` holds
  * each row's status, type and coins: an index-only scan), and how many of them match by name too
- * (any word, also one the whole days' counts have not, in a part of a day): `namedRowsOf` those
- * accounts' rows in the range (and coin) whose counts have the word (`heldBy`), none when no
- * counted word starts with the query (`range_words` empty: then none of a row's words does). At
- * 10M "treasury" + 30 days + USD counts 23,000 rows of 560 accounts in 19 ms where a table page a
- * row took 140.
+ * (any word, also one the whole days' counts have not, in a part of a day): the bank rows of the
+ * filter's coin and status among them (`mayBeNamed`, checked in the index) read for their names,
+ * none when no counted word starts with the query (`range_words` empty: then none of a row's
+ * words does). At 10M "treasury" + 30 days + USD counts 23,000 rows of 560 accounts in 19 ms
+ * where a table page a row took 140; "pay" + 30 days reads 24,000 of its accounts' 109,000 rows
+ * for their names (121 ms where all took 206; from the matching groups' keys instead, as `inCoin`,
+ * the 404,186 groups of "payment" alone take 3.4 s to find: a range of dates leaves few rows to read).
  */
-function accountRowsInRange(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql {
+function accountRowsInRange(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const rows = Prisma.sql`FROM transactions t
       WHERE t.workspace_id = ${ctx.workspaceId}::uuid AND t.account_id IN (SELECT id FROM accts) AND ${coinAndDates({ ...f, coin: undefined }, 't')}`;
   return Prisma.sql`acct_rows AS MATERIALIZED (
       SELECT (SELECT count(*) ${rows} AND ${statusType(f, 't', true)} AND ${coinAndDates({ ...f, range: {} }, 't')}) AS n,
-        CASE WHEN EXISTS (SELECT 1 FROM range_words) THEN ${namedRowsOf(ctx, f, range, heldBy(ctx, f), coinAndDates({ ...f, coin: undefined }, 't'))} ELSE 0 END AS named
+        CASE WHEN EXISTS (SELECT 1 FROM range_words) THEN (
+          SELECT count(*) ${rows} AND ${statusType(f, 't')} AND ${mayBeNamed(f)} AND ${matchesByName(f.search)} IS TRUE
+        ) ELSE 0 END AS named
     ),`;
 }
 
@@ -228,7 +230,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     range_words AS MATERIALIZED (
       SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
     ),
-    ${days ? accountRowsInRange(ctx, f, { word, upper, byKeys }) : Prisma.empty}
+    ${days ? accountRowsInRange(ctx, f) : f.coin ? held(ctx, f) : Prisma.empty}
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
       (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats}

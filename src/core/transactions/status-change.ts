@@ -8,7 +8,7 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { assertUuid } from '../validation/uuid.js';
 import { validateBody } from '../validation/validators.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
-import { bumpSearchKeyCounts } from './search-key-counts.js';
+import { bumpSearchGroupStatus } from './search-groups.js';
 import { bumpSearchWordCounts } from './search-word-counts.js';
 import { statusActorOf } from './status-actor.js';
 import { nextStatuses, type TransactionStatus } from './status-transitions.js';
@@ -108,7 +108,7 @@ export async function changeTransactionStatus(
       [to, 1],
     ],
   );
-  await bumpSearchKeyCounts(tx, ctx.workspaceId, id, [
+  await bumpSearchGroupStatus(tx, ctx.workspaceId, id, [
     [row.status, -1],
     [to, 1],
   ]);

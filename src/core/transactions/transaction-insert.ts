@@ -8,7 +8,6 @@ import { recordLedgerStep } from '../ledger/record-entries.js';
 import { type EventType, emitEvent } from '../webhooks/events.js';
 import { type Decimal, fixed } from './money.js';
 import { bumpSearchGroup } from './search-groups.js';
-import { bumpSearchKeyCounts } from './search-key-counts.js';
 import { bumpSearchWordCounts } from './search-word-counts.js';
 import { statusActorOf } from './status-actor.js';
 import { bumpCounts } from './transaction-counts.js';
@@ -123,7 +122,6 @@ export async function insertTransaction(tx: Tx, ctx: Ctx, t: NewTransaction, opt
     [['pending', 1]],
   );
   await bumpSearchGroup(tx, ctx.workspaceId, id);
-  await bumpSearchKeyCounts(tx, ctx.workspaceId, id, [['pending', 1]]);
   await bumpSearchWordCounts(tx, ctx.workspaceId, id, [['pending', 1]]);
   await recordAudit(tx, ctx, {
     action: 'transaction.created',

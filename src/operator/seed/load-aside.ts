@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
-import { rebuildSearchKeyCounts } from '../../core/transactions/search-key-counts.js';
 import { rebuildSearchWordCounts } from '../../core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import type { BulkCopy, BulkSession } from '../../db/bulk-copy.js';
@@ -180,27 +179,25 @@ export async function loadAside(bulk: BulkCopy, opts: LoadOptions): Promise<Load
   return { rebuilt: true, frozen: true, counted: opts.countFor !== undefined, ledgered: plan.ledger !== undefined };
 }
 
-/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, key counts, legs, word counts, word counts per coin and per day, repeated words, and the groups per word. */
+/** The tables aside a seed counts into: the day counts, the account counts, the search groups, the rollups, the groups per word, legs, word counts, word counts per coin and per day, and repeated words. */
 const countTables = (stage: string) => [
   `${stage}_c`,
   `${stage}_a`,
   `${stage}_s`,
   `${stage}_r`,
-  `${stage}_k`,
+  `${stage}_g`,
   `${stage}_l`,
   `${stage}_w`,
   `${stage}_x`,
   `${stage}_y`,
   `${stage}_z`,
-  `${stage}_g`,
 ];
 
-type Eleven = [string, string, string, string, string, string, string, string, string, string, string];
+type Ten = [string, string, string, string, string, string, string, string, string, string];
 
 /** The workspace's counts from the rows aside, into count tables aside (committed with the session, seen by nobody). */
 async function countAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs, , , , , wordGroups] = countTables(stage) as Eleven;
-  await s.exec(`CREATE TABLE ${q(keyCounts)} (LIKE search_key_counts INCLUDING DEFAULTS)`);
+  const [counts, accountCounts, groups, rollups, wordGroups, legs] = countTables(stage) as Ten;
   await s.exec(`CREATE TABLE ${q(legs)} (LIKE transaction_legs INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(counts)} (LIKE transaction_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(rollups)} (LIKE transaction_rollups INCLUDING DEFAULTS)`);
@@ -221,7 +218,6 @@ async function countAside(s: BulkSession, stage: string, workspaceId: string): P
     legs: q(legs),
   });
   await rebuildSearchGroups(executor, workspaceId, { rows: q(stage), groups: q(groups), wordGroups: q(wordGroups) });
-  await rebuildSearchKeyCounts(executor, workspaceId, { rows: q(stage), groups: q(keyCounts) });
 }
 
 /** The executor of a rebuild (core/transactions) in a bulk session. */
@@ -233,7 +229,7 @@ const executorOf = (s: BulkSession) => ({
 
 /** The workspace's word counts from the rows aside, into a table aside (see `countAside`). */
 async function countWordsAside(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [, , , , , , wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Eleven;
+  const [, , , , , , wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Ten;
   await s.exec(`CREATE TABLE ${q(wordCounts)} (LIKE search_word_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(coinCounts)} (LIKE search_word_coin_counts INCLUDING DEFAULTS)`);
   await s.exec(`CREATE TABLE ${q(dayCounts)} (LIKE search_word_day_counts INCLUDING DEFAULTS)`);
@@ -252,16 +248,13 @@ async function countWordsAside(s: BulkSession, stage: string, workspaceId: strin
 
 /** In the swap's transaction: the workspace's counts become those counted aside, visible with its rows. */
 async function swapCounts(s: BulkSession, stage: string, workspaceId: string): Promise<void> {
-  const [counts, accountCounts, groups, rollups, keyCounts, legs, wordCounts, coinCounts, dayCounts, repeats, wordGroups] = countTables(
-    stage,
-  ) as Eleven;
+  const [counts, accountCounts, groups, rollups, wordGroups, legs, wordCounts, coinCounts, dayCounts, repeats] = countTables(stage) as Ten;
   for (const [live, aside] of [
     ['transaction_counts', counts],
     ['transaction_rollups', rollups],
     ['transaction_legs', legs],
     ['account_transaction_counts', accountCounts],
     ['search_groups', groups],
-    ['search_key_counts', keyCounts],
     ['search_word_counts', wordCounts],
     ['search_word_coin_counts', coinCounts],
     ['search_word_day_counts', dayCounts],

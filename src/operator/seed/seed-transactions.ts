@@ -2,7 +2,6 @@ import { recordAudit } from '../../core/audit/record-audit.js';
 import type { Ctx } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import { rebuildSearchGroups } from '../../core/transactions/search-groups.js';
-import { rebuildSearchKeyCounts } from '../../core/transactions/search-key-counts.js';
 import { rebuildSearchWordCounts } from '../../core/transactions/search-word-counts.js';
 import { rebuildCounts } from '../../core/transactions/transaction-counts.js';
 import { insertRows } from './bulk-insert.js';
@@ -164,7 +163,6 @@ export async function seedTransactions(ctx: Ctx, opts: SeedTransactionsOptions):
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_rollups');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) transaction_legs');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_groups');
-  await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_key_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_coin_counts');
   await ctx.db.$executeRawUnsafe('VACUUM (ANALYZE) search_word_day_counts');
@@ -197,7 +195,6 @@ async function countSeeded(ctx: Ctx, memory: string): Promise<void> {
       await tx.$queryRawUnsafe("SELECT gin_clean_pending_list('transactions_search_keys_idx'::regclass)");
       await rebuildCounts(tx, ctx.workspaceId);
       await rebuildSearchGroups(tx, ctx.workspaceId);
-      await rebuildSearchKeyCounts(tx, ctx.workspaceId);
       await rebuildSearchWordCounts(tx, ctx.workspaceId);
     },
     { timeout: 600_000, maxWait: 600_000 },

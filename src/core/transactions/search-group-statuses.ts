@@ -1,0 +1,22 @@
+import { Prisma } from '../../db/generated/prisma/client.js';
+import type { TransactionStatus } from './status-transitions.js';
+
+// A search group's counts by status (migration `search_group_statuses`): kept by search-groups.ts,
+// summed by a search with a status (search-dense.ts).
+
+/** Each status's column of a group's count by status (`search_groups.n_<status>`). */
+export const GROUP_STATUS_COLUMNS: Readonly<Record<TransactionStatus, string>> = {
+  pending: 'n_pending',
+  processing: 'n_processing',
+  completed: 'n_completed',
+  failed: 'n_failed',
+  canceled: 'n_canceled',
+  returned: 'n_returned',
+};
+
+/** The column of `status`'s count on `alias` (a `search_groups` row); refuses anything but a status. */
+export function groupStatusColumn(alias: string, status: string): Prisma.Sql {
+  const column = GROUP_STATUS_COLUMNS[status as TransactionStatus];
+  if (!column || !Object.hasOwn(GROUP_STATUS_COLUMNS, status)) throw new Error(`not a transaction status: ${status}`);
+  return Prisma.raw(`${alias}.${column}`);
+}
