@@ -14,9 +14,11 @@ export const GROUP_STATUS_COLUMNS: Readonly<Record<TransactionStatus, string>> =
   returned: 'n_returned',
 };
 
-/** The column of `status`'s count on `alias` (a `search_groups` row); refuses anything but a status. */
-export function groupStatusColumn(alias: string, status: string): Prisma.Sql {
-  const column = GROUP_STATUS_COLUMNS[status as TransactionStatus];
-  if (!column || !Object.hasOwn(GROUP_STATUS_COLUMNS, status)) throw new Error(`not a transaction status: ${status}`);
-  return Prisma.raw(`${alias}.${column}`);
+/** The column of `status`'s count (`n_<status>`); refuses anything but a status. */
+export function groupStatusName(status: string): string {
+  if (!Object.hasOwn(GROUP_STATUS_COLUMNS, status)) throw new Error(`not a transaction status: ${status}`);
+  return GROUP_STATUS_COLUMNS[status as TransactionStatus];
 }
+
+/** `status`'s count on `alias` (a `search_groups` row). */
+export const groupStatusColumn = (alias: string, status: string): Prisma.Sql => Prisma.raw(`${alias}.${groupStatusName(status)}`);

@@ -1,5 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { GROUP_STATUS_COLUMNS, groupStatusColumn } from './search-group-statuses.js';
+import { GROUP_STATUS_COLUMNS, groupStatusColumn, groupStatusName } from './search-group-statuses.js';
 import { GROUP_TEXT, wordsOf } from './search-row-words.js';
 import type { TransactionStatus } from './status-transitions.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
@@ -80,10 +80,9 @@ export async function bumpSearchGroupStatus(
   transactionId: string,
   changes: readonly CountChange[],
 ): Promise<void> {
-  const set = changes.map(([status, delta]) => {
-    const column = groupStatusColumn('g', status);
-    return Prisma.sql`${Prisma.raw(GROUP_STATUS_COLUMNS[status as TransactionStatus])} = ${column} + ${delta}`;
-  });
+  const set = changes.map(
+    ([status, delta]) => Prisma.sql`${Prisma.raw(groupStatusName(status))} = ${groupStatusColumn('g', status)} + ${delta}`,
+  );
   await tx.$executeRaw`
     UPDATE search_groups g SET ${Prisma.join(set, ', ')}
     FROM transactions t
