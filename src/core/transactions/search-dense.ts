@@ -100,9 +100,10 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
 }
 
 /**
- * The CTEs `g(key, shared, n, n_<status>)`, the search groups the search matches (the columns a
- * count reads: not their text), and `k(key, shared)`, their keys (a key two values share is in `g`
- * twice, `shared` on both: `g` serves where each key's rows are looked up once, as a hashed list).
+ * The CTEs `g(key, shared, n, of_status)`, the search groups the search matches (the columns a
+ * count reads, `of_status` the filter's status's count; not their text), and `k(key, shared)`,
+ * their keys (a key two values share is in `g` twice, `shared` on both: `g` serves where each
+ * key's rows are looked up once, as a hashed list).
  */
 export function groupsAndKeys(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const columns = Prisma.sql`g.key, g.shared, g.n, ${f.status ? groupStatusColumn('g', f.status) : Prisma.sql`0`} AS of_status`;
