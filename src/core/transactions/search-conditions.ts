@@ -74,6 +74,14 @@ export function matchesByName(search: string): Prisma.Sql {
 }
 
 /**
+ * Whether the names of search group `g` (its `text`: a row's names one per line) match `search`,
+ * as `matchesByName` checks a row's: a row whose key is that group's alone matches exactly then.
+ */
+export function groupMatches(search: string): Prisma.Sql {
+  return pattern(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`);
+}
+
+/**
  * What `search` matches (openapi.yaml, `listTransactions`), as one condition on `transactions t`
  * that any other filter can join: the query's words are the starts of consecutive words of one
  * free-text field, in order, or `otherMatches`. Candidates come from the indexes (the matching

@@ -39,7 +39,7 @@ export function statusType(f: CountedSearch, alias: string, checked = false): Pr
  * table's check `transactions_named_rows_are_bank`), so its type is not read (the account index of
  * those rows, `transactions_account_named_idx`, does not hold it): any other type leaves none.
  */
-function namedStatusType(f: CountedSearch, alias: string): Prisma.Sql {
+export function namedStatusType(f: CountedSearch, alias: string): Prisma.Sql {
   const type = !f.transactionType || f.transactionType === 'bank' ? Prisma.sql`TRUE` : Prisma.sql`FALSE`;
   return Prisma.sql`${statusType({ ...f, transactionType: undefined }, alias)} AND ${type}`;
 }
