@@ -12,14 +12,15 @@ const MIGRATION = '20261231700000_no_search_key_without_names';
 // As before it (one command: PGlite prepares the undo as one statement): the old function, the
 // crypto and trade rows' addenda NULL, and what the old writes kept for them under key 0. The key
 // counts it mended are gone since (`20261231990000_search_group_statuses`: the groups count by
-// status): the undo makes their table again for it, dropped after.
+// status): the undo makes their table again for it, dropped after. The groups have a coin since
+// (`20261231995000_search_group_coins`): key 0's is given none.
 const UNDO = `DO $$ BEGIN
   CREATE OR REPLACE FUNCTION search_group_key(originator text, beneficiary text, addenda text[]) RETURNS bigint
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS 'SELECT CASE WHEN originator IS NULL AND beneficiary IS NULL AND cardinality(addenda) = 0 THEN NULL
     ELSE hash_record_extended(ROW(originator, beneficiary, addenda), 0) END';
   UPDATE transactions SET addenda = NULL WHERE transaction_type <> 'bank';
-  INSERT INTO search_groups (workspace_id, key, text, n)
-    SELECT workspace_id, search_key, '', count(*) FROM transactions WHERE search_key = 0 GROUP BY 1, 2;
+  INSERT INTO search_groups (workspace_id, key, text, coin, n)
+    SELECT workspace_id, search_key, '', '', count(*) FROM transactions WHERE search_key = 0 GROUP BY 1, 2;
   CREATE TABLE IF NOT EXISTS search_key_counts (workspace_id uuid NOT NULL, key bigint NOT NULL,
     transaction_type transaction_type NOT NULL, status transaction_status NOT NULL, n bigint NOT NULL,
     PRIMARY KEY (workspace_id, key, transaction_type, status));

@@ -18,8 +18,8 @@ beforeAll(async () => {
   const account = await activeAccount(ws.ctx, 'desk@example.com');
   await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods' });
   await createBank(ws.ctx, account, { beneficiaryName: 'Jane Doe' });
-  await h.deps.sql(Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, n)
-    SELECT workspace_id, key, 'Qwertz Shared', 0 FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND text = 'Soylent Foods'
+  await h.deps.sql(Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, coin, n)
+    SELECT workspace_id, key, 'Qwertz Shared', coin, 0 FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND text = 'Soylent Foods'
     RETURNING key`);
 }, 120_000);
 afterAll(async () => h?.close());

@@ -141,13 +141,17 @@ describe('search totals and pages from the search groups', () => {
     const [soylent] = await h.deps.sql<{ key: string }>(Prisma.sql`
       SELECT key::text FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND text = 'Soylent Foods' LIMIT 1`);
     expect(soylent).toBeDefined();
+    // Each value's groups (one per coin: the seed's "Soylent Foods" is in several) marked alike.
     const groupsOfKey = () =>
       h.deps.sql<{ line: string }>(Prisma.sql`
-        SELECT concat_ws(' ', text, shared) AS line FROM search_groups
-        WHERE workspace_id = ${ws.workspaceId}::uuid AND key = ${soylent!.key}::bigint ORDER BY text`);
+        SELECT DISTINCT concat_ws(' ', text, shared) AS line FROM search_groups
+        WHERE workspace_id = ${ws.workspaceId}::uuid AND key = ${soylent!.key}::bigint ORDER BY 1`);
+    const [coins] = await h.deps.sql<{ n: number }>(Prisma.sql`
+      SELECT count(*)::int AS n FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid AND key = ${soylent!.key}::bigint`);
+    expect(coins?.n).toBeGreaterThan(1);
     expect(await groupsOfKey()).toEqual([{ line: 'Soylent Foods f' }]);
-    await h.deps.sql(Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, n)
-      VALUES (${ws.workspaceId}::uuid, ${soylent!.key}::bigint, 'Qwertz Shared', 0) RETURNING key`);
+    await h.deps.sql(Prisma.sql`INSERT INTO search_groups (workspace_id, key, text, coin, n)
+      VALUES (${ws.workspaceId}::uuid, ${soylent!.key}::bigint, 'Qwertz Shared', 'USD', 0) RETURNING key`);
     // The account's email matches "soylent" too: its rows are in both names and emails.
     const account = await activeAccount(ws.ctx, 'soylent.shared@example.com');
     await createBank(at(ws.ctx, '2026-07-02T12:00:00.000Z'), account, { beneficiaryName: 'Soylent Foods' });
@@ -187,8 +191,8 @@ describe('search totals and pages from the search groups', () => {
 
   it('the groups (and the groups per word) kept by the inserts equal those rebuilt from the rows', async () => {
     const groups = () =>
-      h.deps.sql<{ key: string; text: string; n: string; shared: boolean }>(Prisma.sql`
-        SELECT key::text, text, n::text, shared FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY key, text`);
+      h.deps.sql<{ key: string; text: string; coin: string; n: string; shared: boolean }>(Prisma.sql`
+        SELECT key::text, text, coin, n::text, shared FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY key, text, coin`);
     const wordGroups = () =>
       h.deps.sql<{ line: string }>(Prisma.sql`
         SELECT concat_ws(' ', word, n) AS line FROM search_word_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY word`);

@@ -6,6 +6,7 @@ import { type Page, skipTake } from '../pagination.js';
 import { listReads } from '../read-routing.js';
 import { validateQuery } from '../validation/validators.js';
 import { readPageRows } from './page-rows.js';
+import { isCountedSearch } from './search-dense.js';
 import { searchPage } from './search-page.js';
 import { resolveSearchSets } from './search-sets.js';
 import { isWordSearch } from './search-words.js';
@@ -34,9 +35,11 @@ export async function listTransactions(
   const ctx = listReads(caller);
   const q = validateQuery('listTransactions', input);
   refusePageWithCursor(q);
-  // A one-word search's numbered page may come from the word counts, without the search's sets (search-page.ts).
+  // A one-word search's numbered page may come from the word counts, a search with no account or
+  // dates from its groups' counts, both without the search's sets (search-page.ts).
   const base = resolveTransactionFilter(ctx, q);
-  const filter = q.after === undefined && isWordSearch(base) ? base : await resolveSearchSets(ctx, base);
+  const counted = isWordSearch(base) || isCountedSearch(base);
+  const filter = q.after === undefined && counted ? base : await resolveSearchSets(ctx, base);
   const where = transactionWhere(filter);
   const filters = filterDigest(q);
   if (q.after !== undefined) return transactionCursorPage(ctx, { ...q, after: q.after }, filter, where, filters);

@@ -14,13 +14,15 @@ const NAME_FIELDS = Prisma.sql`ARRAY[t.originator_name, t.beneficiary_name] || t
 export const SEARCH_KEYS = Prisma.sql`search_keys(${OTHER_FIELDS})`;
 
 /**
- * The workspace's search groups (`search_groups`: the distinct values of the name-like fields)
- * that `search` matches, as `columns` of `search_groups g` (their key unless said): their word
- * keys (GIN-indexed) find them, the query's pattern checks them.
+ * The workspace's search groups (`search_groups`: the distinct values of the name-like fields in
+ * each coin) that `search` matches, as `columns` of `search_groups g` (their key unless said),
+ * with `coin` only that coin's: their word keys (GIN-indexed) find them, the query's pattern
+ * checks them. A key is there once per coin its value's rows are in.
  */
-export function matchingGroups(workspaceId: string, search: string, columns = Prisma.sql`g.key`): Prisma.Sql {
+export function matchingGroups(workspaceId: string, search: string, columns = Prisma.sql`g.key`, coin?: string): Prisma.Sql {
   return Prisma.sql`SELECT ${columns} FROM search_groups g
-    WHERE g.workspace_id = ${workspaceId}::uuid AND ${wordPrefixes(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`)}`;
+    WHERE g.workspace_id = ${workspaceId}::uuid AND ${coin ? Prisma.sql`g.coin = ${coin} AND` : Prisma.empty}
+      ${wordPrefixes(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`)}`;
 }
 
 /** The ids of the workspace's accounts whose email `search` matches (their word keys indexed on accounts), as `id`. */

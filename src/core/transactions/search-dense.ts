@@ -9,9 +9,9 @@ import { selectTransactionRows, type TransactionDto, toTransactionDto } from './
 /** A search with at most a status and a type (for one word, search-words.ts: also a coin and dates): counted from the counts, not the rows. */
 export type CountedSearch = TransactionFilter & { search: string };
 
-/** Whether `searchPageFromCounts` answers `f`: a search, perhaps with a status and/or a type, nothing else. */
+/** Whether `countedSearchPage` answers `f`: a search, perhaps with a status, a type and a coin, no account or dates. */
 export function isCountedSearch(f: TransactionFilter): f is CountedSearch {
-  return !!f.search && !f.accountId && !f.coin && !f.range.start && !f.range.end;
+  return !!f.search && !f.accountId && !f.range.start && !f.range.end;
 }
 
 /**
@@ -100,14 +100,15 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
 }
 
 /**
- * The CTEs `g(key, shared, n, of_status)`, the search groups the search matches (the columns a
- * count reads, `of_status` the filter's status's count; not their text), and `k(key, shared)`,
- * their keys (a key two values share is in `g` twice, `shared` on both: `g` serves where each
- * key's rows are looked up once, as a hashed list).
+ * The CTEs `g(key, shared, n, of_status)`, the search groups the search matches, of the filter's
+ * coin if any (the columns a count reads, `of_status` the filter's status's count; not their
+ * text), and `k(key, shared)`, their keys (a key two values share, or one value in two coins, is
+ * in `g` twice, `shared` on both in the first case: `g` serves where each key's rows are looked
+ * up once, as a hashed list).
  */
 export function groupsAndKeys(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const columns = Prisma.sql`g.key, g.shared, g.n, ${f.status ? groupStatusColumn('g', f.status) : Prisma.sql`0`} AS of_status`;
-  return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search, columns)}),
+  return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search, columns, f.coin)}),
     k AS MATERIALIZED (SELECT m.key, bool_or(m.shared) AS shared FROM g m GROUP BY m.key)`;
 }
 
@@ -126,9 +127,9 @@ function countedCtes(ctx: Ctx, f: CountedSearch): Prisma.Sql {
     named AS (SELECT ${namedInGroups(f)} AS n),
     by_account AS (
       SELECT coalesce(sum(c.n), 0) AS n FROM account_transaction_counts c
-      WHERE c.workspace_id = ${ws} AND c.coin = '' AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)
+      WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin ?? ''} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts)
     ),
-    both_named AS (SELECT ${namedOfAccounts(ctx, f, Prisma.sql`SELECT id FROM accts`, Prisma.sql`TRUE`)} AS n),
+    both_named AS (SELECT ${namedOfAccounts(ctx, f, Prisma.sql`SELECT id FROM accts`, f.coin ? Prisma.sql`t.coin = ${f.coin}` : Prisma.sql`TRUE`)} AS n),
     total AS (
       SELECT ((SELECT n FROM named) + (SELECT n FROM by_account) - (SELECT n FROM both_named) + (SELECT count(*) FROM rare))::bigint AS n
     )`;
@@ -148,7 +149,8 @@ function namedInGroups(f: CountedSearch): Prisma.Sql {
 /**
  * The CTEs of a counted search's page, after `countedCtes`, ending in `page(id, created_at)`.
  * `dense`: the matches by name or account are a large enough share of the rows the filter leaves
- * (all-time counts) that walking those rows newest first finds the page within DENSE_WALK_ROWS;
+ * (all-time counts; with a coin, of every coin: the walk reads them all, checking the coin) that
+ * walking those rows newest first finds the page within DENSE_WALK_ROWS;
  * each branch below runs only on its side of it (a one-time filter). Dense: one walk, each row's
  * key and account checked against the matching ones (hashed), plus the rare rows. Otherwise: each
  * matching key's and account's newest `skip + take` rows (indexes), plus the rare rows.
@@ -157,6 +159,8 @@ function pageCtes(ctx: Ctx, f: CountedSearch, skip: number, take: number, walkRo
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const first = skip + take;
   const byName = matchesByName(f.search);
+  // The coin checked on each row read (a walk reads every coin's rows: its share is of them all).
+  const coin = coinAndDates(f, 't', true);
   const matched = Prisma.sql`(t.search_key IN (SELECT key FROM k WHERE NOT shared)
     OR (t.search_key IN (SELECT key FROM k WHERE shared) AND ${byName}) OR t.account_id IN (SELECT id FROM accts))`;
   return Prisma.sql`rows_of AS (
@@ -168,19 +172,19 @@ function pageCtes(ctx: Ctx, f: CountedSearch, skip: number, take: number, walkRo
     ),
     walk AS (
       SELECT t.id, t.created_at FROM transactions t
-      WHERE t.workspace_id = ${ws} AND ${statusType(f, 't')} AND (${matched}) IS TRUE AND (SELECT dense FROM plan)
+      WHERE t.workspace_id = ${ws} AND ${statusType(f, 't')} AND (${matched}) IS TRUE AND ${coin} AND (SELECT dense FROM plan)
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${first}
     ),
     probe AS (
       SELECT x.id, x.created_at FROM (SELECT key, shared FROM k WHERE NOT (SELECT dense FROM plan)) kk CROSS JOIN LATERAL (
         SELECT t.id, t.created_at FROM transactions t
-        WHERE t.workspace_id = ${ws} AND t.search_key = kk.key AND ${statusType(f, 't')} AND (NOT kk.shared OR ${byName})
+        WHERE t.workspace_id = ${ws} AND t.search_key = kk.key AND ${statusType(f, 't')} AND (NOT kk.shared OR ${byName}) AND ${coin}
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${first}
       ) x
       UNION
       SELECT x.id, x.created_at FROM (SELECT id FROM accts WHERE NOT (SELECT dense FROM plan)) a CROSS JOIN LATERAL (
         SELECT t.id, t.created_at FROM transactions t
-        WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND ${statusType(f, 't')}
+        WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND ${statusType(f, 't')} AND ${coin}
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${first}
       ) x
     ),

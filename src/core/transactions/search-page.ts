@@ -11,10 +11,10 @@ import { selectTransactionRows, type TransactionDto, toTransactionDto } from './
 /**
  * How a numbered page (`page`, `limit`) of a list with `search` is read: the search's planning,
  * between the list use case (list-transactions.ts) and the search's SQL (search-dense.ts,
- * search-conditions.ts). A search alone or with a status and/or type is answered from the kept
+ * search-conditions.ts). A search alone or with a status, type and/or coin is answered from the kept
  * counts: a one-word query (also with a coin, over dates, or both) from its word's counts when its matches are dense (search-words.ts),
  * otherwise from its groups' (search-dense.ts: the total from the counts, the page walked from the
- * newest rows or read per matching key). With other filters (account, coin, dates), finding the matches
+ * newest rows or read per matching key; with a coin, its groups of that coin). With an account or dates, finding the matches
  * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
  * they are found once (a CTE used twice is materialized) and both the page and the total come from
  * them, instead of searching twice.

@@ -23,7 +23,7 @@ const MAX_KEYS = 200_000;
 export async function resolveSearchSets(ctx: Ctx, f: TransactionFilter): Promise<TransactionFilter> {
   if (!f.search || f.searchSets || !f.coin || f.accountId || f.range.start || f.range.end) return f;
   const [row] = await ctx.sql<{ keys: string[]; accounts: string[] }>(Prisma.sql`
-    SELECT ARRAY(SELECT m.key::text FROM (${matchingGroups(f.workspaceId, f.search)}) m LIMIT ${MAX_KEYS + 1}) AS keys,
+    SELECT ARRAY(SELECT m.key::text FROM (${matchingGroups(f.workspaceId, f.search, Prisma.sql`g.key`, f.coin)}) m LIMIT ${MAX_KEYS + 1}) AS keys,
       ARRAY(SELECT m.id::text FROM (${matchingAccounts(f.workspaceId, f.search)}) m) AS accounts`);
   if (!row || row.keys.length > MAX_KEYS) return f;
   return { ...f, searchSets: { keys: row.keys, accounts: row.accounts } };

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
+import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
+import { Prisma } from '../../src/db/generated/prisma/client.js';
+import { activeAccount, createBank, createCrypto } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { reapplyMigration } from '../support/reapply-migration.js';
+
+// The migration splits each search group by the coin of its rows (a value's rows in two coins
+// become two groups, each with its counts), from the rows already there, as the writes now keep
+// them; how many groups hold each word still counts values.
+const MIGRATION = '20261231995000_search_group_coins';
+// As before it: one group per value, its rows of every coin (one command: PGlite prepares the
+// undo as one statement).
+const UNDO = `DO $$ BEGIN
+  ALTER TABLE search_groups DROP CONSTRAINT search_groups_pkey;
+  DELETE FROM search_groups;
+  ALTER TABLE search_groups DROP COLUMN coin;
+  INSERT INTO search_groups (workspace_id, key, text, n, n_pending, n_processing, n_completed, n_failed, n_canceled, n_returned)
+  SELECT t.workspace_id, t.search_key, array_to_string(ARRAY[t.originator_name, t.beneficiary_name] || t.addenda, E'\\n'), count(*),
+    count(*) FILTER (WHERE t.status = 'pending'), count(*) FILTER (WHERE t.status = 'processing'),
+    count(*) FILTER (WHERE t.status = 'completed'), count(*) FILTER (WHERE t.status = 'failed'),
+    count(*) FILTER (WHERE t.status = 'canceled'), count(*) FILTER (WHERE t.status = 'returned')
+  FROM transactions t WHERE t.search_key IS NOT NULL GROUP BY 1, 2, 3;
+  ALTER TABLE search_groups ADD PRIMARY KEY (workspace_id, key, text);
+END $$`;
+// A bank transfer in EUR (ACH and wire are USD only).
+const SWIFT = { coin: 'EUR', instrumentType: 'swift', beneficiarySwiftCode: 'DEUTDEFF', beneficiaryIban: 'DE89370400440532013000' };
+let h: Harness;
+let ws: Awaited<ReturnType<typeof workspaceFactory>>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  ws = await workspaceFactory(h.deps);
+  const account = await activeAccount(ws.ctx, 'desk@example.com');
+  const a = await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods' });
+  await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods' });
+  const b = await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods', ...SWIFT });
+  await createBank(ws.ctx, account, { beneficiaryName: 'Jane Doe', ...SWIFT });
+  await createCrypto(ws.ctx, account);
+  await simulateTransactionStatus(ws.ctx, { transactionId: a.id, body: { status: 'processing' } });
+  await simulateTransactionStatus(ws.ctx, { transactionId: b.id, body: { status: 'canceled' } });
+}, 120_000);
+afterAll(async () => h?.close());
+
+const groups = async () =>
+  (
+    await h.deps.sql<{ line: string }>(Prisma.sql`
+      SELECT concat_ws(' ', text, coin, n, n_pending, n_processing, n_completed, n_failed, n_canceled, n_returned, shared) AS line
+      FROM search_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY text, coin`)
+  ).map((r) => r.line);
+const wordGroups = async () =>
+  (
+    await h.deps.sql<{ line: string }>(Prisma.sql`
+      SELECT concat_ws(' ', word, n) AS line FROM search_word_groups WHERE workspace_id = ${ws.workspaceId}::uuid ORDER BY word`)
+  ).map((r) => r.line);
+
+describe(`migration ${MIGRATION}`, () => {
+  it('splits each group by its rows coin, with their counts by status, as the writes keep them', async () => {
+    const kept = await groups();
+    // text, coin, n, then pending, processing, completed, failed, canceled, returned, shared.
+    expect(kept).toEqual(['Jane Doe EUR 1 1 0 0 0 0 0 f', 'Soylent Foods EUR 1 0 0 0 0 1 0 f', 'Soylent Foods USD 2 1 1 0 0 0 0 f']);
+    // One value in two coins is one value: no word is held by two groups here.
+    expect(await wordGroups()).toEqual([]);
+    expect(await reapplyMigration(h, MIGRATION, UNDO)).toEqual([MIGRATION]);
+    expect(await groups()).toEqual(kept);
+    const [key] = await h.deps.sql<{ def: string }>(Prisma.sql`
+      SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'search_groups_pkey'`);
+    expect(key?.def).toBe('PRIMARY KEY (workspace_id, key, text, coin)');
+    // And as a rebuild makes them.
+    await h.deps.db.$transaction((tx) => rebuildSearchGroups(tx, ws.workspaceId));
+    expect(await groups()).toEqual(kept);
+    expect(await wordGroups()).toEqual([]);
+  });
+});
