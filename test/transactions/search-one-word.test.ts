@@ -164,15 +164,17 @@ describe('a one-word search from the word counts', () => {
 
   it("with a coin, counts the rows in both names and emails from the matching groups' keys and from the names alike", async () => {
     // With a coin, the rows whose names match of the accounts whose email matches are counted
-    // either way (search-words.ts, `inCoin`: the cheaper chosen by the groups per word); each
-    // forced here, against the oracle. "soylent" is in an email and in names.
+    // any of three ways (search-both.ts, `inCoin`: the cheapest chosen by the groups per word and
+    // the accounts' rows in the coin and in the others); each forced here, against the oracle.
+    // "soylent" is in an email and in names.
     let both = 0;
     for (const q of QUERIES) {
       for (const filter of FILTERS.filter((x) => x.coin && !x.startDate && !x.endDate && isWordSearch(counted(q, x)))) {
         const want = expected(q, filter).length;
-        const viaKeys = await wordSearchTotal(ws.ctx, counted(q, filter), true);
-        const viaNames = await wordSearchTotal(ws.ctx, counted(q, filter), false);
-        expect(viaKeys, `${q} ${JSON.stringify(filter)} by keys`).toBe(viaNames);
+        const viaKeys = await wordSearchTotal(ws.ctx, counted(q, filter), 'groups');
+        for (const way of ['own', 'otherCoins'] as const) {
+          expect(await wordSearchTotal(ws.ctx, counted(q, filter), way), `${q} ${JSON.stringify(filter)} ${way}`).toBe(viaKeys);
+        }
         if (viaKeys !== undefined) expect(viaKeys, `${q} ${JSON.stringify(filter)}`).toBe(want);
         if (viaKeys !== undefined && q === 'soylent' && want > 0) both++;
       }

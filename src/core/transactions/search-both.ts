@@ -8,53 +8,78 @@ import { repeated } from './search-word-repeats.js';
 // accounts whose email matches; these are the rows in both, subtracted once.
 
 /**
+ * How `inCoin` counts the rows in both: from the matching groups' keys, from the rows' own keys
+ * in the coin, or as the rows in both of every coin less those of the other coins' rows.
+ */
+export type BothWay = 'groups' | 'own' | 'otherCoins';
+
+/**
  * The counted words a one-word query starts: from `word` up to `upper` (bytewise: `word` is
- * ASCII). `byKeys`: how `inCoin` counts (undefined: the cheaper way; a test chooses).
+ * ASCII). `way`: how `inCoin` counts (undefined: the cheapest; a test chooses).
  */
 export interface WordRange {
   word: string;
   upper: string;
-  byKeys?: boolean;
+  way?: BothWay;
 }
 
 /**
- * With a coin and no dates, the CTE `held(id)`: the accounts whose email matches (`accts`) and
+ * With a coin and no dates, the CTEs `held(id)`: the accounts whose email matches (`accts`) and
  * whose word counts hold a counted word starting with the query (`range_words`) in the filter's
- * status and type: only their rows can be in both (`inCoin`).
+ * status and type: only their rows can be in both (`inCoin`); their bank rows in the coin and in
+ * the others (`held_bank`, from their counts); and `held_rows(way)`, the way of `inCoin` that
+ * reads least: the groups holding a counted word that starts with the query (`search_word_groups`;
+ * one each for the words a single group holds, not kept) against those rows, weighed by their
+ * costs at 10M (a group 3 us and a row in the coin 0.5; a row of an own key 2; a row in the
+ * other coins 2.5, with the word counts).
  */
-export function held(ctx: Ctx, f: CountedSearch): Prisma.Sql {
+export function held(ctx: Ctx, f: CountedSearch & { coin: string }, range: WordRange): Prisma.Sql {
+  const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
+  // The words of the query's range of the key (as `range_words`, a range of the index: that CTE
+  // is estimated at one row, and its words' probes were planned as a scan of every word).
+  const groups = Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
+    WHERE w.workspace_id = ${ws} AND w.word >= ${range.word} AND w.word < ${range.upper}) + (SELECT count(*) FROM range_words))`;
   return Prisma.sql`held AS MATERIALIZED (
       SELECT DISTINCT c.account_id AS id FROM search_word_counts c
-      WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
+      WHERE c.workspace_id = ${ws} AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
         AND c.account_id IN (SELECT id FROM accts) AND c.n > 0
+    ),
+    held_bank AS MATERIALIZED (
+      SELECT coalesce(sum(c.n) FILTER (WHERE c.coin = ${f.coin}), 0) AS in_coin,
+        coalesce(sum(c.n) FILTER (WHERE c.coin = ''), 0) - coalesce(sum(c.n) FILTER (WHERE c.coin = ${f.coin}), 0) AS others
+      FROM account_transaction_counts c
+      WHERE c.workspace_id = ${ws} AND c.coin IN ('', ${f.coin}) AND c.transaction_type = 'bank'::transaction_type
+        AND ${statusType({ ...f, transactionType: undefined }, 'c')} AND c.account_id IN (SELECT id FROM held)
+    ),
+    held_rows AS MATERIALIZED (
+      SELECT CASE WHEN 6 * ${groups} + in_coin <= least(4 * in_coin, 5 * others) THEN 'groups'
+        WHEN 5 * others < 4 * in_coin THEN 'otherCoins' ELSE 'own' END AS way
+      FROM held_bank
     ),`;
 }
 
 /**
- * How many rows of the accounts `held` in the filter's coin match by name, the cheaper of two
- * exact ways: from the matching groups' keys (`namedOfAccounts`: an index-only count of the
- * accounts' rows with names, `transactions_account_named_idx`, where the coin is `t.coin`) when
- * the groups holding a counted word that starts with the query (`search_word_groups`) are fewer
- * than the rows to read (the accounts' bank rows in the coin, from their counts); else from the
- * rows' own keys (`namedByOwnKeys`). At 10M, "soylent" in USD: 15,310 groups against 49,000 rows,
- * from the matching groups (62-84 ms); "payment" in USD: 404,186 groups (an addenda line each),
- * from the rows' 30,753 keys (1.5 s where the rows were read for their names).
+ * How many rows of the accounts `held` in the filter's coin match by name, the cheapest of three
+ * exact ways (`held_rows`): from the matching groups' keys (`namedOfAccounts`: an index-only
+ * count of the accounts' rows with names, `transactions_account_named_idx`, where the coin is
+ * `t.coin`); from the rows' own keys (`namedByOwnKeys`) in the coin; or as the rows in both of
+ * every coin (`bothOfAllCoins`: the accounts' word counts) less those in the other coins (their
+ * own keys). At 10M, p50 of the total, groups / own / other coins:
+ * "soylent" in USD (15,310 groups, 49,000 rows in USD, 8,000 in the others) 74 / 102 / 34 ms, in
+ * EUR 38 / 28 / 108; "payment" in USD (404,186 groups: an addenda line each; 209,122 rows in
+ * USD, 30,753 keys, against 36,349) - / 403 / 98; "chen" in USD 234 / 622 / 192.
  */
 function inCoin(ctx: Ctx, f: CountedSearch & { coin: string }, range: WordRange): Prisma.Sql {
-  const { word, upper, byKeys } = range;
-  const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const accounts = Prisma.sql`SELECT id FROM held`;
-  const rows = Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
-    WHERE c.workspace_id = ${ws} AND c.coin = ${f.coin} AND c.transaction_type = 'bank'::transaction_type
-      AND ${statusType({ ...f, transactionType: undefined }, 'c')} AND c.account_id IN (${accounts}))`;
-  // The words of the query's range of the key (as `range_words`, a range of the index: that CTE
-  // is estimated at one row, and its words' probes were planned as a scan of every word); one
-  // group each for the words a single group holds (not kept), counted as the counted words.
-  const groups = Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
-    WHERE w.workspace_id = ${ws} AND w.word >= ${word} AND w.word < ${upper}) + (SELECT count(*) FROM range_words))`;
-  const keys = byKeys === undefined ? Prisma.sql`${groups} < ${rows}` : Prisma.raw(String(byKeys));
-  const which = Prisma.sql`t.coin = ${f.coin}`;
-  return Prisma.sql`(CASE WHEN ${keys} THEN ${namedOfAccounts(ctx, f, accounts, which)} ELSE ${namedByOwnKeys(ctx, f, accounts, which)} END)`;
+  const coin = Prisma.sql`t.coin = ${f.coin}`;
+  const ways: Record<BothWay, Prisma.Sql> = {
+    groups: namedOfAccounts(ctx, f, accounts, coin),
+    own: namedByOwnKeys(ctx, f, accounts, coin),
+    otherCoins: Prisma.sql`(${bothOfAllCoins(ctx, f, range, Prisma.sql`held`)} - ${namedByOwnKeys(ctx, f, accounts, Prisma.sql`t.coin <> ${f.coin}`)})`,
+  };
+  if (range.way) return ways[range.way];
+  const chosen = (w: BothWay) => Prisma.sql`(SELECT way = ${w} FROM held_rows)`;
+  return Prisma.sql`(CASE WHEN ${chosen('groups')} THEN ${ways.groups} WHEN ${chosen('otherCoins')} THEN ${ways.otherCoins} ELSE ${ways.own} END)`;
 }
 
 /**
@@ -94,12 +119,20 @@ export function namedByOwnKeys(ctx: Ctx, f: CountedSearch, accounts: Prisma.Sql,
  * (`inCoin`, of the accounts whose counts have the word: `held`).
  */
 export function inBoth(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql {
-  const { word, upper } = range;
   if (f.coin) return inCoin(ctx, { ...f, coin: f.coin }, range);
+  return bothOfAllCoins(ctx, f, range, Prisma.sql`accts`);
+}
+
+/**
+ * How many rows of the accounts of CTE `accounts` (`id`) match by name in any coin, from their
+ * word counts (a probe per word and account) less the repeats.
+ */
+function bothOfAllCoins(ctx: Ctx, f: CountedSearch, range: WordRange, accounts: Prisma.Sql): Prisma.Sql {
+  const { word, upper } = range;
   return Prisma.sql`((SELECT coalesce(sum(c.n), 0) FROM search_word_counts c
-      WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType(f, 'c')} AND c.word IN (SELECT word FROM range_words)
-        AND c.account_id IN (SELECT id FROM accts))
-    - ${repeated(ctx, f, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM accts)`)})`;
+      WHERE c.workspace_id = ${ctx.workspaceId}::uuid AND ${statusType({ ...f, coin: undefined }, 'c')} AND c.word IN (SELECT word FROM range_words)
+        AND c.account_id IN (SELECT id FROM ${accounts}))
+    - ${repeated(ctx, { ...f, coin: undefined }, word, upper, Prisma.sql`r.account_id IN (SELECT id FROM ${accounts})`)})`;
 }
 
 /**

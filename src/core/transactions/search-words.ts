@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
 import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
-import { accountRowsInRange, held, inBoth } from './search-both.js';
+import { accountRowsInRange, type BothWay, held, inBoth } from './search-both.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, groupsAndKeys, statusType } from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
@@ -79,7 +79,7 @@ const MAX_COIN_WALK = 1_000_000;
  * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
  * coin's rows: also while that costs less than the groups' search, `COIN_WALK_PER_CANDIDATE`).
  */
-function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number, byKeys?: boolean): Prisma.Sql {
+function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number, way?: BothWay): Prisma.Sql {
   const total = walkRows === 0;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
@@ -102,7 +102,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const accountRows = (coin: string) => Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
   const byAccount = days ? Prisma.sql`(SELECT n FROM acct_rows)` : accountRows(f.coin ?? '');
-  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, { word, upper, byKeys });
+  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, { word, upper, way });
   // With a coin, what the groups' search would check: the word's matches in every coin (its named
   // rows are bank rows, of one coin each) and its accounts' rows.
   const candidates = f.coin
@@ -119,7 +119,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     range_words AS MATERIALIZED (
       SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
     ),
-    ${days ? accountRowsInRange(ctx, f) : f.coin ? held(ctx, f) : Prisma.empty}
+    ${days ? accountRowsInRange(ctx, f) : f.coin ? held(ctx, { ...f, coin: f.coin }, { word, upper }) : Prisma.empty}
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
       (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats}
@@ -144,13 +144,13 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
 
 /**
  * The exact total of a one-word search (`oneWord`) from the word counts (`planCtes`), or undefined
- * when they cannot give it. `byKeys`: how the rows in both are counted (`namedRowsOf`; a test's choice).
+ * when they cannot give it. `way`: how the rows in both are counted with a coin (`inCoin`; a test's choice).
  */
-export async function wordSearchTotal(ctx: Ctx, f: CountedSearch, byKeys?: boolean): Promise<number | undefined> {
+export async function wordSearchTotal(ctx: Ctx, f: CountedSearch, way?: BothWay): Promise<number | undefined> {
   const word = oneWord(f.search);
   if (!word || !isWordSearch(f)) return undefined;
   const [row] = await ctx.sql<{ exact: boolean; n: bigint | string }>(Prisma.sql`
-    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0, byKeys)}
+    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0, way)}
     SELECT exact, known + (SELECT count(*) FROM rare) AS n FROM plan`);
   return row?.exact ? Number(row.n) : undefined;
 }
