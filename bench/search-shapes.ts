@@ -38,6 +38,9 @@ const shapes: [string, Record<string, string>][] = JSON.parse(
       ['"soylent" + coin=EUR', { search: 'soylent', coin: 'EUR' }],
       ['"soylent" + coin=USD + status=completed', { search: 'soylent', coin: 'USD', status: 'completed' }],
       ['"treasury" (emails only) + coin=USD', { search: 'treasury', coin: 'USD' }],
+      ['"soylent foods" + coin=USD (several words)', { search: 'soylent foods', coin: 'USD' }],
+      ['"payment" + coin=USD (names and 552 accounts\' emails)', { search: 'payment', coin: 'USD' }],
+      ['"pay" + coin=EUR', { search: 'pay', coin: 'EUR' }],
       ['"intermediary" (names only) + coin=EUR', { search: 'intermediary', coin: 'EUR' }],
       ['"intermediary" (names only) + coin=GBP', { search: 'intermediary', coin: 'GBP' }],
       ['"river" + coin=GBP + status=completed', { search: 'river', coin: 'GBP', status: 'completed' }],
@@ -45,6 +48,7 @@ const shapes: [string, Record<string, string>][] = JSON.parse(
       ['"soylent" + last 30 days', { search: 'soylent', startDate: daysAgo(30) }],
       ['"soylent" + one week', { search: 'soylent', startDate: daysAgo(14), endDate: daysAgo(7) }],
       ['"payment" + last 30 days', { search: 'payment', startDate: daysAgo(30) }],
+      ['"pay" + last 30 days', { search: 'pay', startDate: daysAgo(30) }],
       ['"soylent" + last 30 days from 06:00', { search: 'soylent', startDate: `${daysAgo(30)}T06:00:00Z` }],
       [
         '"soylent" + 06:00-18:00 of one day',
