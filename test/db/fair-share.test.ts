@@ -75,16 +75,32 @@ describe.skipIf(onPostgres)('PGlite: who goes next on the single connection', ()
   it('a transaction is one unit: a light caller waits for it to end, then goes before the heavy queue', async () => {
     const db = await open('pglite', { callerConnections: 0, callerWaitMs: 0 });
     const done: string[] = [];
+    // The transaction holds the connection between its statements until both calls are queued
+    // (two short scans could end before a poll saw them, and then nothing waited for them).
+    let inside!: () => void;
+    const entered = new Promise<void>((r) => {
+      inside = r;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     const tx = as('ws-heavy', () =>
       db.prisma.$transaction(async (t) => {
         await t.$queryRawUnsafe(scan.text);
+        inside();
+        await released;
         await t.$queryRawUnsafe(scan.text);
         done.push('tx');
       }),
     );
-    await until('a unit holding the connection', () => db.inUse() === 1);
+    await entered;
     const heavy = as('ws-heavy', () => db.sql(scan)).then(() => done.push('heavy'));
     const light = as('ws-light', () => db.prisma.$queryRaw`SELECT 1 AS one`).then(() => done.push('light'));
+    // Between its statements the transaction has no call out: the two pending calls are the queued ones.
+    await until('both calls queued behind the transaction', () => db.inUse() + db.waiting() >= 2);
+    expect(done).toEqual([]);
+    release();
     await Promise.all([tx, heavy, light]);
     expect(done).toEqual(['tx', 'light', 'heavy']);
   }, 180_000);
