@@ -110,6 +110,8 @@ describe('GET /api/v2/transactions with a cursor', () => {
     ['a type and a coin', { transactionType: 'crypto', coin: 'eth' }, 3],
     ['a search', { search: 'cursor-ref' }, 5],
     ['a search and an account', { search: 'cursor', accountId: 'bob' }, 2],
+    // Its cursor pages from the search's sets (search-sets.ts), its totals from its groups of the coin.
+    ['a search and a coin', { search: 'cursor', coin: 'usd' }, 3],
   ])('with %s, sees every transaction that existed at the start exactly once', async (_name, raw, limit) => {
     const filters: Query = { ...raw };
     if (filters.accountId === 'alice') filters.accountId = alice;

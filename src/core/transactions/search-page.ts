@@ -2,10 +2,9 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { type Page, type PageRequest, skipTake } from '../pagination.js';
 import { countedSearchPage, isCountedSearch } from './search-dense.js';
-import { resolveSearchSets } from './search-sets.js';
 import { isWordSearch, wordSearchPage } from './search-words.js';
 import { countTransactions } from './transaction-counts.js';
-import { type TransactionFilter, transactionWhere } from './transaction-filter.js';
+import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
 /**
@@ -32,12 +31,6 @@ export async function searchPage(
   if (isCountedSearch(filter)) {
     const { rows, total } = await countedSearchPage(ctx, filter, skip, take, denseWalkRows);
     return { data: rows, page: q.page, limit: q.limit, total };
-  }
-  // A one-word search with a coin the word counts did not answer: its sets, as listTransactions
-  // resolves them for any other search with a coin.
-  if (!filter.searchSets && filter.coin) {
-    filter = await resolveSearchSets(ctx, filter);
-    where = transactionWhere(filter);
   }
   const ctes = Prisma.sql`matches AS (
       SELECT t.id, t.created_at FROM transactions t WHERE ${where}

@@ -11,10 +11,10 @@ const MAX_KEYS = 200_000;
 
 /**
  * `f` with its search's matching group keys and accounts (`SearchSets`, search-conditions.ts) when
- * the rows are searched with a coin and no account or dates (a search alone or with a status and
- * type is counted from the counts, search-dense.ts; an account's rows are few, and with dates the
- * planner's walk of the time range from the keys' subquery is the better plan: 1.1-1.6 s against
- * 0.7-2.5 s with the values at 10M); `f` unchanged otherwise. The coin is then checked on each of
+ * the rows are searched with a coin and no account or dates: its cursor pages (`after`; a numbered
+ * page of such a search is counted from its groups of that coin, search-dense.ts; an account's
+ * rows are few, and with dates the planner's walk of the time range from the keys' subquery is
+ * the better plan: 1.1-1.6 s against 0.7-2.5 s with the values at 10M); `f` unchanged otherwise. The coin is then checked on each of
  * the search's candidates rather than intersected with its index (transactionWhere). One
  * short statement (the groups' and emails' word keys, 60 ms for the 15,310 groups of "soylent" at
  * 10M) before the search's own: a group or account first matched between the two is not in this
