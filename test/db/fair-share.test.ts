@@ -3,6 +3,7 @@ import { AppError, retryAfterSeconds, toAppError } from '../../src/core/errors.j
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { asScan, withRequestScope } from '../../src/db/request-signal.js';
+import { gate } from '../support/gate.js';
 import { pgliteImage } from '../support/pglite-image.js';
 import { until } from '../support/until.js';
 
@@ -77,30 +78,24 @@ describe.skipIf(onPostgres)('PGlite: who goes next on the single connection', ()
     const done: string[] = [];
     // The transaction holds the connection between its statements until both calls are queued
     // (two short scans could end before a poll saw them, and then nothing waited for them).
-    let inside!: () => void;
-    const entered = new Promise<void>((r) => {
-      inside = r;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((r) => {
-      release = r;
-    });
+    const entered = gate();
+    const released = gate();
     const tx = as('ws-heavy', () =>
       db.prisma.$transaction(async (t) => {
         await t.$queryRawUnsafe(scan.text);
-        inside();
-        await released;
+        entered.open();
+        await released.opened;
         await t.$queryRawUnsafe(scan.text);
         done.push('tx');
       }),
     );
-    await entered;
+    await entered.opened;
     const heavy = as('ws-heavy', () => db.sql(scan)).then(() => done.push('heavy'));
     const light = as('ws-light', () => db.prisma.$queryRaw`SELECT 1 AS one`).then(() => done.push('light'));
     // Between its statements the transaction has no call out: the two pending calls are the queued ones.
     await until('both calls queued behind the transaction', () => db.inUse() + db.waiting() >= 2);
     expect(done).toEqual([]);
-    release();
+    released.open();
     await Promise.all([tx, heavy, light]);
     expect(done).toEqual(['tx', 'light', 'heavy']);
   }, 180_000);

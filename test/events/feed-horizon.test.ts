@@ -7,6 +7,7 @@ import { pruneEvents } from '../../src/core/events/prune-events.js';
 import { emitEvent } from '../../src/core/webhooks/events.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { workspaceFactory } from '../factories/workspace.js';
+import { gate } from '../support/gate.js';
 import { freshDatabase, type Harness, startHarness } from '../support/harness.js';
 
 // The events list's kept counts (migrations event_counts, event_counts_by_type) and the feed's horizon, which only this
@@ -81,25 +82,20 @@ describe.skipIf(!onPostgres)('the feed horizon (PostgreSQL)', () => {
       expect(BigInt((await endOfFeed(ws.ctx)).txId)).toBeGreaterThanOrEqual(BigInt(row!.tx));
 
       // Control: a transaction of this database opened before the next event holds that event back.
-      let release!: () => void;
-      let opened!: () => void;
-      const isOpen = new Promise<void>((r) => {
-        opened = r;
-      });
+      const isOpen = gate();
+      const released = gate();
       const held = h.deps.db.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT pg_current_xact_id()::text`;
-          opened();
-          await new Promise<void>((r) => {
-            release = r;
-          });
+          isOpen.open();
+          await released.opened;
         },
         { timeout: 60_000 },
       );
-      await isOpen;
+      await isOpen.opened;
       await createAccount(ws.ctx, { type: 'individual', email: 'held@example.com' });
       expect((await listEvents(ws.ctx, { order: 'asc' })).data).toHaveLength(1);
-      release();
+      released.open();
       await held;
       expect((await listEvents(ws.ctx, { order: 'asc' })).data).toHaveLength(2);
     } finally {

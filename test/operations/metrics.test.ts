@@ -8,6 +8,7 @@ import { httpWebhookSender } from '../../src/server/http-webhook-sender.js';
 import { createMetrics, type Metrics } from '../../src/server/metrics.js';
 import { startMetricsServer } from '../../src/server/metrics-route.js';
 import { workspaceFactory } from '../factories/workspace.js';
+import { gate } from '../support/gate.js';
 import { graphql, type Harness, poster, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 
@@ -137,24 +138,19 @@ describe('/metrics', () => {
     };
     await busy.database.refresh();
     expect(sample((await scrapeOther()).text, 'fas_db_gauges_stale')).toBe(0);
-    let release!: () => void;
-    let held!: () => void;
-    const isHeld = new Promise<void>((r) => {
-      held = r;
-    });
+    const isHeld = gate();
+    const released = gate();
     // PGlite: its one connection, in a transaction that waits; PostgreSQL: the tables the gauges read, locked.
     const holder = h.deps.db.$transaction(
       async (tx) => {
         await tx.$executeRawUnsafe('LOCK TABLE webhook_deliveries, webhook_targets IN ACCESS EXCLUSIVE MODE');
-        held();
-        await new Promise<void>((r) => {
-          release = r;
-        });
+        isHeld.open();
+        await released.opened;
       },
       { timeout: 120_000 },
     );
     try {
-      await isHeld;
+      await isHeld.opened;
       await busy.database.refresh(); // gives up after its timeout: the database is held until release
       const [metricsAnswer, health] = await Promise.all([scrapeOther(), rawRequest(other, 'GET', '/healthz')]);
       expect(health.status).toBe(200);
@@ -162,7 +158,7 @@ describe('/metrics', () => {
       expect(sample(metricsAnswer.text, 'fas_db_gauges_stale')).toBe(1);
       expect(metricsAnswer.text).toMatch(/^fas_webhook_deliveries\{state="due"\} /m);
     } finally {
-      release();
+      released.open();
       await holder;
     }
     await busy.database.refresh();

@@ -9,6 +9,7 @@ import { type Database, openDatabase, type SqlRunner } from '../../src/db/databa
 import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { depsOf } from '../../src/server/deps.js';
 import { workspaceFactory } from '../factories/workspace.js';
+import { gate } from '../support/gate.js';
 import { graphql, type Harness, rawRequest, startHarness, trpcClient } from '../support/harness.js';
 
 let h: Harness;
@@ -116,20 +117,14 @@ describe('credential cache: remembered authentications, forgotten on every chang
 
   it('a lookup that read the key before its revocation does not remember what it read', async () => {
     const ws = await workspaceFactory(h.deps);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => {
-      release = r;
-    });
-    let read!: () => void;
-    const wasRead = new Promise<void>((r) => {
-      read = r;
-    });
+    const answer = gate();
+    const wasRead = gate();
     // The credential query runs, then its answer waits at the gate (as a slow network would hold it).
     const held: SqlRunner = async (q, opts) => {
       const rows = await h.database.sql(q, opts);
       if (opts?.prepare?.startsWith('fas_authenticate')) {
-        read();
-        await gate;
+        wasRead.open();
+        await answer.opened;
       }
       return rows as never;
     };
@@ -138,18 +133,18 @@ describe('credential cache: remembered authentications, forgotten on every chang
     try {
       const deps: Deps = { ...h.deps, sql: held, credentials: cache };
       const inFlight = authenticate(deps, `APIKey ${ws.apiKey}`);
-      await wasRead;
+      await wasRead.opened;
       const generation = cache.generation;
       await raw(Prisma.sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${ws.apiKeyId}::uuid`);
       await until(async () => cache.generation !== generation);
-      release();
+      answer.open();
       // It answers what it read (the request began before the revocation)...
       expect((await inFlight).workspaceId).toBe(ws.workspaceId);
       // ...but did not store it: the next request queries and is refused.
       expect(cache.stats.stored).toBe(0);
       expect(await refused({ ...h.deps, credentials: cache }, `APIKey ${ws.apiKey}`)).toBe(true);
     } finally {
-      release();
+      answer.open();
       await unwatch();
     }
   });

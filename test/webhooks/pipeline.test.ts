@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERIES_CHANNEL } from '../../src/core/webhooks/events.js';
 import { workspaceFactory } from '../factories/workspace.js';
+import { gate } from '../support/gate.js';
 import { poster } from '../support/harness.js';
 import { startReceiver } from '../support/receiver.js';
 import { until } from '../support/until.js';
@@ -15,15 +16,12 @@ const POLL_MS = 20;
 
 /** A receiver that holds every answer until `release()`. */
 async function heldReceiver() {
-  let release!: () => void;
-  const released = new Promise<void>((r) => {
-    release = r;
-  });
+  const released = gate();
   const rx = await startReceiver(async (_r, res) => {
-    await released;
+    await released.opened;
     res.writeHead(204).end();
   });
-  return { ...rx, release };
+  return { ...rx, release: released.open };
 }
 
 async function setUp(urls: string[]) {
