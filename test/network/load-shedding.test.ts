@@ -160,30 +160,48 @@ describe('load shedding', () => {
       const end = performance.now() + ms;
       while (performance.now() < end) {}
     };
+    // The sampler sheds on the mean delay of its window (every 100 ms, a delay sample every 10 ms):
+    // one block is one sample among up to ten, so it must be over ten times the 100 ms limit for
+    // the mean to pass it (250 ms passed only when the window happened to be young: 1 run in 4).
+    // Whether that sample falls in the window read before the request is up to the timers' order:
+    // some tries miss, hence the longer waits.
+    const BLOCK_MS = 1500;
     let rest: Awaited<ReturnType<typeof rawRequest>> | undefined;
-    await until('a shed REST request', async () => {
-      block(250);
-      rest = await rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
-      return rest.status === 503;
-    });
+    await until(
+      'a shed REST request',
+      async () => {
+        block(BLOCK_MS);
+        rest = await rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
+        return rest.status === 503;
+      },
+      30_000,
+    );
     expect(rest?.body).toMatchObject({ code: 'OVERLOADED', detail: expect.stringContaining('event loop') });
     let trpc: { data?: { code?: string; httpStatus?: number } } | undefined;
-    await until('a shed tRPC call', async () => {
-      block(250);
-      trpc = await trpcClient(harness, ws.adminToken)
-        .accounts.list.query({})
-        .then(() => ({}))
-        .catch((e) => e);
-      return trpc?.data?.code === 'OVERLOADED';
-    });
+    await until(
+      'a shed tRPC call',
+      async () => {
+        block(BLOCK_MS);
+        trpc = await trpcClient(harness, ws.adminToken)
+          .accounts.list.query({})
+          .then(() => ({}))
+          .catch((e) => e);
+        return trpc?.data?.code === 'OVERLOADED';
+      },
+      30_000,
+    );
     expect(trpc?.data?.httpStatus).toBe(503);
-    await until('a shed GraphQL request', async () => {
-      block(250);
-      const gql = await graphql(harness, ws.adminToken, '{ __typename }');
-      return gql.status === 503 && gql.errors?.[0]?.extensions?.code === 'OVERLOADED';
-    });
+    await until(
+      'a shed GraphQL request',
+      async () => {
+        block(BLOCK_MS);
+        const gql = await graphql(harness, ws.adminToken, '{ __typename }');
+        return gql.status === 503 && gql.errors?.[0]?.extensions?.code === 'OVERLOADED';
+      },
+      30_000,
+    );
     // Health is never shed, even right after a block.
-    block(250);
+    block(BLOCK_MS);
     expect((await rawRequest(harness, 'GET', '/healthz')).status).toBe(200);
     await until('recovery', async () => {
       const r = await rawRequest(harness, 'GET', '/api/v2/accounts', { headers: { authorization: `APIKey ${ws.apiKey}` } });
