@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import { activeAccount, createBank, createCrypto } from '../factories/transactions.js';
+import { activeAccount, createBank, createCrypto, EUR_SWIFT } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { reapplyMigration } from '../support/reapply-migration.js';
@@ -25,8 +25,6 @@ const UNDO = `DO $$ BEGIN
   FROM transactions t WHERE t.search_key IS NOT NULL GROUP BY 1, 2, 3;
   ALTER TABLE search_groups ADD PRIMARY KEY (workspace_id, key, text);
 END $$`;
-// A bank transfer in EUR (ACH and wire are USD only).
-const SWIFT = { coin: 'EUR', instrumentType: 'swift', beneficiarySwiftCode: 'DEUTDEFF', beneficiaryIban: 'DE89370400440532013000' };
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
 
@@ -36,8 +34,8 @@ beforeAll(async () => {
   const account = await activeAccount(ws.ctx, 'desk@example.com');
   const a = await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods' });
   await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods' });
-  const b = await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods', ...SWIFT });
-  await createBank(ws.ctx, account, { beneficiaryName: 'Jane Doe', ...SWIFT });
+  const b = await createBank(ws.ctx, account, { beneficiaryName: 'Soylent Foods', ...EUR_SWIFT });
+  await createBank(ws.ctx, account, { beneficiaryName: 'Jane Doe', ...EUR_SWIFT });
   await createCrypto(ws.ctx, account);
   await simulateTransactionStatus(ws.ctx, { transactionId: a.id, body: { status: 'processing' } });
   await simulateTransactionStatus(ws.ctx, { transactionId: b.id, body: { status: 'canceled' } });

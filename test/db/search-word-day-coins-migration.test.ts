@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
-import { activeAccount, at, createBank } from '../factories/transactions.js';
+import { activeAccount, at, createBank, EUR_SWIFT } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { reapplyMigration } from '../support/reapply-migration.js';
@@ -19,10 +19,9 @@ beforeAll(async () => {
   const day1 = at(ws.ctx, '2026-07-01T12:00:00.000Z');
   const day2 = at(ws.ctx, '2026-07-02T23:59:59.999Z');
   const account = await activeAccount(at(ws.ctx, '2026-06-30T12:00:00.000Z'), 'desk@example.com');
-  const eur = { instrumentType: 'swift', beneficiarySwiftCode: 'DEUTDEFF', beneficiaryRoutingNumber: undefined, coin: 'EUR' };
-  const gbp = { ...eur, coin: 'GBP' };
+  const gbp = { ...EUR_SWIFT, coin: 'GBP' };
   await createBank(day1, account, { beneficiaryName: 'Soylent Foods', addenda: ['PAYMENT SOYLENT 1'] });
-  await createBank(day1, account, { ...eur, beneficiaryName: 'Soylent Euro' });
+  await createBank(day1, account, { ...EUR_SWIFT, beneficiaryName: 'Soylent Euro' });
   const changed = await createBank(day2, account, { ...gbp, beneficiaryName: 'Soylent Pound' });
   await createBank(day2, account, { beneficiaryName: 'Soylent Foods' });
   await simulateTransactionStatus(day2, { transactionId: changed.id, body: { status: 'processing' } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
-import { activeAccount, at, createBank } from '../factories/transactions.js';
+import { activeAccount, at, createBank, EUR_SWIFT } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { reapplyMigration } from '../support/reapply-migration.js';
@@ -17,9 +17,8 @@ beforeAll(async () => {
   ws = await workspaceFactory(h.deps);
   const ctx = at(ws.ctx, '2026-07-01T12:00:00.000Z');
   const account = await activeAccount(at(ws.ctx, '2026-06-30T12:00:00.000Z'), 'payroll@example.com');
-  const eur = { instrumentType: 'swift', beneficiarySwiftCode: 'DEUTDEFF', beneficiaryRoutingNumber: undefined, coin: 'EUR' };
   await createBank(ctx, account, { beneficiaryName: 'Payroll Payment', addenda: ['PAYEE PAY 1 Paypal'] });
-  await createBank(ctx, account, { ...eur, beneficiaryName: 'Zeta Zetan zeta1 Ab Abc' });
+  await createBank(ctx, account, { ...EUR_SWIFT, beneficiaryName: 'Zeta Zetan zeta1 Ab Abc' });
   const changed = await createBank(ctx, account, { beneficiaryName: 'Acme Acmes', addenda: ['ACMEX 2026 202607'] });
   await createBank(ctx, account, { beneficiaryName: 'Plain Name' });
   await simulateTransactionStatus(ctx, { transactionId: changed.id, body: { status: 'processing' } });

@@ -103,6 +103,8 @@ export async function fundFor(ctx: Ctx, body: Record<string, unknown>): Promise<
 }
 
 /** A withdrawal or trade through the core, on an account funded for it first (factories/ledger.ts). */
+/** What makes `bankBody` a SWIFT transfer in EUR (ACH and wire are USD only): spread into its `extra`. */
+export const EUR_SWIFT = { instrumentType: 'swift', beneficiarySwiftCode: 'DEUTDEFF', beneficiaryRoutingNumber: undefined, coin: 'EUR' };
 export const createBank = async (ctx: Ctx, accountId: string, extra: Record<string, unknown> = {}) => {
   await fundFor(ctx, bankBody(accountId, extra));
   return createBankTransaction(ctx, bankBody(accountId, extra));
