@@ -146,7 +146,7 @@ describe.skipIf(!String(process.env.DATABASE_URL ?? '').startsWith('postgres'))(
         UNION ALL
         SELECT concat_ws(' ', 'wordgroups', word, n) FROM search_word_groups WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
-        SELECT concat_ws(' ', 'word', word, account_id, transaction_type, status, n) FROM search_word_counts WHERE workspace_id = ${ws.workspaceId}::uuid
+        SELECT concat_ws(' ', 'word', word, account_id, coin, transaction_type, status, n) FROM search_word_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL
         SELECT concat_ws(' ', 'coin', word, coin, transaction_type, status, n) FROM search_word_coin_counts WHERE workspace_id = ${ws.workspaceId}::uuid
         UNION ALL

@@ -13,8 +13,8 @@ const ROW_COINS = Prisma.sql`(SELECT DISTINCT x AS coin FROM unnest(w.coins) AS 
 
 /**
  * Applies `changes` (a creation: +1 to its status; a status change: -1 to the old one, +1 to the
- * new one) to the counts of each word of the transaction's names, per account
- * (`search_word_counts`, migration `search_word_counts`), per coin (`search_word_coin_counts`,
+ * new one) to the counts of each word of the transaction's names, per account and coin (a row
+ * with names has one: `search_word_counts`, migration `search_word_counts_per_coin`), per coin (`search_word_coin_counts`,
  * each distinct coin of its `coins`) and per UTC day and set of coins (`search_word_day_counts`),
  * each with its type and status, and its repeated words (`search_word_repeats`, `ROW_REPEATS`: written on creation,
  * given the new status on a change), in one statement of the writer's database transaction.
@@ -39,17 +39,17 @@ export async function bumpSearchWordCounts(
       ORDER BY r.word
       ON CONFLICT (workspace_id, word, transaction_id) DO UPDATE SET status = EXCLUDED.status
     ), w AS MATERIALIZED (
-      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, ch.status, ch.delta, ${ROW_DAY} AS day,
+      SELECT t.workspace_id, w.word, t.account_id, t.coin, t.coins, t.transaction_type, ch.status, ch.delta, ${ROW_DAY} AS day,
         ${ROW_COIN_SET} AS coin_set
       FROM transactions t
         CROSS JOIN LATERAL ${ROW_WORDS} w
         CROSS JOIN unnest(${statuses}::transaction_status[], ${deltas}::int[]) AS ch(status, delta)
       WHERE t.workspace_id = ${workspaceId}::uuid AND t.id = ${transactionId}::uuid AND t.search_key IS NOT NULL
     ), by_account AS (
-      INSERT INTO search_word_counts (workspace_id, word, account_id, transaction_type, status, n)
-      SELECT workspace_id, word, account_id, transaction_type, status, delta FROM w
+      INSERT INTO search_word_counts (workspace_id, word, account_id, coin, transaction_type, status, n)
+      SELECT workspace_id, word, account_id, coin, transaction_type, status, delta FROM w
       ORDER BY word, status
-      ON CONFLICT (workspace_id, word, account_id, transaction_type, status) DO UPDATE SET n = search_word_counts.n + EXCLUDED.n
+      ON CONFLICT (workspace_id, word, account_id, coin, transaction_type, status) DO UPDATE SET n = search_word_counts.n + EXCLUDED.n
     ), by_day AS (
       INSERT INTO search_word_day_counts (workspace_id, word, day, transaction_type, status, coins, n)
       SELECT workspace_id, word, day, transaction_type, status, coin_set, delta FROM w
@@ -76,9 +76,9 @@ export interface WordCountTables {
 }
 
 /**
- * Rebuilds a workspace's word counts, per account, per coin and per day, and its repeated words,
- * from its rows (after a bulk load, or to repair): per account and coin from one split of the rows
- * into words, per (word, account, coins, type, status), summed into each table; per day from a
+ * Rebuilds a workspace's word counts, per account and coin, per coin and per day, and its repeated
+ * words, from its rows (after a bulk load, or to repair): per account and per coin from one split
+ * of the rows into words, per (word, account, coin, coins, type, status), summed into each table; per day from a
  * second; the repeats from a third. `tables`: the live ones unless a seed counts the rows it builds aside.
  */
 export async function rebuildSearchWordCounts(
@@ -117,15 +117,15 @@ export async function rebuildSearchWordCounts(
     tables,
     (rows, counts) => Prisma.sql`
     WITH w AS MATERIALIZED (
-      SELECT t.workspace_id, w.word, t.account_id, t.coins, t.transaction_type, t.status, count(*) AS n
+      SELECT t.workspace_id, w.word, t.account_id, t.coin, t.coins, t.transaction_type, t.status, count(*) AS n
       FROM ${rows} t CROSS JOIN LATERAL ${ROW_WORDS} w
       WHERE t.workspace_id = ${workspaceId}::uuid AND t.search_key IS NOT NULL
-      GROUP BY 1, 2, 3, 4, 5, 6
+      GROUP BY 1, 2, 3, 4, 5, 6, 7
     ), by_account AS (
-      INSERT INTO ${counts} (workspace_id, word, account_id, transaction_type, status, n)
-      SELECT workspace_id, word, account_id, transaction_type, status, sum(n) FROM w
-      GROUP BY 1, 2, 3, 4, 5
-      ORDER BY 1, 2, 3, 4, 5
+      INSERT INTO ${counts} (workspace_id, word, account_id, coin, transaction_type, status, n)
+      SELECT workspace_id, word, account_id, coin, transaction_type, status, sum(n) FROM w
+      GROUP BY 1, 2, 3, 4, 5, 6
+      ORDER BY 1, 2, 3, 4, 5, 6
     )
     INSERT INTO ${coins} (workspace_id, word, coin, transaction_type, status, n)
     SELECT w.workspace_id, w.word, c.coin, w.transaction_type, w.status, sum(w.n) FROM w CROSS JOIN LATERAL ${ROW_COINS} c

@@ -2,7 +2,7 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
 import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
-import { accountRowsInRange, type BothWay, held, inBoth } from './search-both.js';
+import { accountRowsInRange, inBoth } from './search-both.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, groupsAndKeys, statusType } from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
@@ -73,13 +73,13 @@ const MAX_COIN_WALK = 1_000_000;
  * `known`: the names' count + the matching accounts' count - those words' rows of those accounts
  * (a probe per word and account: by the range, each account's probe read all the word's counts,
  * 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`) add to it.
- * With a coin, the rows in both are read (`inBoth`), so only when needed: for a total
- * (`walkRows` 0), or a page that is dense (else the groups answer it, that read for nothing). `walked`: some
+ * The rows in both (`inBoth`; with dates, `acct_rows`) are counted only when needed: for a total
+ * (`walkRows` 0), or a page that is dense (else the groups answer it). `walked`: some
  * match by name or email (else the rare rows are all); `dense`: walking the filter's newest rows
  * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
  * coin's rows: also while that costs less than the groups' search, `COIN_WALK_PER_CANDIDATE`).
  */
-function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number, way?: BothWay): Prisma.Sql {
+function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number): Prisma.Sql {
   const total = walkRows === 0;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
@@ -102,7 +102,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const accountRows = (coin: string) => Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM account_transaction_counts c
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
   const byAccount = days ? Prisma.sql`(SELECT n FROM acct_rows)` : accountRows(f.coin ?? '');
-  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, { word, upper, way });
+  const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, { word, upper });
   // With a coin, what the groups' search would check: the word's matches in every coin (its named
   // rows are bank rows, of one coin each) and its accounts' rows.
   const candidates = f.coin
@@ -119,7 +119,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
     range_words AS MATERIALIZED (
       SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
     ),
-    ${days ? accountRowsInRange(ctx, f) : f.coin ? held(ctx, { ...f, coin: f.coin }, { word, upper }) : Prisma.empty}
+    ${days ? accountRowsInRange(ctx, f) : Prisma.empty}
     counts AS MATERIALIZED (SELECT
       ${ambiguous} AS ambiguous,
       (SELECT coalesce(sum(c.n), 0) FROM ${counts} c WHERE ${words}) - ${repeats}
@@ -144,13 +144,13 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
 
 /**
  * The exact total of a one-word search (`oneWord`) from the word counts (`planCtes`), or undefined
- * when they cannot give it. `way`: how the rows in both are counted with a coin (`inCoin`; a test's choice).
+ * when they cannot give it.
  */
-export async function wordSearchTotal(ctx: Ctx, f: CountedSearch, way?: BothWay): Promise<number | undefined> {
+export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<number | undefined> {
   const word = oneWord(f.search);
   if (!word || !isWordSearch(f)) return undefined;
   const [row] = await ctx.sql<{ exact: boolean; n: bigint | string }>(Prisma.sql`
-    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0, way)}
+    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0)}
     SELECT exact, known + (SELECT count(*) FROM rare) AS n FROM plan`);
   return row?.exact ? Number(row.n) : undefined;
 }
