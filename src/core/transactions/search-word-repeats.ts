@@ -18,9 +18,13 @@ export const repeatsCount = (word: string): boolean => word.length >= REPEAT_PRE
  * and `which` (a condition on `search_word_repeats r`: the same rows as the counts corrected).
  */
 export function repeated(ctx: Ctx, f: CountedSearch, word: string, upper: string, which: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`(SELECT count(*) FROM search_word_repeats r
-    WHERE r.workspace_id = ${ctx.workspaceId}::uuid AND r.word >= ${word} AND r.word < ${upper} AND r.prev >= ${word}
-      AND ${statusType(f, 'r')} AND ${which})`;
+  return Prisma.sql`(SELECT count(*) FROM search_word_repeats r WHERE ${repeatsOf(ctx, f, word, upper, which)})`;
+}
+
+/** Which repeated words `repeated` counts, as a condition on `search_word_repeats r` (one each). */
+export function repeatsOf(ctx: Ctx, f: CountedSearch, word: string, upper: string, which: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`r.workspace_id = ${ctx.workspaceId}::uuid AND r.word >= ${word} AND r.word < ${upper} AND r.prev >= ${word}
+      AND ${statusType(f, 'r')} AND ${which}`;
 }
 
 /** The repeats of a coin's rows (the per-coin counts count a row under each of its coins). */

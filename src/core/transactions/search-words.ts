@@ -6,6 +6,7 @@ import { accountRowsInRange, inBoth } from './search-both.js';
 import { matchesByName } from './search-conditions.js';
 import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, groupsAndKeys, statusType } from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
+import { wordDayCtes } from './search-word-days.js';
 import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
@@ -47,6 +48,9 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
   return Prisma.sql`(${Prisma.join(counts, ' + ')})`;
 }
 
+/** The first ASCII string after every string starting with `word` (bytewise). */
+const upperOf = (word: string): string => word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
+
 /**
  * With a coin, a page is walked from the newest rows while that reads at most this many rows per
  * row the groups' search would check instead (the word's matches in every coin), and at most
@@ -81,8 +85,10 @@ const MAX_COIN_WALK = 1_000_000;
  */
 function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number): Prisma.Sql {
   const total = walkRows === 0;
+  // A page (not a total) without dates may be located by the days of its matches (search-word-days.ts).
+  const byDay = !total && !f.range.start && !f.range.end;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
-  const upper = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
+  const upper = upperOf(word);
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
   const cover = f.range.start || f.range.end ? dayCover(f.range) : undefined;
   const counted = cover ? countCover(cover) : undefined;
@@ -130,12 +136,13 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
       ${candidates} AS candidates
     ),
     plan AS MATERIALIZED (
-      SELECT exact, walked, dense,
+      SELECT exact, walked, dense AND NOT by_day AS dense, by_day,
         (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${both} ELSE 0 END)::bigint AS known
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           ((named + by_account) * ${walkRows} >= ${first} * rows
             OR ${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * candidates, ${MAX_COIN_WALK}) >= ${first} * rows) AS dense,
+          ${byDay ? Prisma.sql`NOT ambiguous AND named > 0 AND by_account = 0 AND named * ${walkRows} < ${first} * rows` : Prisma.sql`FALSE`} AS by_day,
           named, by_account
         FROM counts
       ) p
@@ -181,9 +188,14 @@ export async function wordSearchPage(
         AND (SELECT exact AND walked AND dense FROM plan)
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${skip + take}
     ),
+    ${wordDayCtes(ctx, f, { word, upper: upperOf(word) }, { skip, take, matched })},
     page AS (
-      SELECT id, created_at FROM (SELECT id, created_at FROM walk UNION ALL SELECT id, created_at FROM rare) p
-      ORDER BY created_at DESC, id DESC LIMIT ${take} OFFSET ${skip}
+      SELECT id, created_at FROM (
+        SELECT id, created_at FROM walk UNION ALL SELECT id, created_at FROM by_day
+        UNION ALL SELECT id, created_at FROM rare WHERE NOT (SELECT by_day FROM plan) OR created_at < (SELECT day_end FROM word_edge)
+      ) p
+      ORDER BY created_at DESC, id DESC LIMIT ${take}
+      OFFSET (CASE WHEN (SELECT by_day FROM plan) THEN (SELECT coalesce(max(${skip} - skipped), 0) FROM word_edge) ELSE ${skip} END)
     )`;
   // The plan's row comes back even when the page has none (past the end, or not answered here).
   const rows = await selectTransactionRows(
@@ -194,7 +206,7 @@ export async function wordSearchPage(
     FROM plan LEFT JOIN (page JOIN transactions t ON t.workspace_id = ${ws} AND t.id = page.id) ON TRUE
     ORDER BY page.created_at DESC, page.id DESC`,
     {
-      answered: Prisma.sql`plan.exact AND (plan.dense OR NOT plan.walked)`,
+      answered: Prisma.sql`plan.exact AND (plan.dense OR NOT plan.walked OR plan.by_day)`,
       matched: Prisma.sql`plan.known + (SELECT count(*) FROM rare)`,
     },
   );

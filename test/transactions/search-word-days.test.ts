@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listTransactions } from '../../src/core/transactions/list-transactions.js';
+import type { CountedSearch } from '../../src/core/transactions/search-dense.js';
+import { wordSearchPage } from '../../src/core/transactions/search-words.js';
+import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
+import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
+import { parseDateRange } from '../../src/core/validation/date-range.js';
+import { activeAccount, at, createBank, createCrypto, EUR_SWIFT } from '../factories/transactions.js';
+import { workspaceFactory } from '../factories/workspace.js';
+import { type Harness, startHarness } from '../support/harness.js';
+import { matchesSearch } from '../support/search-oracle.js';
+
+// A page of a sparse one-word search (no account's email matches) is located by its matches per
+// UTC day (search-word-days.ts): the word's day counts less its repeats, plus the rows matching by
+// a rare field, newest day first; then walked from that day's end. Every page of every filter
+// against the oracle, with a walk budget of 1 row (so no page is dense), across midnights.
+let h: Harness;
+let ws: Awaited<ReturnType<typeof workspaceFactory>>;
+let rows: TransactionDto[];
+const coinRows = new Map<string, Set<string>>();
+
+beforeAll(async () => {
+  h = await startHarness();
+  ws = await workspaceFactory(h.deps);
+  const account = await activeAccount(at(ws.ctx, '2026-06-30T12:00:00.000Z'), 'ops@example.com');
+  const made: string[] = [];
+  const bank = async (iso: string, extra: Record<string, unknown>) => made.push((await createBank(at(ws.ctx, iso), account, extra)).id);
+  await bank('2026-07-01T10:00:00.000Z', { beneficiaryName: 'Zephyr Trading' });
+  await bank('2026-07-01T11:00:00.000Z', { beneficiaryName: 'Jane Doe' });
+  // A row holding two words starting "zeph" (its day's last instant): counted under each per day,
+  // once less by its repeat; a count too high would shift the pages of the older days.
+  await bank('2026-07-02T23:59:59.999Z', { beneficiaryName: 'Zephyr Zephyrus' });
+  // Matching by its reference only (a rare field), at the next day's first instant.
+  await bank('2026-07-02T00:00:00.000Z', { beneficiaryName: 'Jane Doe', reference: 'zephyr-77' });
+  await bank('2026-07-02T12:00:00.000Z', { ...EUR_SWIFT, beneficiaryName: 'Zephyr Euro' });
+  await bank('2026-07-02T12:00:00.000Z', { beneficiaryName: 'Other Name' });
+  made.push((await createCrypto(at(ws.ctx, '2026-07-03T08:00:00.000Z'), account)).id);
+  await bank('2026-07-03T09:00:00.000Z', { beneficiaryName: 'zephyr' });
+  await bank('2026-07-03T09:00:00.000Z', { beneficiaryName: 'Zephyr Trading', addenda: ['PAYMENT ZEPHYR 1'] });
+  await bank('2026-07-04T00:00:00.001Z', { beneficiaryName: 'Zephyr Trading' });
+  await bank('2026-07-04T05:00:00.000Z', { beneficiaryName: 'Jane Doe' });
+  for (const [i, id] of made.entries()) {
+    if (i % 3 === 0 || i % 4 === 0) await simulateTransactionStatus(ws.ctx, { transactionId: id, body: { status: 'processing' } });
+    if (i % 4 === 0) await simulateTransactionStatus(ws.ctx, { transactionId: id, body: { status: 'completed' } });
+  }
+  rows = (await listTransactions(ws.ctx, { limit: 100 })).data;
+  for (const coin of ['USD', 'EUR', 'BTC']) {
+    coinRows.set(coin, new Set((await listTransactions(ws.ctx, { coin, limit: 100 })).data.map((r) => r.id)));
+  }
+}, 120_000);
+afterAll(async () => h?.close());
+
+const FILTERS: Record<string, string>[] = [
+  {},
+  { coin: 'USD' },
+  { coin: 'EUR' },
+  { coin: 'BTC' },
+  { status: 'pending' },
+  { status: 'processing' },
+  { status: 'completed' },
+  { transactionType: 'bank' },
+  { transactionType: 'crypto' },
+  { coin: 'USD', status: 'processing' },
+  { coin: 'USD', transactionType: 'bank', status: 'pending' },
+];
+const QUERIES = ['zephyr', 'zeph', 'zephyrus', 'trading', 'euro', 'jane', 'payment', 'nothing'];
+
+const expected = (q: string, filter: Record<string, string>) =>
+  rows
+    .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
+    .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
+    .filter((r) => !filter.coin || !!coinRows.get(filter.coin)?.has(r.id))
+    .map((r) => r.id);
+const counted = (search: string, filter: Record<string, string>): CountedSearch => ({
+  workspaceId: ws.workspaceId,
+  search,
+  range: parseDateRange(undefined, undefined),
+  ...filter,
+});
+
+describe('a sparse one-word page located by the days of its matches', () => {
+  it('agrees with the oracle on every page of every filter, one and two rows a page, and past the end', async () => {
+    expect(rows).toHaveLength(11);
+    expect(expected('zeph', {}).length).toBe(7);
+    let answered = 0;
+    for (const q of QUERIES) {
+      for (const filter of FILTERS) {
+        const all = expected(q, filter);
+        for (const take of [1, 2]) {
+          for (let skip = 0; skip <= all.length; skip += take) {
+            const got = await wordSearchPage(ws.ctx, counted(q, filter), skip, take, 1);
+            const label = `${q} ${JSON.stringify(filter)} skip ${skip} take ${take}`;
+            expect(got, label).toBeDefined();
+            expect({ total: got?.total, ids: got?.rows.map((r) => r.id) }, label).toEqual({
+              total: all.length,
+              ids: all.slice(skip, skip + take),
+            });
+            if (all.length > 0) answered++;
+          }
+        }
+      }
+    }
+    expect(answered).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('the list pages the same a row at a time when no walk is dense', async () => {
+    for (const q of ['zephyr', 'zeph']) {
+      for (const filter of [{}, { coin: 'USD' }, { status: 'processing' }]) {
+        const all = expected(q, filter);
+        for (let page = 1; page <= all.length + 1; page++) {
+          const got = await listTransactions(ws.ctx, { search: q, ...filter, limit: 1, page }, { denseWalkRows: 1 });
+          expect({ total: got.total, ids: got.data.map((r) => r.id) }, `${q} ${JSON.stringify(filter)} page ${page}`).toEqual({
+            total: all.length,
+            ids: all.slice(page - 1, page),
+          });
+        }
+      }
+    }
+  });
+});
