@@ -105,7 +105,7 @@ describe('a sparse one-word page located by the days of its matches', () => {
 
   it('the list pages the same a row at a time when no walk is dense', async () => {
     for (const q of ['zephyr', 'zeph']) {
-      for (const filter of [{}, { coin: 'USD' }, { status: 'processing' }]) {
+      for (const filter of [{}, { coin: 'USD' }, { status: 'processing' }] as Record<string, string>[]) {
         const all = expected(q, filter);
         for (let page = 1; page <= all.length + 1; page++) {
           const got = await listTransactions(ws.ctx, { search: q, ...filter, limit: 1, page }, { denseWalkRows: 1 });
