@@ -4,7 +4,7 @@ import { ALL_TIME } from './all-time.js';
 import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
 import { accountRowsInRange, inBoth } from './search-both.js';
 import { matchesByName } from './search-conditions.js';
-import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, groupsAndKeys, statusType } from './search-dense.js';
+import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, groupsAndKeys, statusType, walkPays } from './search-dense.js';
 import { hasCoin } from './search-row-words.js';
 import { wordDayCtes } from './search-word-days.js';
 import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
@@ -114,6 +114,10 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
   const candidates = f.coin
     ? Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM search_word_coin_counts c WHERE ${range}) + ${accountRows('')}`
     : Prisma.sql`0`;
+  // What the groups' search would probe: the groups holding a counted word that starts with the
+  // query (`search_word_groups`, one each for the words a single group holds) and the accounts.
+  const probes = Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
+    WHERE w.workspace_id = ${ws} AND w.word >= ${word} AND w.word < ${upper}) + (SELECT count(*) FROM range_words) + (SELECT count(*) FROM accts))`;
   const rowsOf = cover
     ? Prisma.sql`c.day > ${ALL_TIME}::date AND ${onDays(cover.outer, Prisma.sql`c.day`)}`
     : Prisma.sql`c.day = ${ALL_TIME}::date`;
@@ -133,14 +137,15 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
       ${byAccount} AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows,
-      ${candidates} AS candidates
+      ${candidates} AS candidates,
+      ${probes} AS probes
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense AND NOT by_day AS dense, by_day,
         (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${both} ELSE 0 END)::bigint AS known
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
-          ((named + by_account) * ${walkRows} >= ${first} * rows
+          (${walkPays(Prisma.sql`(named + by_account)`, Prisma.sql`rows`, Prisma.sql`probes`, first, walkRows)}
             OR ${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * candidates, ${MAX_COIN_WALK}) >= ${first} * rows) AS dense,
           ${byDay ? Prisma.sql`NOT ambiguous AND named > 0 AND by_account = 0 AND named * ${walkRows} < ${first} * rows` : Prisma.sql`FALSE`} AS by_day,
           named, by_account
