@@ -257,21 +257,16 @@ describe('a one-word search from the word counts', () => {
     expect(expected('quince', { startDate: '2026-07-01' })).toHaveLength(2);
     // With a coin the walk may also read 4 rows per row the groups' search would check (the word's
     // matches in every coin): the newest of "soylent" in EUR (1 in 19 rows) is walked with a
-    // budget of 1 row, as "soylent" matches more than 5 rows in all; "euro" matches 1 in all and
-    // no email: located by the days of its matches (search-word-days.ts); 20 of "soylent" in EUR
-    // would need a walk of 380 rows, more than 4 per match, and its email's account has no row in
-    // EUR: located by days too.
+    // budget of 1 row, as "soylent" matches more than 5 rows in all; "euro" matches 1 in all: left
+    // to the groups; 20 of "soylent" in EUR would need a walk of 380 rows, more than 4 per match.
+    // (A later page of them may be located by the days of its matches: search-word-days.ts.)
     const euro = await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 1, 1);
     expect(euro?.rows.map((r) => r.id)).toEqual(expected('soylent', { coin: 'EUR' }));
     expect(euro?.total).toBe(1);
     expect(expected('soylent', {}).length).toBeGreaterThan(5);
     expect(expected('euro', {})).toHaveLength(1);
-    expect(await wordSearchPage(ws.ctx, counted('euro', { coin: 'EUR' }), 0, 1, 1)).toEqual({
-      rows: rows.filter((r) => r.id === expected('euro', { coin: 'EUR' })[0]),
-      total: 1,
-    });
-    const inEur = await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 20, 1);
-    expect(inEur?.rows.map((r) => r.id)).toEqual(expected('soylent', { coin: 'EUR' }));
+    expect(await wordSearchPage(ws.ctx, counted('euro', { coin: 'EUR' }), 0, 1, 1)).toBeUndefined();
+    expect(await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 20, 1)).toBeUndefined();
     // Every page with no dense walk (a budget of 1 row), where the word counts answer it: by the
     // days of the matches only when no row of an email's account is in the filter (they are not
     // counted per day), else walked or left to the groups.

@@ -90,6 +90,11 @@ describe('a sparse one-word page located by the days of its matches', () => {
           for (let skip = 0; skip <= all.length; skip += take) {
             const got = await wordSearchPage(ws.ctx, counted(q, filter), skip, take, 1);
             const label = `${q} ${JSON.stringify(filter)} skip ${skip} take ${take}`;
+            // The first page is walked or left to the groups (no budget here): a later one by its day.
+            if (skip === 0) {
+              if (got) expect(got.rows.map((r) => r.id)).toEqual(all.slice(0, take));
+              continue;
+            }
             expect(got, label).toBeDefined();
             expect({ total: got?.total, ids: got?.rows.map((r) => r.id) }, label).toEqual({
               total: all.length,

@@ -80,13 +80,20 @@ const MAX_COIN_WALK = 1_000_000;
  * The rows in both (`inBoth`; with dates, `acct_rows`) are counted only when needed: for a total
  * (`walkRows` 0), or a page that is dense (else the groups answer it). `walked`: some
  * match by name or email (else the rare rows are all); `dense`: walking the filter's newest rows
- * finds `first` of them within `walkRows` rows (all-time counts; with a coin, the walk reads every
- * coin's rows: also while that costs less than the groups' search, `COIN_WALK_PER_CANDIDATE`).
+ * finds the page's `skip + take` within `walkRows` rows or no more than the groups' search would
+ * read (`walkPays`; all-time counts; with a coin, the walk reads every coin's rows: also while
+ * that costs less than the groups' search, `COIN_WALK_PER_CANDIDATE`); `by_day`: a later page
+ * located by the days of its matches instead (search-word-days.ts).
  */
-function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkRows: number): Prisma.Sql {
+function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: number, walkRows: number): Prisma.Sql {
+  const first = skip + take;
   const total = walkRows === 0;
-  // A page (not a total) without dates may be located by the days of its matches (search-word-days.ts).
-  const byDay = !total && !f.range.start && !f.range.end;
+  // A later page (not the first, not a total) without dates may be located by the days of its
+  // matches (search-word-days.ts), while a page's walk (its rows over the matches' share) stays
+  // within MAX_COIN_WALK rows: the walk from its day reads that and about half a day's rows, no
+  // better than the first page's walk from the newest rows, and far worse than the groups for a
+  // word of a few matches a month.
+  const byDay = !total && skip > 0 && !f.range.start && !f.range.end;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = upperOf(word);
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
@@ -147,7 +154,12 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, first: number, walkR
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           (${walkPays(Prisma.sql`(named + by_account)`, Prisma.sql`rows`, Prisma.sql`probes`, first, walkRows)}
             OR ${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * candidates, ${MAX_COIN_WALK}) >= ${first} * rows) AS dense,
-          ${byDay ? Prisma.sql`NOT ambiguous AND named > 0 AND by_account = 0 AND named * ${walkRows} < ${first} * rows` : Prisma.sql`FALSE`} AS by_day,
+          ${
+            byDay
+              ? Prisma.sql`NOT ambiguous AND named > 0 AND by_account = 0 AND named * ${walkRows} < ${first} * rows
+                AND ${take} * rows <= named * ${MAX_COIN_WALK}`
+              : Prisma.sql`FALSE`
+          } AS by_day,
           named, by_account
         FROM counts
       ) p
@@ -162,7 +174,7 @@ export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<numbe
   const word = oneWord(f.search);
   if (!word || !isWordSearch(f)) return undefined;
   const [row] = await ctx.sql<{ exact: boolean; n: bigint | string }>(Prisma.sql`
-    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 1, 0)}
+    WITH ${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, 0, 1, 0)}
     SELECT exact, known + (SELECT count(*) FROM rare) AS n FROM plan`);
   return row?.exact ? Number(row.n) : undefined;
 }
@@ -186,7 +198,7 @@ export async function wordSearchPage(
   if (!word || !isWordSearch(f)) return undefined;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const matched = Prisma.sql`(${matchesByName(f.search)} OR t.account_id IN (SELECT id FROM accts)) IS TRUE AND ${coinAndDates(f, 't')}`;
-  const ctes = Prisma.sql`${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, skip + take, walkRows)},
+  const ctes = Prisma.sql`${accountsAndRare(ctx, f)}, ${planCtes(ctx, f, word, skip, take, walkRows)},
     walk AS (
       SELECT t.id, t.created_at FROM transactions t
       WHERE t.workspace_id = ${ws} AND ${statusType(f, 't')} AND ${matched}
