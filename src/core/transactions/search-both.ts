@@ -70,8 +70,8 @@ export function inBoth(ctx: Ctx, f: CountedSearch, range: WordRange): Prisma.Sql
  * keys (`namedByOwnKeys`, the coin as `t.coin`), none when no counted word starts with the query
  * (`range_words` empty: then none of a row's words does). At 10M "treasury" + 30 days + USD counts
  * 23,000 rows of 560 accounts in 19 ms where a table page a row took 140; "pay" + 30 days has
- * 24,524 of its accounts' rows with names, 5,341 keys (from the matching groups' keys instead, as
- * `inCoin`, the 404,186 groups of "payment" alone take 3.4 s to find).
+ * 24,524 of its accounts' rows with names, 5,341 keys (from the matching groups' keys instead
+ * (`namedOfAccounts`), the 404,186 groups of "payment" alone take 3.4 s to find).
  */
 export function accountRowsInRange(ctx: Ctx, f: CountedSearch): Prisma.Sql {
   const rows = Prisma.sql`FROM transactions t
