@@ -165,7 +165,8 @@ function namedInGroups(f: CountedSearch): Prisma.Sql {
  * The CTEs of a counted search's page, after `countedCtes`, ending in `page(id, created_at)`.
  * `dense`: the matches by name or account are a large enough share of the rows the filter leaves
  * (all-time counts; with a coin, of every coin: the walk reads them all, checking the coin) that
- * walking those rows newest first finds the page within DENSE_WALK_ROWS;
+ * walking those rows newest first finds the page within DENSE_WALK_ROWS, or reads no more rows
+ * than the other side would (`walkPays`);
  * each branch below runs only on its side of it (a one-time filter). Dense: one walk, each row's
  * key and account checked against the matching ones (hashed), plus the rare rows. Otherwise: each
  * matching key's and account's newest `skip + take` rows (indexes), plus the rare rows.

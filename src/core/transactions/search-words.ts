@@ -64,7 +64,7 @@ const COIN_WALK_PER_CANDIDATE = 4;
 const MAX_COIN_WALK = 1_000_000;
 
 /**
- * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense,
+ * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense, by_day,
  * known)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
  * `word` is ASCII): per account, with a coin per coin (`search_word_coin_counts`), with dates per
  * day (and set of coins, `hasCoin`) over their whole days (`search_word_day_counts`) plus the
@@ -149,7 +149,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: 
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense AND NOT by_day AS dense, by_day,
-        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense) AND exact THEN ${both} ELSE 0 END)::bigint AS known
+        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense AND NOT by_day) AND exact THEN ${both} ELSE 0 END)::bigint AS known
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           (${walkPays(Prisma.sql`(named + by_account)`, Prisma.sql`rows`, Prisma.sql`probes`, first, walkRows)}
@@ -183,9 +183,10 @@ export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<numbe
  * A numbered page of a one-word search (`isWordSearch`: perhaps a status, a type, a coin), with its
  * exact total, in one statement (one snapshot), when the word counts give the total (`planCtes`)
  * and the matches are dense: the page is then a walk of the filter's newest rows (each checked by
- * its names and account: about `(skip + take) * rows / matches` of them, at most `walkRows`; none
- * without matches by name or email) plus the rare rows. Undefined otherwise (the walk is not run):
- * search-dense.ts answers then.
+ * its names and account: about `(skip + take) * rows / matches` of them, at most `walkRows` or
+ * what `walkPays` allows; none without matches by name or email) plus the rare rows; or, a later
+ * page of sparse matches by name (`by_day`), a walk from the day holding its first row
+ * (search-word-days.ts). Undefined otherwise (neither is run): search-dense.ts answers then.
  */
 export async function wordSearchPage(
   ctx: Ctx,
