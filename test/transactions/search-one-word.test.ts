@@ -10,6 +10,7 @@ import { Prisma } from '../../src/db/generated/prisma/client.js';
 import { activeAccount, at, createBank, createCrypto, createTrade, EUR_SWIFT } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
+import { expectedIds, listedRows } from '../support/listed-rows.js';
 import { inDates, matchesSearch } from '../support/search-oracle.js';
 import { keptRepeats } from '../support/search-repeats.js';
 
@@ -22,7 +23,7 @@ let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
 let rows: TransactionDto[];
 // Each coin's rows as the list without a search answers them (the counts' and coins' index, not the words').
-const coinRows = new Map<string, Set<string>>();
+let coinRows: Map<string, Set<string>>;
 beforeAll(async () => {
   h = await startHarness();
   ws = await workspaceFactory(h.deps);
@@ -62,10 +63,7 @@ beforeAll(async () => {
     if (i % 3 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'processing' } });
     if (i % 6 === 0) await simulateTransactionStatus(ctx, { transactionId: id, body: { status: 'completed' } });
   }
-  rows = (await listTransactions(ws.ctx, { limit: 100 })).data;
-  for (const coin of ['USD', 'EUR', 'GBP', 'BTC', 'ETH']) {
-    coinRows.set(coin, new Set((await listTransactions(ws.ctx, { coin, limit: 100 })).data.map((r) => r.id)));
-  }
+  ({ rows, coinRows } = await listedRows(ws.ctx, ['USD', 'EUR', 'GBP', 'BTC', 'ETH']));
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -123,13 +121,7 @@ const QUERIES = [
   'zzzz',
 ];
 
-const expected = (q: string, filter: Record<string, string>) =>
-  rows
-    .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
-    .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
-    .filter((r) => !filter.coin || !!coinRows.get(filter.coin)?.has(r.id))
-    .filter((r) => inDates(r.createdAt, filter))
-    .map((r) => r.id);
+const expected = (q: string, filter: Record<string, string>) => expectedIds({ rows, coinRows }, q, filter);
 
 const counted = (search: string, filter: Record<string, string>): CountedSearch => {
   const { startDate, endDate, ...rest } = filter;

@@ -8,7 +8,7 @@ import { parseDateRange } from '../../src/core/validation/date-range.js';
 import { activeAccount, at, createBank, createCrypto, EUR_SWIFT } from '../factories/transactions.js';
 import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
-import { matchesSearch } from '../support/search-oracle.js';
+import { expectedIds, listedRows } from '../support/listed-rows.js';
 
 // A page of a sparse one-word search (no account's email matches) is located by its matches per
 // UTC day (search-word-days.ts): the word's day counts less its repeats, plus the rows matching by
@@ -17,7 +17,7 @@ import { matchesSearch } from '../support/search-oracle.js';
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
 let rows: TransactionDto[];
-const coinRows = new Map<string, Set<string>>();
+let coinRows: Map<string, Set<string>>;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -43,10 +43,7 @@ beforeAll(async () => {
     if (i % 3 === 0 || i % 4 === 0) await simulateTransactionStatus(ws.ctx, { transactionId: id, body: { status: 'processing' } });
     if (i % 4 === 0) await simulateTransactionStatus(ws.ctx, { transactionId: id, body: { status: 'completed' } });
   }
-  rows = (await listTransactions(ws.ctx, { limit: 100 })).data;
-  for (const coin of ['USD', 'EUR', 'BTC']) {
-    coinRows.set(coin, new Set((await listTransactions(ws.ctx, { coin, limit: 100 })).data.map((r) => r.id)));
-  }
+  ({ rows, coinRows } = await listedRows(ws.ctx, ['USD', 'EUR', 'BTC']));
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -65,12 +62,7 @@ const FILTERS: Record<string, string>[] = [
 ];
 const QUERIES = ['zephyr', 'zeph', 'zephyrus', 'trading', 'euro', 'jane', 'payment', 'nothing'];
 
-const expected = (q: string, filter: Record<string, string>) =>
-  rows
-    .filter((r) => matchesSearch(r, q) && (!filter.status || r.status === filter.status))
-    .filter((r) => !filter.transactionType || r.transactionType === filter.transactionType)
-    .filter((r) => !filter.coin || !!coinRows.get(filter.coin)?.has(r.id))
-    .map((r) => r.id);
+const expected = (q: string, filter: Record<string, string>) => expectedIds({ rows, coinRows }, q, filter);
 const counted = (search: string, filter: Record<string, string>): CountedSearch => ({
   workspaceId: ws.workspaceId,
   search,
