@@ -122,8 +122,11 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: 
     ? Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM search_word_coin_counts c WHERE ${range}) + ${accountRows('')}`
     : Prisma.sql`0`;
   // What the groups' search would probe: the groups holding a counted word that starts with the
-  // query (`search_word_groups`, one each for the words a single group holds) and the accounts.
-  const probes = Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
+  // query (`search_word_groups`, one each for the words a single group holds) and the accounts
+  // (a total walks nothing: not read).
+  const probes = total
+    ? Prisma.sql`0`
+    : Prisma.sql`((SELECT coalesce(sum(w.n), 0) FROM search_word_groups w
     WHERE w.workspace_id = ${ws} AND w.word >= ${word} AND w.word < ${upper}) + (SELECT count(*) FROM range_words) + (SELECT count(*) FROM accts))`;
   const rowsOf = cover
     ? Prisma.sql`c.day > ${ALL_TIME}::date AND ${onDays(cover.outer, Prisma.sql`c.day`)}`
