@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTransactions } from '../../src/core/transactions/list-transactions.js';
-import type { CountedSearch } from '../../src/core/transactions/search-dense.js';
+import type { CountedSearch } from '../../src/core/transactions/search-filter-sql.js';
 import { rebuildSearchWordCounts } from '../../src/core/transactions/search-word-counts.js';
 import { isWordSearch, oneWord, wordSearchPage, wordSearchTotal } from '../../src/core/transactions/search-words.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
@@ -249,19 +249,31 @@ describe('a one-word search from the word counts', () => {
     expect(expected('quince', { startDate: '2026-07-01' })).toHaveLength(2);
     // With a coin the walk may also read 4 rows per row the groups' search would check (the word's
     // matches in every coin): the newest of "soylent" in EUR (1 in 19 rows) is walked with a
-    // budget of 1 row, as "soylent" matches more than 5 rows in all; "euro" matches 1 in all: left
-    // to the groups; 20 of "soylent" in EUR would need a walk of 380 rows, more than 4 per match.
+    // budget of 1 row, as "soylent" matches more than 5 rows in all; "euro" matches 1 in all: read
+    // from its keys; 20 of "soylent" in EUR would need a walk of 380 rows, more than 4 per match.
     // (A later page of them may be located by the days of its matches: search-word-days.ts.)
-    const euro = await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 1, 1);
-    expect(euro?.rows.map((r) => r.id)).toEqual(expected('soylent', { coin: 'EUR' }));
-    expect(euro?.total).toBe(1);
+    const page = (q: string, filter: Record<string, string>, take: number) =>
+      wordSearchPage(ws.ctx, counted(q, filter), 0, take, 1).then(
+        (p) => p && { path: p.path, total: p.total, ids: p.rows.map((r) => r.id) },
+      );
+    const eur = expected('soylent', { coin: 'EUR' });
+    expect(await page('soylent', { coin: 'EUR' }, 1)).toEqual({ path: 'walk', total: 1, ids: eur });
     expect(expected('soylent', {}).length).toBeGreaterThan(5);
     expect(expected('euro', {})).toHaveLength(1);
-    expect(await wordSearchPage(ws.ctx, counted('euro', { coin: 'EUR' }), 0, 1, 1)).toBeUndefined();
-    expect(await wordSearchPage(ws.ctx, counted('soylent', { coin: 'EUR' }), 0, 20, 1)).toBeUndefined();
+    expect(await page('euro', { coin: 'EUR' }, 1)).toEqual({ path: 'keys', total: 1, ids: expected('euro', { coin: 'EUR' }) });
+    expect(await page('soylent', { coin: 'EUR' }, 20)).toEqual({ path: 'keys', total: 1, ids: eur });
+    // Not with a status other than completed (its walk reads the status index, row by row through
+    // the table): from the keys, whose index holds each row's status and coin.
+    const pending = expected('soylent', { coin: 'USD', status: 'pending' });
+    expect(pending.length).toBeGreaterThan(0);
+    expect(await page('soylent', { coin: 'USD', status: 'pending' }, 1)).toEqual({
+      path: 'keys',
+      total: pending.length,
+      ids: pending.slice(0, 1),
+    });
     // Every page with no dense walk (a budget of 1 row), where the word counts answer it: by the
     // days of the matches only when no row of an email's account is in the filter (they are not
-    // counted per day), else walked or left to the groups.
+    // counted per day), else walked or from the keys and accounts.
     for (const q of QUERIES) {
       for (const filter of FILTERS.filter((x) => !x.startDate && !x.endDate)) {
         const all = expected(q, filter);
@@ -275,8 +287,10 @@ describe('a one-word search from the word counts', () => {
         }
       }
     }
-    // Sparse matches (no walk allowed): left to the groups.
-    expect(await wordSearchPage(ws.ctx, counted('soylent', {}), 0, 20, 0)).toBeUndefined();
+    // Sparse matches (no walk allowed): from the keys and accounts; with dates, left to the groups.
+    const none = await wordSearchPage(ws.ctx, counted('soylent', {}), 0, 20, 0);
+    expect({ path: none?.path, ids: none?.rows.map((r) => r.id) }).toEqual({ path: 'keys', ids: expected('soylent', {}).slice(0, 20) });
+    expect(await wordSearchPage(ws.ctx, counted('soylent', { startDate: '2026-06-30' }), 0, 20, 0)).toBeUndefined();
     expect(await wordSearchTotal(ws.ctx, counted('soylent foods', {}))).toBeUndefined();
   });
 

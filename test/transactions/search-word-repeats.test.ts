@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listTransactions } from '../../src/core/transactions/list-transactions.js';
-import type { CountedSearch } from '../../src/core/transactions/search-dense.js';
+import type { CountedSearch } from '../../src/core/transactions/search-filter-sql.js';
 import { isWordSearch, wordSearchTotal } from '../../src/core/transactions/search-words.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';

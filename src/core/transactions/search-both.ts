@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { groupMatches, matchesByName } from './search-conditions.js';
-import { type CountedSearch, coinAndDates, namedStatusType, statusType } from './search-dense.js';
+import { type CountedSearch, coinAndDates, namedStatusType, statusType } from './search-filter-sql.js';
 import { ofCoin, repeated } from './search-word-repeats.js';
 
 // A one-word search (search-words.ts) counts the rows matching by name and the rows of the

@@ -2,12 +2,11 @@ import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { ALL_TIME } from './all-time.js';
 import { matchesByName, matchesRareFields, matchingAccounts, matchingGroups } from './search-conditions.js';
-import { groupStatusColumn } from './search-group-statuses.js';
+import { type CountedSearch, coinAndDates, namedStatusType, statusType } from './search-filter-sql.js';
+import { GROUP_STATUSES, groupStatusColumn } from './search-group-statuses.js';
+import { probeCtes } from './search-probes.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
-
-/** A search with at most a status and a type (for one word, search-words.ts: also a coin and dates): counted from the counts, not the rows. */
-export type CountedSearch = TransactionFilter & { search: string };
 
 /** Whether `countedSearchPage` answers `f`: a search, perhaps with a status, a type and a coin, no account or dates. */
 export function isCountedSearch(f: TransactionFilter): f is CountedSearch {
@@ -37,29 +36,6 @@ export function walkPays(matches: Prisma.Sql, rows: Prisma.Sql, probes: Prisma.S
 }
 
 /**
- * The filter's status and type as conditions on `alias` (a table with `status`, `transaction_type`).
- * `checked`: as a check of each row only (`IS TRUE`), not an index condition: the rare rows are few,
- * and their search combined with the type's index (BitmapAnd) read 6.5M entries (2 s at 10M).
- */
-export function statusType(f: CountedSearch, alias: string, checked = false): Prisma.Sql {
-  const a = Prisma.raw(alias);
-  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (f.status) parts.push(Prisma.sql`${a}.status = ${f.status}::transaction_status`);
-  if (f.transactionType) parts.push(Prisma.sql`${a}.transaction_type = ${f.transactionType}::transaction_type`);
-  return checked ? Prisma.sql`(${Prisma.join(parts, ' AND ')}) IS TRUE` : Prisma.join(parts, ' AND ');
-}
-
-/**
- * The filter's status and type on rows with names (a search key): such a row is a bank row (the
- * table's check `transactions_named_rows_are_bank`), so its type is not read (the account index of
- * those rows, `transactions_account_named_idx`, does not hold it): any other type leaves none.
- */
-export function namedStatusType(f: CountedSearch, alias: string): Prisma.Sql {
-  const type = !f.transactionType || f.transactionType === 'bank' ? Prisma.sql`TRUE` : Prisma.sql`FALSE`;
-  return Prisma.sql`${statusType({ ...f, transactionType: undefined }, alias)} AND ${type}`;
-}
-
-/**
  * How many rows of the accounts `accounts` (a query of distinct `id`s) that `which` keeps (a
  * condition on `transactions t`: dates as a range, the coin as `t.coin`) match by name, from the
  * matching groups' keys (`g`, with `shared`): an index-only count of each account's rows with names
@@ -82,23 +58,6 @@ export function namedOfAccounts(ctx: Ctx, f: CountedSearch, accounts: Prisma.Sql
 }
 
 /**
- * The filter's coin and dates as conditions on `alias` (a `transactions` row): the coin as a check
- * of each row (`IS TRUE`: no index condition), the dates as `transactionWhere` writes them (a range
- * of the time index), or with `checked` as a check of each row too (the rare rows: ANDed with a
- * month's range of the time index, their few candidates cost 84 ms at 10M); TRUE without either.
- */
-export function coinAndDates(f: TransactionFilter, alias: string, checked = false): Prisma.Sql {
-  const a = Prisma.raw(alias);
-  const { start, end } = f.range;
-  const parts: Prisma.Sql[] = [Prisma.sql`TRUE`];
-  if (f.coin) parts.push(Prisma.sql`(${a}.coins @> ARRAY[${f.coin}]::text[]) IS TRUE`);
-  if (start) parts.push(Prisma.sql`${a}.created_at >= ${start.at}`);
-  if (end) parts.push(end.inclusive ? Prisma.sql`${a}.created_at <= ${end.at}` : Prisma.sql`${a}.created_at < ${end.at}`);
-  const all = Prisma.join(parts, ' AND ');
-  return checked ? Prisma.sql`(${all}) IS TRUE` : all;
-}
-
-/**
  * The CTEs `accts(id)`, the accounts whose email matches the search, and `rare(id, created_at)`,
  * the rows that match by their other fields only (see `countedCtes`).
  */
@@ -115,14 +74,20 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
 }
 
 /**
- * The CTEs `g(key, shared, n, of_status)`, the search groups the search matches, of the filter's
- * coin if any (the columns a count reads, `of_status` the filter's status's count; not their
- * text), and `k(key, shared)`, their keys (a key two values share, or one value in two coins, is
- * in `g` twice, `shared` on both in the first case: `g` serves where each key's rows are looked
- * up once, as a hashed list).
+ * The CTEs `g(key, shared, n, of_status, coin, [n_<status>...])`, the search groups the search
+ * matches, of the filter's coin if any (the columns a count reads, `of_status` the filter's
+ * status's count, or without a status each status's; not their text), and `k(key, shared)`, their
+ * keys (a key two values share, or one value in two coins, is in `g` twice, `shared` on both in
+ * the first case: `g` serves where each key's rows are looked up once, as a hashed list).
  */
 export function groupsAndKeys(ctx: Ctx, f: CountedSearch): Prisma.Sql {
-  const columns = Prisma.sql`g.key, g.shared, g.n, ${f.status ? groupStatusColumn('g', f.status) : Prisma.sql`0`} AS of_status`;
+  const byStatus = f.status
+    ? Prisma.empty
+    : Prisma.sql`, ${Prisma.join(
+        GROUP_STATUSES.map((st) => groupStatusColumn('g', st)),
+        ', ',
+      )}`;
+  const columns = Prisma.sql`g.key, g.shared, g.n, ${f.status ? groupStatusColumn('g', f.status) : Prisma.sql`0`} AS of_status, g.coin${byStatus}`;
   return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search, columns, f.coin)}),
     k AS MATERIALIZED (SELECT m.key, bool_or(m.shared) AS shared FROM g m GROUP BY m.key)`;
 }
@@ -197,19 +162,7 @@ function pageCtes(ctx: Ctx, f: CountedSearch, skip: number, take: number, walkRo
       WHERE t.workspace_id = ${ws} AND ${statusType(f, 't')} AND (${matched}) IS TRUE AND ${coin} AND (SELECT dense FROM plan)
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${first}
     ),
-    probe AS (
-      SELECT x.id, x.created_at FROM (SELECT key, shared FROM k WHERE NOT (SELECT dense FROM plan)) kk CROSS JOIN LATERAL (
-        SELECT t.id, t.created_at FROM transactions t
-        WHERE t.workspace_id = ${ws} AND t.search_key = kk.key AND ${statusType(f, 't')} AND (NOT kk.shared OR ${byName}) AND ${coin}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${first}
-      ) x
-      UNION
-      SELECT x.id, x.created_at FROM (SELECT id FROM accts WHERE NOT (SELECT dense FROM plan)) a CROSS JOIN LATERAL (
-        SELECT t.id, t.created_at FROM transactions t
-        WHERE t.workspace_id = ${ws} AND t.account_id = a.id AND ${statusType(f, 't')} AND ${coin}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${first}
-      ) x
-    ),
+    ${probeCtes(ctx, f, first, Prisma.sql`NOT (SELECT dense FROM plan)`)},
     page AS (
       SELECT id, created_at FROM (
         SELECT id, created_at FROM walk UNION ALL SELECT id, created_at FROM probe UNION ALL SELECT id, created_at FROM rare

@@ -14,6 +14,9 @@ export const GROUP_STATUS_COLUMNS: Readonly<Record<TransactionStatus, string>> =
   returned: 'n_returned',
 };
 
+/** The statuses, in the order of their columns. */
+export const GROUP_STATUSES = Object.keys(GROUP_STATUS_COLUMNS) as TransactionStatus[];
+
 /** The column of `status`'s count (`n_<status>`); refuses anything but a status. */
 export function groupStatusName(status: string): string {
   if (!Object.hasOwn(GROUP_STATUS_COLUMNS, status)) throw new Error(`not a transaction status: ${status}`);

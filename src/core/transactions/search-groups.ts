@@ -1,12 +1,9 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { GROUP_STATUS_COLUMNS, groupStatusColumn, groupStatusName } from './search-group-statuses.js';
+import { GROUP_STATUS_COLUMNS, groupStatusColumn, groupStatusName, GROUP_STATUSES as STATUSES } from './search-group-statuses.js';
 import { GROUP_TEXT, wordsOf } from './search-row-words.js';
-import type { TransactionStatus } from './status-transitions.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
 
 type Tx = Prisma.TransactionClient;
-
-const STATUSES = Object.keys(GROUP_STATUS_COLUMNS) as TransactionStatus[];
 
 /** The counts by status of one row `transactions t`: 1 under its status, 0 under the others. */
 const ONE_BY_STATUS = Prisma.join(

@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { type CountedSearch, statusType } from './search-dense.js';
+import { type CountedSearch, statusType } from './search-filter-sql.js';
 import { hasCoin } from './search-row-words.js';
 import { ofCoin, repeatsOf } from './search-word-repeats.js';
 

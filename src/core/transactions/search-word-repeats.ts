@@ -1,7 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
 import { onDays } from './day-cover.js';
-import { type CountedSearch, statusType } from './search-dense.js';
+import { type CountedSearch, statusType } from './search-filter-sql.js';
 import { REPEAT_PREFIX } from './search-row-words.js';
 
 // Several counted words starting with a one-word query (search-words.ts): "pay" starts "payment"

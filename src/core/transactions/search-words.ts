@@ -4,7 +4,9 @@ import { ALL_TIME } from './all-time.js';
 import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
 import { accountRowsInRange, inBoth } from './search-both.js';
 import { matchesByName } from './search-conditions.js';
-import { accountsAndRare, type CountedSearch, coinAndDates, DENSE_WALK_ROWS, groupsAndKeys, statusType, walkPays } from './search-dense.js';
+import { accountsAndRare, DENSE_WALK_ROWS, groupsAndKeys, walkPays } from './search-dense.js';
+import { type CountedSearch, coinAndDates, statusType } from './search-filter-sql.js';
+import { probeCtes } from './search-probes.js';
 import { hasCoin } from './search-row-words.js';
 import { wordDayCtes } from './search-word-days.js';
 import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
@@ -62,6 +64,41 @@ const upperOf = (word: string): string => word.slice(0, -1) + String.fromCharCod
  */
 const COIN_WALK_PER_CANDIDATE = 4;
 const MAX_COIN_WALK = 1_000_000;
+
+/**
+ * With a coin and a status other than completed the walk goes through the status index, whose rows
+ * lie scattered over the table (about 3 us a row at 10M, not 0.55), and the groups' search reads
+ * only the keys holding a row of that status and coin, as many entries as match, from the key
+ * index alone (search-probes.ts): its cost is finding the matching groups (about 2.7 us a group
+ * of the word in any coin, `probes`) and reading each matching account's newest rows (about 100
+ * us an account). The walk is chosen when it costs less: at 10M "intermediary" + EUR + failed
+ * (1,680 groups, no account) walked 34,000 rows in 96 ms where its keys took 23; "pay" + GBP +
+ * processing (420,726 groups, 651 accounts) walked in 107 where the groups took 194.
+ * Per 0.1 us: a row walked, a group, an account.
+ */
+const STATUS_WALK = { row: 30, group: 27, account: 1_000 };
+
+/**
+ * Whether a search with a coin is walked for what the groups' search would cost instead (the
+ * walk reads every coin's rows: its share is of them all), scaled by `walkRows` against
+ * DENSE_WALK_ROWS as `walkPays` is. Without a status other than completed: while the walk reads
+ * at most COIN_WALK_PER_CANDIDATE rows per candidate (and MAX_COIN_WALK in all); with one, by
+ * `STATUS_WALK`.
+ */
+function coinWalks(f: CountedSearch, first: number, walkRows: number): Prisma.Sql {
+  if (!f.coin) return Prisma.sql`FALSE`;
+  if (!f.status || f.status === 'completed')
+    return Prisma.sql`${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * candidates, ${MAX_COIN_WALK}) >= ${first} * rows`;
+  return Prisma.sql`(named + by_account)::numeric * (${STATUS_WALK.group} * probes + ${STATUS_WALK.account} * accounts) * ${walkRows}
+    >= ${first * STATUS_WALK.row}::numeric * rows * ${DENSE_WALK_ROWS}`;
+}
+
+/**
+ * Whether a page that is neither walked nor located by day is read here from each matching key's
+ * and account's newest rows (search-probes.ts): without dates (a key's and an account's counts
+ * are of all time). Its total then counts the rows in both.
+ */
+const probed = (f: CountedSearch): boolean => !f.range.start && !f.range.end;
 
 /**
  * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense, by_day,
@@ -148,15 +185,16 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: 
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows,
       ${candidates} AS candidates,
-      ${probes} AS probes
+      ${probes} AS probes,
+      (SELECT count(*) FROM accts) AS accounts
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense AND NOT by_day AS dense, by_day,
-        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR dense AND NOT by_day) AND exact THEN ${both} ELSE 0 END)::bigint AS known
+        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR (${Prisma.raw(String(probed(f)))} OR dense) AND NOT by_day) AND exact THEN ${both} ELSE 0 END)::bigint AS known
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           (${walkPays(Prisma.sql`(named + by_account)`, Prisma.sql`rows`, Prisma.sql`probes`, first, walkRows)}
-            OR ${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * candidates, ${MAX_COIN_WALK}) >= ${first} * rows) AS dense,
+            OR ${coinWalks(f, first, walkRows)}) AS dense,
           ${
             byDay
               ? Prisma.sql`NOT ambiguous AND named > 0 AND by_account = 0 AND named * ${walkRows} < ${first} * rows
@@ -183,13 +221,21 @@ export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<numbe
 }
 
 /**
+ * How a page was found: a walk of the filter's newest rows, a walk from the day of its first row,
+ * each matching key's and account's newest rows, or the rare rows alone (no match by name or email).
+ */
+export type WordPagePath = 'walk' | 'days' | 'keys' | 'rare';
+
+/**
  * A numbered page of a one-word search (`isWordSearch`: perhaps a status, a type, a coin), with its
- * exact total, in one statement (one snapshot), when the word counts give the total (`planCtes`)
- * and the matches are dense: the page is then a walk of the filter's newest rows (each checked by
+ * exact total, in one statement (one snapshot), when the word counts give the total (`planCtes`).
+ * When the matches are dense the page is a walk of the filter's newest rows (each checked by
  * its names and account: about `(skip + take) * rows / matches` of them, at most `walkRows` or
  * what `walkPays` allows; none without matches by name or email) plus the rare rows; or, a later
  * page of sparse matches by name (`by_day`), a walk from the day holding its first row
- * (search-word-days.ts). Undefined otherwise (neither is run): search-dense.ts answers then.
+ * (search-word-days.ts); or, without dates, from each matching key's and account's newest rows
+ * (search-probes.ts). Undefined when the counts cannot give the total (search-dense.ts answers
+ * then), or with dates when neither walk pays.
  */
 export async function wordSearchPage(
   ctx: Ctx,
@@ -197,7 +243,7 @@ export async function wordSearchPage(
   skip: number,
   take: number,
   walkRows = DENSE_WALK_ROWS,
-): Promise<{ rows: TransactionDto[]; total: number } | undefined> {
+): Promise<{ rows: TransactionDto[]; total: number; path: WordPagePath } | undefined> {
   const word = oneWord(f.search);
   if (!word || !isWordSearch(f)) return undefined;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
@@ -210,9 +256,10 @@ export async function wordSearchPage(
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${skip + take}
     ),
     ${wordDayCtes(ctx, f, { word, upper: upperOf(word) }, { skip, take, matched })},
+    ${probed(f) ? probeCtes(ctx, f, skip + take, Prisma.sql`(SELECT exact AND walked AND NOT dense AND NOT by_day FROM plan)`) : Prisma.sql`probe AS (SELECT NULL::uuid AS id, NULL::timestamptz AS created_at WHERE FALSE)`},
     page AS (
       SELECT id, created_at FROM (
-        SELECT id, created_at FROM walk UNION ALL SELECT id, created_at FROM by_day
+        SELECT id, created_at FROM walk UNION ALL SELECT id, created_at FROM by_day UNION ALL SELECT id, created_at FROM probe
         UNION ALL SELECT id, created_at FROM rare WHERE NOT (SELECT by_day FROM plan) OR created_at < (SELECT day_end FROM word_edge)
       ) p
       ORDER BY created_at DESC, id DESC LIMIT ${take}
@@ -227,12 +274,13 @@ export async function wordSearchPage(
     FROM plan LEFT JOIN (page JOIN transactions t ON t.workspace_id = ${ws} AND t.id = page.id) ON TRUE
     ORDER BY page.created_at DESC, page.id DESC`,
     {
-      answered: Prisma.sql`plan.exact AND (plan.dense OR NOT plan.walked OR plan.by_day)`,
+      answered: Prisma.sql`plan.exact AND (plan.dense OR NOT plan.walked OR plan.by_day OR ${Prisma.raw(String(probed(f)))})`,
       matched: Prisma.sql`plan.known + (SELECT count(*) FROM rare)`,
+      path: Prisma.sql`CASE WHEN NOT plan.walked THEN 'rare' WHEN plan.dense THEN 'walk' WHEN plan.by_day THEN 'days' ELSE 'keys' END`,
     },
   );
   const head = rows[0];
   if (!head?.answered) return undefined;
   const found = rows.filter((r) => r.id !== null);
-  return { rows: found.map(toTransactionDto), total: Number(head.matched) };
+  return { rows: found.map(toTransactionDto), total: Number(head.matched), path: head.path as WordPagePath };
 }
