@@ -8,6 +8,7 @@ import { accountsAndRare, DENSE_WALK_ROWS, groupsAndKeys, walkPays } from './sea
 import { type CountedSearch, coinAndDates, statusType } from './search-filter-sql.js';
 import { probeCtes } from './search-probes.js';
 import { hasCoin } from './search-row-words.js';
+import { accountDaysPay, coinWalks, MAX_COIN_WALK, statusWalkPays } from './search-word-costs.js';
 import { wordDayCtes } from './search-word-days.js';
 import { ofCoin, ofDays, repeated, repeatsCount } from './search-word-repeats.js';
 import type { TransactionFilter } from './transaction-filter.js';
@@ -52,57 +53,6 @@ export function namedOnEdges(ctx: Ctx, f: CountedSearch, edges: Edge[]): Prisma.
 
 /** The first ASCII string after every string starting with `word` (bytewise). */
 const upperOf = (word: string): string => word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
-
-/**
- * With a coin, a page is walked from the newest rows while that reads at most this many rows per
- * row the groups' search would check instead (the word's matches in every coin), and at most
- * MAX_COIN_WALK rows. A walked row's coin is checked first (a value of the row: its names are read
- * for that coin's rows only), 0.55 us a row at 10M, where the groups' search costs 4.5 us a
- * candidate. At 10M the 100 newest of "intermediary" in EUR (30,239 of 300,000 matches) are found
- * in 31,000 rows: 29 ms, where the groups took 1.3 s; at 100,000 rows on PGlite its 140 in GBP
- * are left to the groups (30 ms; walked, 62).
- */
-const COIN_WALK_PER_CANDIDATE = 4;
-const MAX_COIN_WALK = 1_000_000;
-
-/**
- * With a coin and a status other than completed the walk goes through the status index, whose rows
- * lie scattered over the table (about 3 us a row at 10M, not 0.55), and the groups' search reads
- * only the keys holding a row of that status and coin, as many entries as match, from the key
- * index alone (search-probes.ts): its cost is finding the matching groups (about 2.7 us a group
- * of the word in any coin, `probes`) and reading each matching account's newest rows (about 100
- * us an account). The walk is chosen when it costs less: at 10M "intermediary" + EUR + failed
- * (1,680 groups, no account) walked 34,000 rows in 96 ms where its keys took 23; "pay" + GBP +
- * processing (420,726 groups, 651 accounts) walked in 107 where the groups took 194.
- * Per 0.1 us: a row walked, a group, an account.
- */
-const STATUS_WALK = { row: 30, group: 27, account: 1_000 };
-
-/**
- * Whether a search with a coin is walked for what the groups' search would cost instead (the
- * walk reads every coin's rows: its share is of them all), scaled by `walkRows` against
- * DENSE_WALK_ROWS as `walkPays` is. Without a status other than completed: while the walk reads
- * at most COIN_WALK_PER_CANDIDATE rows per candidate (and MAX_COIN_WALK in all); with one, by
- * `STATUS_WALK`.
- */
-function coinWalks(f: CountedSearch, first: number, walkRows: number): Prisma.Sql {
-  if (!f.coin) return Prisma.sql`FALSE`;
-  if (!f.status || f.status === 'completed')
-    return Prisma.sql`${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * candidates, ${MAX_COIN_WALK}) >= ${first} * rows`;
-  return Prisma.sql`(named + by_account)::numeric * (${STATUS_WALK.group} * probes + ${STATUS_WALK.account} * accounts) * ${walkRows}
-    >= ${first * STATUS_WALK.row}::numeric * rows * ${DENSE_WALK_ROWS}`;
-}
-
-/**
- * Whether a page located by day (a walk of about `take` matches' rows from its day) costs less
- * than the groups' search (`STATUS_WALK`) with a status other than completed: at 10M
- * "intermediary" + EUR + pending page 3 walked 34,500 rows of the status index from its day in
- * 97 ms, where its keys took 20. Always with another status (its walk is of the time index).
- */
-function statusWalkPays(f: CountedSearch, take: number): Prisma.Sql {
-  if (!f.status || f.status === 'completed') return Prisma.sql`TRUE`;
-  return Prisma.sql`named::numeric * (${STATUS_WALK.group} * probes + ${STATUS_WALK.account} * accounts) >= ${take * STATUS_WALK.row}::numeric * rows`;
-}
 
 /**
  * Whether a page that is neither walked nor located by day is read here from each matching key's
@@ -201,14 +151,15 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: 
     ),
     plan AS MATERIALIZED (
       SELECT exact, walked, dense AND NOT by_day AS dense, by_day,
-        (named + by_account - CASE WHEN (${Prisma.raw(String(total))} OR (${Prisma.raw(String(probed(f)))} OR dense) AND NOT by_day) AND exact THEN ${both} ELSE 0 END)::bigint AS known
+        (named + by_account - CASE WHEN exact AND (${Prisma.raw(String(total))} OR by_account > 0 AND (${Prisma.raw(String(probed(f)))} OR dense OR by_day))
+          THEN ${both} ELSE 0 END)::bigint AS known, by_account > 0 AS with_accounts
       FROM (
         SELECT NOT ambiguous AS exact, named + by_account > 0 AS walked,
           (${walkPays(Prisma.sql`(named + by_account)`, Prisma.sql`rows`, Prisma.sql`probes`, first, walkRows)}
             OR ${coinWalks(f, first, walkRows)}) AS dense,
           ${
             byDay
-              ? Prisma.sql`NOT ambiguous AND named > 0 AND by_account = 0 AND named * ${walkRows} < ${first} * rows
+              ? Prisma.sql`NOT ambiguous AND named > 0 AND (by_account = 0 OR ${accountDaysPay(first, walkRows)}) AND (named + by_account) * ${walkRows} < ${first} * rows
                 AND ${take} * rows <= named * ${MAX_COIN_WALK} AND ${statusWalkPays(f, take)}`
               : Prisma.sql`FALSE`
           } AS by_day,
