@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countedSearchPage } from '../../src/core/transactions/search-dense.js';
+import type { CountedSearch } from '../../src/core/transactions/search-filter-sql.js';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
-import { wordSearchTotal } from '../../src/core/transactions/search-words.js';
+import { wordSearchPage, wordSearchTotal } from '../../src/core/transactions/search-words.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import type { TransactionDto } from '../../src/core/transactions/transaction-row.js';
 import { parseDateRange } from '../../src/core/validation/date-range.js';
@@ -177,6 +179,31 @@ describe('search totals and pages from the search groups', () => {
           expect(await wordSearchTotal(ws.ctx, f), `${q} ${JSON.stringify(filter)}`).toBe(want.length);
         }
       }
+      // Pages from the keys' rows (no walk): the shared key's rows read for their names, with and
+      // without a status and a coin; later pages of one word by day, the email account's row (in
+      // both, under the shared key) counted per day from its own key.
+      const paths = new Set<string>();
+      for (const q of ['soylent', 'soylent foods']) {
+        for (const filter of [{}, { status: 'pending' }, { coin: 'USD' }, { coin: 'USD', status: 'completed' }] as Record<
+          string,
+          string
+        >[]) {
+          const want = all
+            .filter((r) => (!filter.coin || usd.has(r.id)) && (!filter.status || r.status === filter.status) && matchesSearch(r, q))
+            .map((r) => r.id);
+          const f = { workspaceId: ws.workspaceId, search: q, ...filter, range: parseDateRange(undefined, undefined) } as CountedSearch;
+          for (const skip of [0, 20, 40]) {
+            const word = q === 'soylent' ? await wordSearchPage(ws.ctx, f, skip, 20, skip === 0 ? 0 : 1) : undefined;
+            if (word) paths.add(word.path);
+            const got = word ?? (await countedSearchPage(ws.ctx, f, skip, 20, 0));
+            expect({ total: got.total, ids: got.rows.map((r) => r.id) }, `${q} ${JSON.stringify(filter)} ${skip}`).toEqual({
+              total: want.length,
+              ids: want.slice(skip, skip + 20),
+            });
+          }
+        }
+      }
+      expect([...paths].sort()).toEqual(['days', 'keys']);
     } finally {
       // For the test after this one: the older value gone, so the key no longer shared (the
       // transaction stays, counted as any other).

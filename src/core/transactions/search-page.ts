@@ -11,10 +11,12 @@ import { selectTransactionRows, type TransactionDto, toTransactionDto } from './
  * How a numbered page (`page`, `limit`) of a list with `search` is read: the search's planning,
  * between the list use case (list-transactions.ts) and the search's SQL (search-dense.ts,
  * search-conditions.ts). A search alone or with a status, type and/or coin is answered from the kept
- * counts: a one-word query (also with a coin, over dates, or both) from its word's counts when its matches are dense (search-words.ts),
- * or, sparse and without an email's rows or dates, located by the days of its matches (search-word-days.ts),
- * otherwise from its groups' (search-dense.ts: the total from the counts, the page walked from the
- * newest rows or read per matching key; with a coin, its groups of that coin). With an account or dates, finding the matches
+ * counts: a one-word query (also with a coin, over dates, or both) from its word's counts (search-words.ts),
+ * its page walked from the newest rows when its matches are dense, a later page located by the days
+ * of its matches (search-word-days.ts), or without dates read from each matching key's and
+ * account's newest rows (search-probes.ts); otherwise from its groups' (search-dense.ts: the total
+ * from the counts, the page walked from the newest rows or read per matching key; with a coin, its
+ * groups of that coin). With an account or dates, finding the matches
  * dominates (the indexes' candidates, each checked against the query's pattern and the filters):
  * they are found once (a CTE used twice is materialized) and both the page and the total come from
  * them, instead of searching twice.

@@ -62,8 +62,15 @@ const upperOf = (word: string): string => word.slice(0, -1) + String.fromCharCod
 const probed = (f: CountedSearch): boolean => !f.range.start && !f.range.end;
 
 /**
+ * Whether a page may be located by the days of its matches (search-word-days.ts): a later page
+ * (not the first, not a total) without dates. Its CTEs are left out of other statements: each one
+ * is planned anew, and at 10M planning them took about 10 ms of a 27 ms first page.
+ */
+const mayGoByDay = (f: CountedSearch, skip: number, total: boolean): boolean => !total && skip > 0 && !f.range.start && !f.range.end;
+
+/**
  * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense, by_day,
- * known)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
+ * known, with_accounts)`, from the word counts whose word starts with `word` (a range of their key: bytewise,
  * `word` is ASCII): per account, with a coin per coin (`search_word_coin_counts`), with dates per
  * day (and set of coins, `hasCoin`) over their whole days (`search_word_day_counts`) plus the
  * named rows of their parts of days (`namedOnEdges`; a part longer than half its day as the whole
@@ -75,13 +82,15 @@ const probed = (f: CountedSearch): boolean => !f.range.start && !f.range.end;
  * `known`: the names' count + the matching accounts' count - those words' rows of those accounts
  * (a probe per word and account: by the range, each account's probe read all the word's counts,
  * 400 ms for "soylent" at 10M); the rows matching by their other fields only (`rare`) add to it.
- * The rows in both (`inBoth`; with dates, `acct_rows`) are counted only when needed: for a total
- * (`walkRows` 0), or a page that is dense (else the groups answer it). `walked`: some
- * match by name or email (else the rare rows are all); `dense`: walking the filter's newest rows
- * finds the page's `skip + take` within `walkRows` rows or no more than the groups' search would
- * read (`walkPays`; all-time counts; with a coin, the walk reads every coin's rows: also while
- * that costs less than the groups' search, `COIN_WALK_PER_CANDIDATE`); `by_day`: a later page
- * located by the days of its matches instead (search-word-days.ts).
+ * The rows in both (`inBoth`; with dates, `acct_rows`) are counted only when needed: when the
+ * matching accounts have rows in the filter (`with_accounts`), for a total (`walkRows` 0) or a
+ * page this statement answers. `walked`: some match by name or email (else the rare rows are
+ * all); `dense`: walking the filter's newest rows finds the page's `skip + take` within `walkRows`
+ * rows or no more than the groups' search would read (`walkPays`; all-time counts; with a coin,
+ * the walk reads every coin's rows: also while that costs less than the groups' search,
+ * `coinWalks` in search-word-costs.ts); `by_day`: a later page located by the days of its matches
+ * instead (search-word-days.ts; with those accounts' rows, `accountDaysPay`); neither, and no
+ * dates: each matching key's and account's newest rows (search-probes.ts).
  */
 function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: number, walkRows: number): Prisma.Sql {
   const first = skip + take;
@@ -91,7 +100,7 @@ function planCtes(ctx: Ctx, f: CountedSearch, word: string, skip: number, take: 
   // within MAX_COIN_WALK rows: the walk from its day reads that and about half a day's rows, no
   // better than the first page's walk from the newest rows, and far worse than the groups for a
   // word of a few matches a month.
-  const byDay = !total && skip > 0 && !f.range.start && !f.range.end;
+  const byDay = mayGoByDay(f, skip, total);
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = upperOf(word);
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
@@ -217,7 +226,12 @@ export async function wordSearchPage(
         AND (SELECT exact AND walked AND dense FROM plan)
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${skip + take}
     ),
-    ${wordDayCtes(ctx, f, { word, upper: upperOf(word) }, { skip, take, matched })},
+    ${
+      mayGoByDay(f, skip, walkRows === 0)
+        ? wordDayCtes(ctx, f, { word, upper: upperOf(word) }, { skip, take, matched })
+        : Prisma.sql`word_edge AS (SELECT 0::numeric AS skipped, NULL::timestamptz AS day_end WHERE FALSE),
+    by_day AS (SELECT NULL::uuid AS id, NULL::timestamptz AS created_at WHERE FALSE)`
+    },
     ${probed(f) ? probeCtes(ctx, f, skip + take, Prisma.sql`(SELECT exact AND walked AND NOT dense AND NOT by_day FROM plan)`) : Prisma.sql`probe AS (SELECT NULL::uuid AS id, NULL::timestamptz AS created_at WHERE FALSE)`},
     page AS (
       SELECT id, created_at FROM (
