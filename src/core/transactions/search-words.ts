@@ -63,8 +63,9 @@ const probed = (f: CountedSearch): boolean => !f.range.start && !f.range.end;
 
 /**
  * Whether a page may be located by the days of its matches (search-word-days.ts): a later page
- * (not the first, not a total) without dates. Its CTEs are left out of other statements: each one
- * is planned anew, and at 10M planning them took about 10 ms of a 27 ms first page.
+ * (not the first, not a total) without dates. Its CTEs are left out of other statements (and of
+ * the statement reading the keys' rows, which the first found the page needs): each one is
+ * planned anew, and at 10M planning them took about 10 ms of a 27 ms first page.
  */
 const mayGoByDay = (f: CountedSearch, skip: number, total: boolean): boolean => !total && skip > 0 && !f.range.start && !f.range.end;
 
@@ -106,7 +107,7 @@ function planCtes(
   // within MAX_COIN_WALK rows: the walk from its day reads that and about half a day's rows, no
   // better than the first page's walk from the newest rows, and far worse than the groups for a
   // word of a few matches a month.
-  const byDay = mayGoByDay(f, skip, total);
+  const byDay = mayGoByDay(f, skip, total) && !page.keys;
   const ws = Prisma.sql`${ctx.workspaceId}::uuid`;
   const upper = upperOf(word);
   const range = Prisma.sql`c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND ${statusType(f, 'c')}`;
@@ -249,7 +250,7 @@ async function wordPageStatement(
       ORDER BY t.created_at DESC, t.id DESC LIMIT ${skip + take}
     ),
     ${
-      mayGoByDay(f, skip, walkRows === 0)
+      mayGoByDay(f, skip, walkRows === 0) && !o.keys
         ? wordDayCtes(ctx, f, { word, upper: upperOf(word) }, { skip, take, matched })
         : Prisma.sql`word_edge AS (SELECT 0::numeric AS skipped, NULL::timestamptz AS day_end WHERE FALSE),
     by_day AS (SELECT NULL::uuid AS id, NULL::timestamptz AS created_at WHERE FALSE)`
