@@ -8,10 +8,18 @@ import { workspaceFactory } from '../factories/workspace.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { reapplyMigration } from '../support/reapply-migration.js';
 
-// Two migrations of issue 37's storage trade: the type index leaves out bank rows (a list of bank
+// Three migrations of issue 37's storage trade: the type index leaves out bank rows (a list of bank
 // rows walks the time index), which makes room for the word counts per account *and coin* (a
 // one-word search with a coin counts the rows of the accounts whose email matches from them).
 const TYPE_INDEX = '20261231996000_type_index_without_bank';
+// And what the rest of the budget bought: the search key index holds each row's status and coin
+// after its key, so a sparse search reads a key's rows of one status and coin as one range of it
+// (src/core/transactions/search-probes.ts).
+const KEY_INDEX = '20261231998000_search_key_index_status_coin';
+const UNDO_KEY_INDEX = `DO $$ BEGIN
+  DROP INDEX transactions_search_key_idx;
+  CREATE INDEX transactions_search_key_idx ON transactions (workspace_id, search_key, created_at, id) WHERE search_key IS NOT NULL;
+END $$`;
 const PER_COIN = '20261231997000_search_word_counts_per_coin';
 // As before each (one command: PGlite prepares the undo as one statement).
 const UNDO_TYPE_INDEX = `DO $$ BEGIN
@@ -111,6 +119,32 @@ describe(`migration ${TYPE_INDEX}`, () => {
           ids: want.slice(page - 1, page),
         });
       }
+    }
+  });
+});
+
+describe(`migration ${KEY_INDEX}`, () => {
+  const keyIndex = () => definition(Prisma.sql`SELECT pg_get_indexdef('transactions_search_key_idx'::regclass) AS def`);
+
+  it('orders the key index by key, status and coin, then time; a search of each status and coin finds its rows', async () => {
+    const wanted = /\(workspace_id, search_key, status, coin, created_at, id\) WHERE \(search_key IS NOT NULL\)/;
+    expect(await keyIndex()).toMatch(wanted);
+    expect(await reapplyMigration(h, KEY_INDEX, UNDO_KEY_INDEX)).toEqual([KEY_INDEX]);
+    expect(await keyIndex()).toMatch(wanted);
+    for (const [coin, status, n] of [
+      ['USD', 'pending', 1],
+      ['USD', 'processing', 1],
+      ['EUR', 'canceled', 1],
+      ['EUR', 'pending', 0],
+    ] as const) {
+      const want = (
+        await h.deps.sql<{ id: string }>(Prisma.sql`
+          SELECT id::text FROM transactions WHERE workspace_id = ${ws.workspaceId}::uuid AND coin = ${coin}
+            AND status = ${status}::transaction_status AND beneficiary_name = 'Soylent Foods' ORDER BY created_at DESC, id DESC`)
+      ).map((r) => r.id);
+      expect(want).toHaveLength(n);
+      const got = await listTransactions(ws.ctx, { search: 'soylent', coin, status });
+      expect({ total: got.total, ids: got.data.map((r) => r.id) }, `${coin} ${status}`).toEqual({ total: n, ids: want });
     }
   });
 });

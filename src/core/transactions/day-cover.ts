@@ -5,6 +5,9 @@ import { DAY_MS, type DateRange, MAX_INSTANT } from '../validation/date-range.js
 // first, the rows the second (countTransactions, a one-word search's dates).
 
 /** [from, to) in milliseconds since the epoch: part of a day, read from the rows. */
+/** The UTC day of a time (`at`, a timestamptz), as every count per day keys it. */
+export const utcDay = (at: Prisma.Sql): Prisma.Sql => Prisma.sql`(${at} AT TIME ZONE 'UTC')::date`;
+
 export interface Edge {
   from: number;
   to: number;

@@ -1,5 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
+import { utcDay } from './day-cover.js';
 import { groupMatches, matchesByName } from './search-conditions.js';
 import { type CountedSearch, coinAndDates, namedStatusType, statusType } from './search-filter-sql.js';
 import { ofCoin, repeated } from './search-word-repeats.js';
@@ -47,9 +48,6 @@ export function namedByOwnKeysPerDay(ctx: Ctx, f: CountedSearch, accounts: Prism
       AND EXISTS (SELECT 1 FROM own WHERE shared)
     GROUP BY 1`;
 }
-
-/** The UTC day of a time. */
-export const utcDay = (at: Prisma.Sql): Prisma.Sql => Prisma.sql`(${at} AT TIME ZONE 'UTC')::date`;
 
 /**
  * The CTE `own(key, day, n, hit, shared)` of `namedByOwnKeys`: the accounts' rows with names that

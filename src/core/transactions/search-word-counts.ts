@@ -1,4 +1,5 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
+import { utcDay } from './day-cover.js';
 import { rebuildFromRows } from './search-groups.js';
 import { ROW_COIN_SET, ROW_REPEATS, ROW_WORDS } from './search-row-words.js';
 import type { CountChange, RawExecutor } from './transaction-counts.js';
@@ -6,7 +7,7 @@ import type { CountChange, RawExecutor } from './transaction-counts.js';
 type Tx = Prisma.TransactionClient;
 
 /** The UTC day of `transactions t`'s creation, as the day counts (`search_word_day_counts`) key it. */
-const ROW_DAY = Prisma.sql`(t.created_at AT TIME ZONE 'UTC')::date`;
+const ROW_DAY = utcDay(Prisma.sql`t.created_at`);
 
 /** The distinct coins of `w.coins` (a row of `transactions` or of the words above), as `coin`. */
 const ROW_COINS = Prisma.sql`(SELECT DISTINCT x AS coin FROM unnest(w.coins) AS x)`;

@@ -1,6 +1,7 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { namedByOwnKeysPerDay, utcDay } from './search-both.js';
+import { utcDay } from './day-cover.js';
+import { namedByOwnKeysPerDay } from './search-both.js';
 import { type CountedSearch, coinAndDates, statusType } from './search-filter-sql.js';
 import { hasCoin } from './search-row-words.js';
 import { ofCoin, repeatsOf } from './search-word-repeats.js';

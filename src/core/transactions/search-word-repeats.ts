@@ -1,6 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import type { Ctx } from '../context.js';
-import { onDays } from './day-cover.js';
+import { onDays, utcDay } from './day-cover.js';
 import { type CountedSearch, statusType } from './search-filter-sql.js';
 import { REPEAT_PREFIX } from './search-row-words.js';
 
@@ -31,4 +31,4 @@ export function repeatsOf(ctx: Ctx, f: CountedSearch, word: string, upper: strin
 export const ofCoin = (coin: string): Prisma.Sql => Prisma.sql`(r.coins @> ARRAY[${coin}]::text[]) IS TRUE`;
 
 /** The repeats of the rows created within whole days `days` (dayCover's), by their UTC day. */
-export const ofDays = (days: { from?: Date; to?: Date }): Prisma.Sql => onDays(days, Prisma.sql`(r.created_at AT TIME ZONE 'UTC')::date`);
+export const ofDays = (days: { from?: Date; to?: Date }): Prisma.Sql => onDays(days, utcDay(Prisma.sql`r.created_at`));

@@ -67,7 +67,7 @@ const probed = (f: CountedSearch): boolean => !f.range.start && !f.range.end;
  * the statement reading the keys' rows, which the first found the page needs): each one is
  * planned anew, and at 10M planning them took about 10 ms of a 27 ms first page.
  */
-const mayGoByDay = (f: CountedSearch, skip: number, total: boolean): boolean => !total && skip > 0 && !f.range.start && !f.range.end;
+const mayGoByDay = (f: CountedSearch, skip: number, total: boolean): boolean => !total && skip > 0 && probed(f);
 
 /**
  * The CTEs of a one-word search, after `accountsAndRare`, ending in `plan(exact, walked, dense, by_day,

@@ -1,5 +1,6 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
 import { MAX_INSTANT } from '../validation/date-range.js';
+import { utcDay } from './day-cover.js';
 import { ALL_TIME } from './transaction-counts.js';
 import type { TransactionFilter } from './transaction-filter.js';
 
@@ -52,7 +53,7 @@ export function rowSource(where: Prisma.Sql): StatsSource {
     key: {
       TYPE: Prisma.sql`t.transaction_type`,
       STATUS: Prisma.sql`t.status`,
-      DAY: Prisma.sql`(t.created_at AT TIME ZONE 'UTC')::date`,
+      DAY: utcDay(Prisma.sql`t.created_at`),
       MONTH: Prisma.sql`date_trunc('month', t.created_at AT TIME ZONE 'UTC')::date`,
     },
     label: LABEL,
