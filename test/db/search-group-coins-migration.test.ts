@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchingGroups } from '../../src/core/transactions/search-conditions.js';
 import { rebuildSearchGroups } from '../../src/core/transactions/search-groups.js';
 import { simulateTransactionStatus } from '../../src/core/transactions/simulate-transaction-status.js';
 import { Prisma } from '../../src/db/generated/prisma/client.js';
@@ -24,6 +25,15 @@ const UNDO = `DO $$ BEGIN
     count(*) FILTER (WHERE t.status = 'canceled'), count(*) FILTER (WHERE t.status = 'returned')
   FROM transactions t WHERE t.search_key IS NOT NULL GROUP BY 1, 2, 3;
   ALTER TABLE search_groups ADD PRIMARY KEY (workspace_id, key, text);
+END $$`;
+// Then the groups' word keys index holds each group's coin (a search with a coin finds that coin's
+// groups in the index alone); as before it, the index of their words only.
+const COIN_KEYS = '20261231999000_search_group_coin_keys';
+// (The test of the migration before it drops the coin, and so this index, first.)
+const UNDO_COIN_KEYS = `DO $$ BEGIN
+  DROP INDEX IF EXISTS search_groups_keys_idx;
+  DROP FUNCTION search_group_keys(text, text);
+  CREATE INDEX search_groups_keys_idx ON search_groups USING GIN (search_keys(ARRAY[text]));
 END $$`;
 let h: Harness;
 let ws: Awaited<ReturnType<typeof workspaceFactory>>;
@@ -70,5 +80,41 @@ describe(`migration ${MIGRATION}`, () => {
     await h.deps.db.$transaction((tx) => rebuildSearchGroups(tx, ws.workspaceId));
     expect(await groups()).toEqual(kept);
     expect(await wordGroups()).toEqual([]);
+  });
+});
+
+describe(`migration ${COIN_KEYS}`, () => {
+  // The matching groups' text and coin, as a search finds them, and whether its plan can read the
+  // index (a table this small is otherwise read whole).
+  const found = (search: string, coin?: string) =>
+    h.deps.db.$transaction(async (tx) => {
+      for (const scan of ['seqscan', 'indexscan', 'indexonlyscan']) await tx.$executeRawUnsafe(`SET LOCAL enable_${scan} = off`);
+      const query = matchingGroups(ws.workspaceId, search, Prisma.sql`g.text || ' ' || g.coin AS line`, coin);
+      const plan = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${query}`);
+      const lines = await tx.$queryRaw<{ line: string }[]>(Prisma.sql`${query} ORDER BY 1`);
+      return { index: plan.some((p) => p['QUERY PLAN'].includes('search_groups_keys_idx')), lines: lines.map((l) => l.line) };
+    });
+  const indexDef = async () =>
+    (await h.deps.sql<{ def: string }>(Prisma.sql`SELECT pg_get_indexdef('search_groups_keys_idx'::regclass) AS def`))[0]?.def.replace(
+      /\s+/g,
+      ' ',
+    );
+
+  it('finds the matching groups of a coin from the index, with the words and coin as keys', async () => {
+    const wanted = /USING gin \(search_group_keys\(text, coin\)\)/;
+    expect(await reapplyMigration(h, COIN_KEYS, UNDO_COIN_KEYS)).toEqual([COIN_KEYS]);
+    expect(await indexDef()).toMatch(wanted);
+    // Other groups of the workspace, analyzed: reading all its groups no longer costs as little.
+    await h.deps.sql(Prisma.sql`
+      INSERT INTO search_groups (workspace_id, key, text, coin, n)
+      SELECT ${ws.workspaceId}::uuid, -i, 'Filler ' || i, 'USD', 1 FROM generate_series(1, 2000) i`);
+    await h.deps.sql(Prisma.sql`ANALYZE search_groups`);
+    expect(await found('soylent', 'EUR')).toEqual({ index: true, lines: ['Soylent Foods EUR'] });
+    expect(await found('soylent', 'USD')).toEqual({ index: true, lines: ['Soylent Foods USD'] });
+    expect(await found('soylent')).toEqual({ index: true, lines: ['Soylent Foods EUR', 'Soylent Foods USD'] });
+    expect(await found('jane', 'EUR')).toEqual({ index: true, lines: ['Jane Doe EUR'] });
+    expect(await found('jane', 'USD')).toEqual({ index: true, lines: [] });
+    // A coin's key is no word's: the query "eur" finds no group by its coin.
+    expect(await found('eur')).toEqual({ index: true, lines: [] });
   });
 });

@@ -16,13 +16,24 @@ export const SEARCH_KEYS = Prisma.sql`search_keys(${OTHER_FIELDS})`;
 /**
  * The workspace's search groups (`search_groups`: the distinct values of the name-like fields in
  * each coin) that `search` matches, as `columns` of `search_groups g` (their key unless said),
- * with `coin` only that coin's: their word keys (GIN-indexed) find them, the query's pattern
- * checks them. A key is there once per coin its value's rows are in.
+ * with `coin` only that coin's, and only those `where` keeps (a condition on `g`, checked before
+ * the pattern): their word keys and coin (GIN-indexed: `search_group_keys`, migration
+ * `search_group_coin_keys`) find them, the query's pattern checks them. A key is there once per
+ * coin its value's rows are in.
  */
-export function matchingGroups(workspaceId: string, search: string, columns = Prisma.sql`g.key`, coin?: string): Prisma.Sql {
+export function matchingGroups(
+  workspaceId: string,
+  search: string,
+  columns = Prisma.sql`g.key`,
+  coin?: string,
+  where = Prisma.sql`TRUE`,
+): Prisma.Sql {
+  const q = Prisma.sql`${search}`;
+  // The coin as a key of the index: `$` and the coin (a contract coin: letters and digits).
+  const coinKey = coin && /^[A-Za-z0-9]+$/.test(coin) ? Prisma.sql` && ${`'$${coin}'`}::tsquery` : Prisma.empty;
   return Prisma.sql`SELECT ${columns} FROM search_groups g
     WHERE g.workspace_id = ${workspaceId}::uuid AND ${coin ? Prisma.sql`g.coin = ${coin} AND` : Prisma.empty}
-      ${wordPrefixes(Prisma.sql`ARRAY[g.text]`, Prisma.sql`${search}`)}`;
+      search_group_keys(g.text, g.coin) @@ (search_key_query(${q})${coinKey}) AND ${where} AND ${groupMatches(search)}`;
 }
 
 /** The ids of the workspace's accounts whose email `search` matches (their word keys indexed on accounts), as `id`. */

@@ -75,8 +75,9 @@ export function accountsAndRare(ctx: Ctx, f: CountedSearch): Prisma.Sql {
 
 /**
  * The CTEs `g(key, shared, n, of_status, coin, [n_<status>...])`, the search groups the search
- * matches, of the filter's coin if any (the columns a count reads, `of_status` the filter's
- * status's count, or without a status each status's; not their text), and `k(key, shared)`, their
+ * matches, of the filter's coin if any, holding a row of its status if any (the columns a count
+ * reads, `of_status` the filter's status's count, or without a status each status's; not their
+ * text), and `k(key, shared)`, their
  * keys (a key two values share, or one value in two coins, is in `g` twice, `shared` on both in
  * the first case: `g` serves where each key's rows are looked up once, as a hashed list).
  */
@@ -88,7 +89,9 @@ export function groupsAndKeys(ctx: Ctx, f: CountedSearch): Prisma.Sql {
         ', ',
       )}`;
   const columns = Prisma.sql`g.key, g.shared, g.n, ${f.status ? groupStatusColumn('g', f.status) : Prisma.sql`0`} AS of_status, g.coin${byStatus}`;
-  return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search, columns, f.coin)}),
+  // With a status, only the groups holding a row of it (checked before their names).
+  const held = f.status ? Prisma.sql`${groupStatusColumn('g', f.status)} > 0` : Prisma.sql`TRUE`;
+  return Prisma.sql`g AS MATERIALIZED (${matchingGroups(ctx.workspaceId, f.search, columns, f.coin, held)}),
     k AS MATERIALIZED (SELECT m.key, bool_or(m.shared) AS shared FROM g m GROUP BY m.key)`;
 }
 

@@ -130,11 +130,10 @@ function planCtes(
        WHERE c.workspace_id = ${ws} AND c.coin = ${coin} AND ${statusType(f, 'c')} AND c.account_id IN (SELECT id FROM accts))`;
   const byAccount = days ? Prisma.sql`(SELECT n FROM acct_rows)` : accountRows(f.coin ?? '');
   const both = days ? Prisma.sql`(SELECT named FROM acct_rows)` : inBoth(ctx, f, { word, upper });
-  // With a coin, what the groups' search would check: the word's matches in every coin (its named
-  // rows are bank rows, of one coin each) and its accounts' rows.
-  const candidates = f.coin
-    ? Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM search_word_coin_counts c WHERE ${range}) + ${accountRows('')}`
-    : Prisma.sql`0`;
+  // With a coin, the word's matches by name in every coin (its named rows are bank rows, of one
+  // coin each) and its accounts' rows in every coin: what a walk reads past (search-word-costs.ts).
+  const allNames = f.coin ? Prisma.sql`(SELECT coalesce(sum(c.n), 0) FROM search_word_coin_counts c WHERE ${range})` : Prisma.sql`0`;
+  const allAccounts = f.coin ? accountRows('') : Prisma.sql`0`;
   // What the groups' search would probe: the groups holding a counted word that starts with the
   // query (`search_word_groups`, one each for the words a single group holds) and the accounts
   // (a total walks nothing: not read).
@@ -161,7 +160,8 @@ function planCtes(
       ${byAccount} AS by_account,
       (SELECT coalesce(sum(c.n), 0) FROM transaction_counts c
        WHERE c.workspace_id = ${ws} AND ${rowsOf} AND c.coin = '' AND ${statusType(f, 'c')}) AS rows,
-      ${candidates} AS candidates,
+      ${allNames} AS all_names,
+      ${allAccounts} AS all_accounts,
       ${probes} AS probes,
       (SELECT count(*) FROM accts) AS accounts
     ),
@@ -200,9 +200,10 @@ export async function wordSearchTotal(ctx: Ctx, f: CountedSearch): Promise<numbe
 
 /**
  * How a page was found: a walk of the filter's newest rows, a walk from the day of its first row,
- * each matching key's and account's newest rows, or the rare rows alone (no match by name or email).
+ * each matching key's and account's newest rows, the rare rows alone (no match by name or email),
+ * or none read: a page past the last match, known from the counts (`end`).
  */
-export type WordPagePath = 'walk' | 'days' | 'keys' | 'rare';
+export type WordPagePath = 'walk' | 'days' | 'keys' | 'rare' | 'end';
 
 /**
  * A numbered page of a one-word search (`isWordSearch`: perhaps a status, a type, a coin), with its
@@ -228,7 +229,10 @@ export async function wordSearchPage(
   // neither walked nor located by day: each statement is planned anew, and planning them cost
   // about 10 ms of every page at 10M (a dense first page 28 -> 37 ms).
   const first = await wordPageStatement(ctx, f, word, { skip, take, walkRows, keys: false });
-  const page = first?.path === 'keys' && probed(f) ? await wordPageStatement(ctx, f, word, { skip, take, walkRows, keys: true }) : first;
+  const page =
+    first?.path === 'keys' && !first.answered && probed(f)
+      ? await wordPageStatement(ctx, f, word, { skip, take, walkRows, keys: true })
+      : first;
   return page?.answered ? { rows: page.rows, total: page.total, path: page.path } : undefined;
 }
 
@@ -269,6 +273,10 @@ async function wordPageStatement(
       OFFSET (CASE WHEN (SELECT by_day FROM plan) THEN (SELECT coalesce(max(${skip} - skipped), 0) FROM word_edge) ELSE ${skip} END)
     )`;
   // The plan's row comes back even when the page has none (past the end, or not answered here).
+  // A page past the last match needs no keys' rows: known from the counts when they are exact
+  // without the rows in both (no matching account has rows in the filter), which the first
+  // statement leaves out for the keys (on PGlite the second statement cost 20-65 ms of such a page).
+  const past = o.keys ? Prisma.sql`FALSE` : Prisma.sql`(NOT plan.with_accounts AND plan.known + (SELECT count(*) FROM rare) <= ${skip})`;
   const rows = await selectTransactionRows(
     ctx.sql,
     (columns) => Prisma.sql`
@@ -277,9 +285,10 @@ async function wordPageStatement(
     FROM plan LEFT JOIN (page JOIN transactions t ON t.workspace_id = ${ws} AND t.id = page.id) ON TRUE
     ORDER BY page.created_at DESC, page.id DESC`,
     {
-      answered: Prisma.sql`plan.exact AND (plan.dense OR NOT plan.walked OR plan.by_day OR ${Prisma.raw(String(o.keys))})`,
+      answered: Prisma.sql`plan.exact AND (plan.dense OR NOT plan.walked OR plan.by_day OR ${Prisma.raw(String(o.keys))} OR ${past})`,
       matched: Prisma.sql`plan.known + (SELECT count(*) FROM rare)`,
-      path: Prisma.sql`CASE WHEN NOT plan.exact THEN 'none' WHEN NOT plan.walked THEN 'rare' WHEN plan.dense THEN 'walk' WHEN plan.by_day THEN 'days' ELSE 'keys' END`,
+      path: Prisma.sql`CASE WHEN NOT plan.exact THEN 'none' WHEN NOT plan.walked THEN 'rare' WHEN plan.dense THEN 'walk' WHEN plan.by_day THEN 'days'
+        WHEN ${past} THEN 'end' ELSE 'keys' END`,
     },
   );
   const head = rows[0];
