@@ -21,14 +21,14 @@ export const MAX_COIN_WALK = 1_000_000;
 
 /**
  * With a coin and a status other than completed the walk goes through the status index, whose rows
- * lie scattered over the table (about 3 us a row at 10M, not 0.55), and the groups' search reads
+ * lie scattered over the table (3-5 us a row at 10M, not 0.55), and the groups' search reads
  * only the keys holding a row of that status and coin, as many entries as match, from the key
- * index alone (search-probes.ts): its cost is finding the matching groups (about 2.7 us a group
- * of the word in any coin, `probes`) and reading each matching account's newest rows (about 100
+ * index alone (search-probes.ts): its cost is finding the matching groups of the coin (about 2.7
+ * us a group, `keysCost`) and reading each matching account's counts and newest rows (about 80
  * us an account). The walk is chosen when it costs less: at 10M "intermediary" + EUR + failed
- * (1,680 groups, no account) walked 34,000 rows in 96 ms where its keys took 23; "pay" + GBP +
- * processing (420,726 groups, 651 accounts) walked in 107 where the groups took 194.
- * Per 0.1 us: a row walked, a group, an account.
+ * (1,680 groups, no account) walked 34,000 rows in 96 ms where its keys took 23; "chen" + GBP +
+ * failed (1,045 accounts) walked 31,000 rows in 178 ms (a machine where a walked row took 4.8
+ * us) where its keys took 92. Per 0.1 us: a row walked, a group, an account.
  */
 const STATUS_WALK = { row: 40, group: 27, account: 800 };
 
