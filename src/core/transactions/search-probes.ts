@@ -9,7 +9,7 @@ import { GROUP_STATUSES, groupStatusColumn } from './search-group-statuses.js';
 
 /**
  * The CTEs `units(key, shared, status, coin, n)` and `probe(id, created_at)`, after the matching
- * groups `g` (with their coin and counts by status: `groupsAndKeys`) and accounts `accts`, run
+ * groups `g` (with their coin and counts by status: `matchingGroupsCte`) and accounts `accts`, run
  * only when `on` (a one-time condition): the page's candidates, the newest `first` matches of
  * each key and account, none read beyond.
  * - A unit is a matching key's rows of one status and coin that the filter keeps (its status, its

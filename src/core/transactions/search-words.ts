@@ -4,7 +4,7 @@ import { ALL_TIME } from './all-time.js';
 import { countCover, dayCover, type Edge, onDays } from './day-cover.js';
 import { accountRowsInRange, inBoth } from './search-both.js';
 import { matchesByName } from './search-conditions.js';
-import { accountsAndRare, DENSE_WALK_ROWS, groupsAndKeys, walkPays } from './search-dense.js';
+import { accountsAndRare, DENSE_WALK_ROWS, matchingGroupsCte, walkPays } from './search-dense.js';
 import { type CountedSearch, coinAndDates, statusType } from './search-filter-sql.js';
 import { probeCtes } from './search-probes.js';
 import { hasCoin } from './search-row-words.js';
@@ -151,7 +151,7 @@ function planCtes(
   const ambiguous = repeatsCount(word)
     ? Prisma.sql`FALSE`
     : Prisma.sql`EXISTS (SELECT 1 FROM ${counts} c WHERE ${words} AND c.word > (SELECT min(c.word) FROM ${counts} c WHERE ${words} AND c.n > 0) AND c.n > 0)`;
-  return Prisma.sql`${groupsAndKeys(ctx, f)},
+  return Prisma.sql`${matchingGroupsCte(ctx, f)},
     range_words AS MATERIALIZED (
       SELECT DISTINCT c.word FROM search_word_coin_counts c WHERE c.workspace_id = ${ws} AND c.word >= ${word} AND c.word < ${upper} AND c.n > 0
     ),
