@@ -114,7 +114,18 @@ describe(`migration ${COIN_KEYS}`, () => {
     expect(await found('soylent')).toEqual({ index: true, lines: ['Soylent Foods EUR', 'Soylent Foods USD'] });
     expect(await found('jane', 'EUR')).toEqual({ index: true, lines: ['Jane Doe EUR'] });
     expect(await found('jane', 'USD')).toEqual({ index: true, lines: [] });
-    // A coin's key is no word's: the query "eur" finds no group by its coin.
-    expect(await found('eur')).toEqual({ index: true, lines: [] });
+    // The index's keys themselves: a coin's key is `$` and the coin, no word's (the word "eur"
+    // finds no group by its coin, whatever the names' check would say after).
+    const keyed = async (query: Prisma.Sql) =>
+      Number(
+        (
+          await h.deps.sql<{ n: bigint }>(Prisma.sql`
+            SELECT count(*) AS n FROM search_groups g WHERE g.workspace_id = ${ws.workspaceId}::uuid AND search_group_keys(g.text, g.coin) @@ (${query})`)
+        )[0]?.n,
+      );
+    expect(await keyed(Prisma.sql`${"'$EUR'"}::tsquery`)).toBe(2);
+    expect(await keyed(Prisma.sql`${"'$USD'"}::tsquery`)).toBe(2001);
+    expect(await keyed(Prisma.sql`search_key_query('eur')`)).toBe(0);
+    expect(await keyed(Prisma.sql`search_key_query('soylent') && ${"'$EUR'"}::tsquery`)).toBe(1);
   });
 });

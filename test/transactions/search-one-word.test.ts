@@ -292,6 +292,20 @@ describe('a one-word search from the word counts', () => {
       }
     }
     expect(ends).toContain('jane {"coin":"GBP","status":"pending"} 2');
+    // With dates too: a page past the last match, if answered here, is empty with the exact total.
+    let datedEnds = 0;
+    for (const q of QUERIES) {
+      for (const filter of FILTERS.filter((x) => x.startDate || x.endDate)) {
+        const all = expected(q, filter);
+        for (const skip of [all.length, all.length + 1]) {
+          const got = await wordSearchPage(ws.ctx, counted(q, filter), skip, 2, 1);
+          if (got?.path === 'end') datedEnds++;
+          if (got)
+            expect({ total: got.total, ids: got.rows }, `${q} ${JSON.stringify(filter)} ${skip}`).toEqual({ total: all.length, ids: [] });
+        }
+      }
+    }
+    expect(datedEnds).toBeGreaterThan(0);
     // Sparse matches (no walk allowed): from the keys and accounts; with dates, left to the groups.
     const none = await wordSearchPage(ws.ctx, counted('soylent', {}), 0, 20, 0);
     expect({ path: none?.path, ids: none?.rows.map((r) => r.id) }).toEqual({ path: 'keys', ids: expected('soylent', {}).slice(0, 20) });
