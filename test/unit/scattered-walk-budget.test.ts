@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scatteredBudget } from '../../src/core/transactions/search-dense.js';
 import type { CountedSearch } from '../../src/core/transactions/search-filter-sql.js';
+import { scatteredBudget } from '../../src/core/transactions/search-word-costs.js';
 import { parseDateRange } from '../../src/core/validation/date-range.js';
 
 const search = (status?: string): CountedSearch =>
@@ -11,7 +11,7 @@ const search = (status?: string): CountedSearch =>
     range: parseDateRange(undefined, undefined),
   }) as CountedSearch;
 
-describe('the walk budget of a search with a status (search-dense.ts)', () => {
+describe('the walk budget of a search with a status (search-word-costs.ts)', () => {
   it('is a quarter of the rows for a status walked through its scattered index, unchanged otherwise', () => {
     // A status other than completed: its index's rows lie scattered over the table.
     for (const status of ['pending', 'processing', 'failed', 'canceled', 'returned'])

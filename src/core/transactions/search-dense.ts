@@ -5,6 +5,7 @@ import { matchesByName, matchesRareFields, matchingAccounts, matchingGroups } fr
 import { type CountedSearch, coinAndDates, namedStatusType, statusType } from './search-filter-sql.js';
 import { GROUP_STATUSES, groupStatusColumn } from './search-group-statuses.js';
 import { probeCtes } from './search-probes.js';
+import { DENSE_WALK_ROWS, scatteredBudget } from './search-word-costs.js';
 import type { TransactionFilter } from './transaction-filter.js';
 import { selectTransactionRows, type TransactionDto, toTransactionDto } from './transaction-row.js';
 
@@ -12,26 +13,6 @@ import { selectTransactionRows, type TransactionDto, toTransactionDto } from './
 export function isCountedSearch(f: TransactionFilter): f is CountedSearch {
   return !!f.search && !f.accountId && !f.range.start && !f.range.end;
 }
-
-/**
- * The page is found by walking the workspace's rows newest first (with the filter's index) while
- * at most this many rows are expected to be read for it (`skip + take` over the matches' share of
- * the rows), or no more than the other way would read (`walkPays`); beyond, from each matching
- * key's and account's newest rows.
- */
-export const DENSE_WALK_ROWS = 20_000;
-
-/**
- * A walk of a status other than completed reads the status index, whose rows lie scattered over
- * the table: about this many times a row of the time index (3-5 us a row at 10M, search-word-costs.ts),
- * so its budget of rows is that much smaller (`scatteredBudget`). At 10M "soylent foods" + EUR +
- * returned (914 matches) walked 19,000 rows of it in 73 ms, where its keys took 25.
- */
-const SCATTERED_WALK = 4;
-
-/** `walkRows` for a walk of the filter's status (0 stays 0: never a walk; else at least 1). */
-export const scatteredBudget = (f: CountedSearch, walkRows: number): number =>
-  f.status && f.status !== 'completed' && walkRows > 0 ? Math.max(1, Math.floor(walkRows / SCATTERED_WALK)) : walkRows;
 
 /**
  * Whether walking the filter's newest rows finds the first `first` of `matches` (of `rows`) at a

@@ -1,11 +1,19 @@
 import { Prisma } from '../../db/generated/prisma/client.js';
-import { DENSE_WALK_ROWS } from './search-dense.js';
-import type { CountedSearch } from './search-filter-sql.js';
+import { type CountedSearch, walksStatusIndex } from './search-filter-sql.js';
 
-// How a one-word search's page is found (search-words.ts, `planCtes`): the cost rules that weigh a
-// walk of the workspace's rows against each matching key's and account's newest rows, on the
-// columns of its `counts` CTE (named, by_account, rows, all_names, all_accounts, probes, accounts). Each
-// figure was measured at 10M rows on PostgreSQL on a two-core machine.
+// How a search's page is found: the cost rules that weigh a walk of the workspace's rows against
+// each matching key's and account's newest rows. A one-word search's (search-words.ts, `planCtes`)
+// are on the columns of its `counts` CTE (named, by_account, rows, all_names, all_accounts, probes,
+// accounts); a counted search's (search-dense.ts) on its walk's budget. Each figure was measured at
+// 10M rows on PostgreSQL on a two-core machine.
+
+/**
+ * The page is found by walking the workspace's rows newest first (with the filter's index) while
+ * at most this many rows are expected to be read for it (`skip + take` over the matches' share of
+ * the rows), or no more than the other way would read (`walkPays`, search-dense.ts); beyond, from
+ * each matching key's and account's newest rows.
+ */
+export const DENSE_WALK_ROWS = 20_000;
 
 /**
  * With a coin, a page is walked from the newest rows while that reads at most this many rows per
@@ -32,6 +40,18 @@ export const MAX_COIN_WALK = 1_000_000;
  */
 const STATUS_WALK = { row: 40, group: 27, account: 800 };
 
+/** A walked row of the time index in STATUS_WALK's units: about 1 us at 10M (`walkPays`). */
+const TIME_WALK_ROW = 10;
+
+/**
+ * A counted search's walk of the status index (`walksStatusIndex`) costs STATUS_WALK.row a row
+ * where `walkPays` reckons TIME_WALK_ROW, so its budget of rows is that much smaller: at 10M
+ * "soylent foods" + EUR + returned (914 matches) walked 19,000 rows of it in 73 ms, where its keys
+ * took 25. 0 stays 0 (never a walk); else at least 1 (a test's budget of one row).
+ */
+export const scatteredBudget = (f: CountedSearch, walkRows: number): number =>
+  walksStatusIndex(f) && walkRows > 0 ? Math.max(1, Math.floor((walkRows * TIME_WALK_ROW) / STATUS_WALK.row)) : walkRows;
+
 /**
  * What the groups' search costs with a status other than completed, in STATUS_WALK's units: its
  * groups of the filter's coin (the index holds each group's coin: migration
@@ -52,7 +72,7 @@ const keysCost = Prisma.sql`${STATUS_WALK.group} * probes * CASE WHEN all_names 
  */
 export function coinWalks(f: CountedSearch, first: number, walkRows: number): Prisma.Sql {
   if (!f.coin) return Prisma.sql`FALSE`;
-  if (!f.status || f.status === 'completed')
+  if (!walksStatusIndex(f))
     return Prisma.sql`${walkRows} > 0 AND (named + by_account) * least(${COIN_WALK_PER_CANDIDATE} * (all_names + all_accounts), ${MAX_COIN_WALK}) >= ${first} * rows`;
   return Prisma.sql`(named + by_account)::numeric * (${keysCost}) * ${walkRows} >= ${first * STATUS_WALK.row}::numeric * rows * ${DENSE_WALK_ROWS}`;
 }
@@ -75,6 +95,6 @@ export const accountDaysPay = (first: number, walkRows: number): Prisma.Sql =>
  * 97 ms, where its keys took 20. Always with another status (its walk is of the time index).
  */
 export function statusWalkPays(f: CountedSearch, take: number): Prisma.Sql {
-  if (!f.status || f.status === 'completed') return Prisma.sql`TRUE`;
+  if (!walksStatusIndex(f)) return Prisma.sql`TRUE`;
   return Prisma.sql`named::numeric * (${keysCost}) >= ${take * STATUS_WALK.row}::numeric * rows`;
 }
